@@ -1,0 +1,294 @@
+"""What never changes during a game: feature cards, starting tiles, sand dollar actions and
+tiles, objective tiles and the rules parameters (R1, R8, R11, R12).
+
+Frozen attrs classes; field validators check single values, ``__attrs_post_init__`` checks
+across fields. The docstring under each field is the editor's help text.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+
+import attrs
+from attrs import field
+
+from smqt.engine.effects import (
+    AddPeople,
+    Allowance,
+    Constraint,
+    GainSandDollars,
+    LeftmostBeach,
+    Move,
+    MoveHere,
+    Objective,
+    PlacementAction,
+    ReturnPeople,
+    RingEntry,
+    Row,
+    RowFilter,
+    ScoringEntry,
+    Tag,
+    _at_most,
+    _not_negative,
+    _positive,
+)
+
+_ID = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")
+
+
+def _entry_id(inst: object, attribute: attrs.Attribute, value: str) -> None:
+    if not isinstance(value, str) or not _ID.match(value):
+        raise ValueError(
+            f"ids use lower-case letters, digits, '_' and '-' and start with a letter or "
+            f"digit, got {value!r}"
+        )
+
+
+def _name(inst: object, attribute: attrs.Attribute, value: str) -> None:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("must not be empty")
+
+
+@attrs.frozen
+class FeatureCard:
+    """A beach or street feature card."""
+
+    id: str = field(validator=_entry_id)
+    "Unique id, used by saves, positions and variants."
+    name: str = field(validator=_name)
+    "The name printed on the card."
+    row: Row
+    "``beach`` cards go in the top row, ``street`` cards in the bottom row (R4.1)."
+    tags: tuple[Tag, ...] = field(default=(), validator=attrs.validators.max_len(4))
+    "Location tags; a tag may repeat and every copy counts (R0.4)."
+    placement: tuple[PlacementAction, ...] = ()
+    "Placement actions, taken after placing: gains first, then allowances (R5)."
+    scoring: tuple[ScoringEntry, ...] = ()
+    "Scoring entries, each scored independently at the end (R10)."
+    rings: tuple[RingEntry, ...] = field(default=(), validator=attrs.validators.max_len(3))
+    "Activity rings (R10.10)."
+    constraints: tuple[Constraint, ...] = ()
+    "Placement constraints such as ``leftmost_beach`` (R4.4)."
+    text: str = ""
+    "Flavour text; not a rule."
+
+    def __attrs_post_init__(self) -> None:
+        if self.leftmost_beach and self.row is not Row.BEACH:
+            raise ValueError("constraints: leftmost_beach is only allowed on beach cards")
+
+    @property
+    def leftmost_beach(self) -> bool:
+        return any(isinstance(c, LeftmostBeach) for c in self.constraints)
+
+
+@attrs.frozen
+class FootprintRule:
+    """When a VIP's visit leaves a footprint, and what a footprint scores (R7, R10.13)."""
+
+    row: RowFilter = RowFilter.ANY
+    "The row a visited space must be in (``any`` for both)."
+    tags: tuple[Tag, ...] = ()
+    "The space must carry at least one of these tags; empty means no tag is needed."
+    points_per_tag: int = field(default=1, validator=[_not_negative, _at_most(9)])
+    "Points per copy of the listed tags on a footprinted space."
+    points_per_space: int = field(default=0, validator=[_not_negative, _at_most(9)])
+    "Points per footprinted space."
+
+    def __attrs_post_init__(self) -> None:
+        if self.row is RowFilter.ANY and not self.tags:
+            raise ValueError("tags: give tags or a row, otherwise every space would match")
+        if self.points_per_tag == 0 and self.points_per_space == 0:
+            raise ValueError("points_per_tag: a footprint must score something")
+
+
+@attrs.frozen
+class StartingTile:
+    """A two-space starting tile; its tags, bonus and rings belong to the lower half (R0.4)."""
+
+    id: str = field(validator=_entry_id)
+    "Unique id."
+    name: str = field(validator=_name)
+    "The printed name."
+    footprint: FootprintRule
+    "The VIP criterion and how footprints score (R11.3)."
+    tags: tuple[Tag, ...] = field(default=(), validator=attrs.validators.max_len(4))
+    "Location tags of the lower half."
+    placement: tuple[PlacementAction, ...] = ()
+    "Placement bonus at setup: sand dollars and people on the lower half (R2.6)."
+    scoring: tuple[ScoringEntry, ...] = ()
+    "Scoring entries of the lower half, if any."
+    rings: tuple[RingEntry, ...] = field(default=(), validator=attrs.validators.max_len(3))
+    "Activity rings of the lower half, if any."
+
+    def __attrs_post_init__(self) -> None:
+        for action in self.placement:
+            if not isinstance(action, (GainSandDollars, AddPeople)):
+                raise ValueError(
+                    f"placement: a starting tile gives only sand dollars and people, "
+                    f"not {action.kind}"
+                )
+
+
+class TakeFrom(enum.StrEnum):
+    """Where a sand dollar action takes its cards from (R8)."""
+
+    FRONT = "front"
+    BACK = "back"
+    DISPLAY = "display"
+    COLUMN = "column"
+
+
+@attrs.frozen
+class TakeRule:
+    """Which display cards a sand dollar action takes."""
+
+    source: TakeFrom
+    "``front`` or ``back`` row, ``display`` (either row) or ``column`` (a front card and the one behind it)."
+    count: int = field(default=1, validator=[_positive, _at_most(2)])
+    "How many cards are taken (``column`` always takes 2)."
+    tags_any: tuple[Tag, ...] = ()
+    "Only cards carrying at least one of these tags; empty means any card."
+
+    def __attrs_post_init__(self) -> None:
+        if self.source is TakeFrom.COLUMN and self.count != 2:
+            raise ValueError("count: a column take always takes 2 cards")
+
+
+@attrs.frozen
+class SandDollarAction:
+    """One side of a sand dollar tile (R8)."""
+
+    id: str = field(validator=_entry_id)
+    "Unique id."
+    name: str = field(validator=_name)
+    "The printed name."
+    cost: int = field(validator=[_not_negative, _at_most(20)])
+    "Sand dollars paid before taking (R8.2)."
+    take: TakeRule
+    "Which cards the action takes."
+    swap: bool = False
+    "The player may swap two feature cards of one row after placing (R8.6)."
+    allowances: tuple[Allowance, ...] = ()
+    "Movement or return allowances used in the placement-action phase (R8.5)."
+    text: str = ""
+    "A sentence for the rules help; not a rule."
+
+    def __attrs_post_init__(self) -> None:
+        for allowance in self.allowances:
+            if not isinstance(allowance, (Move, ReturnPeople)):
+                raise ValueError(
+                    f"allowances: a sand dollar action allows move or return, not {allowance.kind}"
+                )
+
+
+@attrs.frozen
+class SandDollarTile:
+    """A two-sided tile: one of its sides is in play (R2.2, R8.1)."""
+
+    id: str = field(validator=_entry_id)
+    "Unique id."
+    sides: tuple[str, str] = field()
+    "The sand dollar action ids of side A and side B."
+
+    @sides.validator
+    def _two_sides(self, attribute: attrs.Attribute, value: tuple) -> None:
+        if len(value) != 2 or value[0] == value[1]:
+            raise ValueError("needs two different sand dollar action ids")
+
+
+@attrs.frozen
+class ObjectiveTile:
+    """A scoring objective tile with its three objectives (R11.4)."""
+
+    id: str = field(validator=_entry_id)
+    "Unique id."
+    name: str = field(validator=_name)
+    "The printed name (its colour in the base game)."
+    wave: Objective
+    "The wave bonus."
+    misc: Objective
+    "The miscellaneous bonus."
+    penalty: Objective
+    "The unplaced-people penalty."
+
+    @property
+    def objectives(self) -> tuple[Objective, Objective, Objective]:
+        return (self.wave, self.misc, self.penalty)
+
+
+@attrs.frozen
+class Supply:
+    """Pieces in the shared supply (R1.2)."""
+
+    local: int = field(default=30, validator=[_not_negative, _at_most(999)])
+    "Locals in the supply."
+    tourist: int = field(default=30, validator=[_not_negative, _at_most(999)])
+    "Tourists in the supply."
+    vip: int = field(default=8, validator=[_not_negative, _at_most(999)])
+    "VIPs in the supply."
+    footprint: int = field(default=28, validator=[_not_negative, _at_most(999)])
+    "Footprint tokens in the supply."
+    limited: bool = True
+    "Keep the physical limit (R1.3); false lifts it."
+
+
+@attrs.frozen
+class FinalMove:
+    """How far each kind of person may move in the final movement (R9.2)."""
+
+    local: int = field(default=3, validator=[_not_negative, _at_most(6)])
+    "Spaces a local may move."
+    tourist: int = field(default=1, validator=[_not_negative, _at_most(6)])
+    "Spaces a tourist may move."
+    vip: int = field(default=1, validator=[_not_negative, _at_most(6)])
+    "Spaces a VIP may move."
+
+
+@attrs.frozen
+class Rules:
+    """Rules parameters with their defaults (R12); a variant may override any of them."""
+
+    display_columns: int = field(default=4, validator=[_positive, _at_most(8)])
+    "Display width; the display is two rows deep (R2.1)."
+    sand_dollar_tiles_in_play: int = field(default=2, validator=[_not_negative, _at_most(8)])
+    "Sand dollar tiles drawn at setup (R2.2)."
+    foodie_offset: int = field(default=2, validator=[_not_negative, _at_most(7)])
+    "Columns between the food truck and the foodie at setup (R2.7)."
+    food_truck_reward: int = field(default=1, validator=[_not_negative, _at_most(9)])
+    "Sand dollars for the food truck reward (R3.3)."
+    cards_to_end: int = field(default=14, validator=[_positive, _at_most(60)])
+    "Feature cards in a city that trigger the final round (R9.1)."
+    supply: Supply = Supply()
+    "The shared supply (R1.2)."
+    final_move: FinalMove = FinalMove()
+    "Final movement distances (R9.2)."
+
+
+def placement_gives(placement: tuple[PlacementAction, ...]) -> frozenset[str]:
+    """The printed symbols a card 'gives' for ``adjacent_gives`` (R0.6, R10.6)."""
+    symbols: set[str] = set()
+    for action in placement:
+        if isinstance(action, GainSandDollars):
+            symbols.add("sand_dollar")
+        elif isinstance(action, AddPeople):
+            symbols.add(action.people.value)
+            symbols.add("people")
+    return frozenset(symbols)
+
+
+__all__ = [
+    "FeatureCard",
+    "FinalMove",
+    "FootprintRule",
+    "ObjectiveTile",
+    "Rules",
+    "SandDollarAction",
+    "SandDollarTile",
+    "StartingTile",
+    "Supply",
+    "TakeFrom",
+    "TakeRule",
+    "placement_gives",
+    "MoveHere",
+]
