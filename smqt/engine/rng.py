@@ -1,0 +1,45 @@
+"""The game's seeded random generator, kept as one integer in the game state (R2.8).
+
+SplitMix64: tiny, fast, identical on every platform and Python version, and its whole state is
+one int, so copying a game state copies its randomness for free.
+"""
+
+from __future__ import annotations
+
+from typing import MutableSequence, TypeVar
+
+_MASK = (1 << 64) - 1
+T = TypeVar("T")
+
+
+def seed_state(seed: int) -> int:
+    """The generator state for a seed (any int, reduced to 64 bits)."""
+    return seed & _MASK
+
+
+def next_u64(state: int) -> tuple[int, int]:
+    """Return ``(new_state, value)`` with a uniformly random 64-bit value."""
+    state = (state + 0x9E3779B97F4A7C15) & _MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return state, z ^ (z >> 31)
+
+
+def below(state: int, n: int) -> tuple[int, int]:
+    """Return ``(new_state, k)`` with ``k`` uniform in ``range(n)`` (rejection sampling)."""
+    if n <= 0:
+        raise ValueError("n must be positive")
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        state, value = next_u64(state)
+        if value < limit:
+            return state, value % n
+
+
+def shuffle(state: int, items: MutableSequence[T]) -> int:
+    """Fisher-Yates shuffle in place; returns the new generator state."""
+    for i in range(len(items) - 1, 0, -1):
+        state, j = below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return state

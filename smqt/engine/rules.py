@@ -1,0 +1,904 @@
+"""The only source of legality: ``new_game``, ``legal_actions(state)`` and
+``apply(state, action)`` (R2-R9).
+
+``apply`` mutates the state in place and returns the events worth logging; it refuses anything
+that ``legal_actions`` does not list with ``IllegalActionError``. Use ``state.copy()`` first to
+keep the previous state (undo, search).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from smqt.engine import rng
+from smqt.engine.actions import (
+    BACK,
+    FRONT,
+    Action,
+    Buy,
+    ChooseTile,
+    EndTurn,
+    FinalDone,
+    FinalMove,
+    MovePerson,
+    NoSwap,
+    PlaceTruck,
+    ReturnPerson,
+    Reward,
+    Slot,
+    Swap,
+    Take,
+)
+from smqt.engine.catalog import Catalog
+from smqt.engine.content import SandDollarAction, TakeFrom
+from smqt.engine.effects import AddPeople, GainSandDollars, Move, MoveHere, ReturnPeople
+from smqt.engine.features import TAG_INDEX, UPPER_HALF_ID, Feature, features, tile_feature_id
+from smqt.engine.footprints import matches as footprint_matches
+from smqt.engine.geometry import BEACH, TILE_LOWER, TILE_UPPER, Space, space_str
+from smqt.engine.state import (
+    ACQUIRE,
+    CHOOSE_TILE,
+    FINAL,
+    MOVE,
+    OVER,
+    PLACE,
+    PLACE_TRUCK,
+    REWARD,
+    SWAP,
+    AllowanceState,
+    GameState,
+    PlayerState,
+)
+
+UNLIMITED = 10**9
+"""Supply size when a house rule lifts the physical limit (R1.3)."""
+
+
+class IllegalActionError(ValueError):
+    """An action that ``legal_actions`` does not offer in this state."""
+
+    def __init__(self, action: object, reason: str) -> None:
+        super().__init__(f"illegal action {str(action)!r}: {reason}")
+        self.action = action
+        self.reason = reason
+
+
+class SetupError(ValueError):
+    """A new game cannot be set up as asked (bad player count, unknown fixed choice...)."""
+
+
+# ============================================================================ setup (R2)
+
+
+def new_game(
+    catalog: Catalog,
+    num_players: int,
+    seed: int,
+    *,
+    objective: str | None = None,
+    sand_dollar_actions: tuple[str, ...] | None = None,
+    start_player: int | None = None,
+) -> GameState:
+    """Set up a game (R2.1-R2.5); the state then waits for starting tile choices.
+
+    ``objective``, ``sand_dollar_actions`` (one side of distinct tiles) and ``start_player`` fix
+    what would otherwise be drawn at random (R2.2-R2.4).
+    """
+    rules = catalog.rules
+    if not 2 <= num_players <= 4:
+        raise SetupError(f"Santa Monica is for 2 to 4 players, not {num_players}")
+    if len(catalog.starting_tiles) < num_players:
+        raise SetupError(f"the pack has {len(catalog.starting_tiles)} starting tiles, "
+                         f"{num_players} players need one each")
+    if not catalog.objective_tiles:
+        raise SetupError("the pack has no objective tile")
+    state_rng = rng.seed_state(seed)
+    # R2.1 shuffle and deal: front row left to right, then back row.
+    deck = list(catalog.cards)
+    state_rng = rng.shuffle(state_rng, deck)
+    deck.reverse()  # the top card is the last element: deal in shuffled order
+    columns = rules.display_columns
+    front: list[str | None] = [deck.pop() if deck else None for _ in range(columns)]
+    back: list[str | None] = [deck.pop() if deck else None for _ in range(columns)]
+    # R2.2 sand dollar tiles and sides.
+    if sand_dollar_actions is None:
+        tiles = list(catalog.sand_dollar_tiles.values())
+        state_rng = rng.shuffle(state_rng, tiles)
+        chosen = []
+        for tile in tiles[: rules.sand_dollar_tiles_in_play]:
+            state_rng, side = rng.below(state_rng, 2)
+            chosen.append(tile.sides[side])
+        sand_dollar_actions = tuple(chosen)
+    else:
+        _check_fixed_actions(catalog, sand_dollar_actions)
+    # R2.3 objective tile.
+    if objective is None:
+        state_rng, k = rng.below(state_rng, len(catalog.objective_tiles))
+        objective = list(catalog.objective_tiles)[k]
+    elif objective not in catalog.objective_tiles:
+        raise SetupError(f"unknown objective tile {objective!r} "
+                         f"(the pack has {', '.join(catalog.objective_tiles)})")
+    # R2.4 start player.
+    if start_player is None:
+        state_rng, start_player = rng.below(state_rng, num_players)
+    elif not 0 <= start_player < num_players:
+        raise SetupError(f"start player must be 0..{num_players - 1}, not {start_player}")
+    # R2.5 draw as many starting tiles as players.
+    pool = list(catalog.starting_tiles)
+    state_rng = rng.shuffle(state_rng, pool)
+    supply = rules.supply
+    limit = (lambda n: n) if supply.limited else (lambda n: UNLIMITED)
+    state = GameState(
+        catalog=catalog,
+        rules=rules,
+        num_players=num_players,
+        seed=seed,
+        rng=state_rng,
+        deck=deck,
+        front=front,
+        back=back,
+        sand_dollar_actions=sand_dollar_actions,
+        objective=objective,
+        start_player=start_player,
+        players=[PlayerState() for _ in range(num_players)],
+        tile_pool=sorted(pool[:num_players]),
+        supply={
+            "local": limit(supply.local),
+            "tourist": limit(supply.tourist),
+            "vip": limit(supply.vip),
+            "footprint": limit(supply.footprint),
+        },
+    )
+    state.phase = CHOOSE_TILE
+    state.current = state.last_player
+    return state
+
+
+def _check_fixed_actions(catalog: Catalog, chosen: tuple[str, ...]) -> None:
+    tiles_used: set[str] = set()
+    for action_id in chosen:
+        owners = [t.id for t in catalog.sand_dollar_tiles.values() if action_id in t.sides]
+        if action_id not in catalog.sand_dollar_actions or not owners:
+            raise SetupError(f"unknown sand dollar action {action_id!r}")
+        if owners[0] in tiles_used:
+            raise SetupError(f"sand dollar tile {owners[0]!r} can show only one side")
+        tiles_used.add(owners[0])
+
+
+# ============================================================================ helpers
+
+
+def _feature_at(state: GameState, player: PlayerState, space: Space) -> Feature:
+    return features(state.catalog)[player.city[space]]
+
+
+def placements(state: GameState, player: PlayerState, card_id: str) -> list[Space]:
+    """Every space where ``card_id`` may be placed in ``player``'s city now (R4.1-R4.4)."""
+    feature = features(state.catalog)[card_id]
+    row = feature.row
+    city = player.city
+    spaces: set[Space] = set()
+    for r, c in city:
+        for n in ((r, c - 1), (r, c + 1), (1 - r, c)):
+            if n[0] == row and n not in city:
+                spaces.add(n)
+    if row == BEACH and spaces:
+        feats = features(state.catalog)
+        beach_cols = [c for (r, c), fid in city.items() if r == BEACH]
+        if feature.leftmost_beach:
+            leftmost = min(beach_cols)
+            spaces = {s for s in spaces if s[1] < leftmost}
+        else:
+            fences = [c for (r, c), fid in city.items() if r == BEACH and feats[fid].leftmost_beach]
+            if fences:
+                spaces = {s for s in spaces if s[1] > fences[0]}
+    return sorted(spaces)
+
+
+def _slot_card(state: GameState, slot: Slot) -> str | None:
+    row = state.front if slot[0] == FRONT else state.back
+    return row[slot[1]] if 0 <= slot[1] < len(row) else None
+
+
+def _take_candidates(state: GameState, action: SandDollarAction) -> list[Slot]:
+    """Display slots whose card the action may take, ignoring placement (R8)."""
+    rule = action.take
+    slots: list[Slot] = []
+    if rule.source in (TakeFrom.FRONT, TakeFrom.DISPLAY, TakeFrom.COLUMN):
+        slots += [(FRONT, c) for c, cid in enumerate(state.front) if cid is not None]
+    if rule.source in (TakeFrom.BACK, TakeFrom.DISPLAY, TakeFrom.COLUMN):
+        slots += [(BACK, c) for c, cid in enumerate(state.back) if cid is not None]
+    if rule.tags_any:
+        feats = features(state.catalog)
+        wanted = [TAG_INDEX[t] for t in rule.tags_any]
+        slots = [s for s in slots if any(feats[_slot_card(state, s)].tag_count[i] for i in wanted)]  # type: ignore[index]
+    if rule.source is TakeFrom.COLUMN:
+        if state.take_column is not None:
+            slots = [s for s in slots if s[1] == state.take_column]
+        else:
+            columns = {c for _, c in slots}
+            slots = [s for s in slots if (FRONT, s[1]) in slots and (BACK, s[1]) in slots
+                     and s[1] in columns]
+    return slots
+
+
+def _can_place_all(state: GameState, player: PlayerState, cards: list[str]) -> bool:
+    """Whether ``cards`` can all be placed one at a time in some order (R4.3)."""
+    if not cards:
+        return True
+    for i, card in enumerate(cards):
+        rest = cards[:i] + cards[i + 1:]
+        for space in placements(state, player, card):
+            if not rest:
+                return True
+            player.city[space] = card
+            ok = _can_place_all(state, player, rest)
+            del player.city[space]
+            if ok:
+                return True
+    return False
+
+
+def _completable(state: GameState, player: PlayerState, action: SandDollarAction,
+                 remaining: int, taken: tuple[Slot, ...] = ()) -> bool:
+    """Whether ``remaining`` more cards can be taken by ``action`` and placed."""
+    if remaining == 0:
+        return True
+    candidates = [s for s in _take_candidates(state, action) if s not in taken]
+    if action.take.source is TakeFrom.COLUMN and state.take_column is None and not taken:
+        for column in sorted({c for _, c in candidates}):
+            pair = [state.front[column], state.back[column]]
+            if _can_place_all(state, player, [c for c in pair if c]):
+                return True
+        return False
+    if action.take.source is TakeFrom.COLUMN and taken:
+        candidates = [s for s in candidates if s[1] == taken[0][1]]
+    cards = [_slot_card(state, s) for s in candidates]
+    if remaining == 1:
+        return any(placements(state, player, c) for c in cards if c)
+    for i, first in enumerate(candidates):
+        card = _slot_card(state, first)
+        for space in placements(state, player, card):  # type: ignore[arg-type]
+            player.city[space] = card  # type: ignore[assignment]
+            ok = any(placements(state, player, _slot_card(state, s))  # type: ignore[arg-type]
+                     for j, s in enumerate(candidates) if j != i)
+            del player.city[space]
+            if ok:
+                return True
+    return False
+
+
+def _action_def(state: GameState, action_id: str) -> SandDollarAction:
+    return state.catalog.sand_dollar_actions[action_id]
+
+
+def can_acquire(state: GameState, index: int) -> bool:
+    """Whether player ``index`` can acquire any card now (R3.7, R3.9)."""
+    player = state.players[index]
+    for cid in state.front:
+        if cid is not None and placements(state, player, cid):
+            return True
+    for action_id in state.sand_dollar_actions:
+        action = _action_def(state, action_id)
+        if player.sand_dollars >= action.cost and _completable(state, player, action, action.take.count):
+            return True
+    return False
+
+
+def _reachable(city: dict[Space, str], start: Space, distance: int) -> list[Space]:
+    """Spaces 1..``distance`` steps away over filled spaces, the start excluded (R6.1)."""
+    seen = {start: 0}
+    frontier = [start]
+    for step in range(1, distance + 1):
+        nxt = []
+        for r, c in frontier:
+            for n in ((r, c - 1), (r, c + 1), (1 - r, c)):
+                if n in city and n not in seen:
+                    seen[n] = step
+                    nxt.append(n)
+        frontier = nxt
+    del seen[start]
+    return sorted(seen)
+
+
+def _walks(city: dict[Space, str], start: Space, distance: int) -> list[tuple[Space, ...]]:
+    """Every path of 1..``distance`` steps over filled spaces, revisits allowed (R6.1)."""
+    walks: list[tuple[Space, ...]] = []
+
+    def extend(pos: Space, path: tuple[Space, ...]) -> None:
+        r, c = pos
+        for n in ((r, c - 1), (r, c + 1), (1 - r, c)):
+            if n in city:
+                longer = (*path, n)
+                walks.append(longer)
+                if len(longer) < distance:
+                    extend(n, longer)
+
+    if distance > 0:
+        extend(start, ())
+    return walks
+
+
+def person_paths(city: dict[Space, str], kind: str, start: Space, distance: int
+                 ) -> list[tuple[Space, ...]]:
+    """The paths a person may take: every walk for a VIP, each destination for others (R6.3)."""
+    if kind == "vip":
+        return _walks(city, start, distance)
+    return [(s,) for s in _reachable(city, start, distance)]
+
+
+def _visit(state: GameState, player: PlayerState, path: tuple[Space, ...], events: list[str]) -> None:
+    """A VIP entered these spaces: leave footprints where the tile's criterion holds (R7.2)."""
+    rule = state.catalog.starting_tiles[player.tile].footprint  # type: ignore[index]
+    feats = features(state.catalog)
+    for space in path:
+        if space in player.footprints:
+            continue
+        if footprint_matches(rule, space, feats[player.city[space]]):
+            if state.supply["footprint"] <= 0:
+                events.append(f"no footprint left in the supply for {space_str(space)}")
+                continue
+            state.supply["footprint"] -= 1
+            player.footprints.add(space)
+            events.append(f"footprint on {space_str(space)}")
+
+
+def _add_people(state: GameState, player: PlayerState, kind: str, count: int, space: Space,
+                events: list[str]) -> None:
+    """Add people from the supply, taking what is left when it runs short (R1.3)."""
+    available = state.supply[kind]
+    given = min(count, available)
+    if given < count:
+        events.append(f"the supply has only {available} {kind}(s) left: {given} of {count} added")
+    state.supply[kind] -= given
+    for _ in range(given):
+        player.people[state.next_person] = (kind, space)
+        state.next_person += 1
+
+
+# ============================================================================ legal actions
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every action the current player may take now, in a stable order."""
+    return tuple(_legal(state))
+
+
+def _legal(state: GameState) -> Iterator[Action]:
+    phase = state.phase
+    player = state.players[state.current]
+    if phase == CHOOSE_TILE:
+        for tile in state.tile_pool:
+            yield ChooseTile(tile)
+    elif phase == PLACE_TRUCK:
+        for column in range(state.rules.display_columns):
+            yield PlaceTruck(column)
+    elif phase == ACQUIRE:
+        for column, cid in enumerate(state.front):
+            if cid is not None:
+                for space in placements(state, player, cid):
+                    yield Take((FRONT, column), space)
+        for action_id in state.sand_dollar_actions:
+            action = _action_def(state, action_id)
+            if player.sand_dollars >= action.cost and _completable(
+                state, player, action, action.take.count
+            ):
+                yield Buy(action_id)
+    elif phase == PLACE:
+        yield from _legal_sand_dollar_takes(state, player)
+    elif phase == REWARD:
+        yield Reward("dollar_move")
+        yield Reward("two_dollars")
+        yield Reward("double_move")
+    elif phase == SWAP:
+        yield from _legal_swaps(state, player)
+        yield NoSwap()
+    elif phase == MOVE:
+        yield from _legal_moves(state, player)
+        yield EndTurn()
+    elif phase == FINAL:
+        yield from _legal_final_moves(state, player)
+        yield FinalDone()
+
+
+def _legal_sand_dollar_takes(state: GameState, player: PlayerState) -> Iterator[Take]:
+    action = _action_def(state, state.bought)  # type: ignore[arg-type]
+    for slot in _take_candidates(state, action):
+        card = _slot_card(state, slot)
+        assert card is not None
+        for space in placements(state, player, card):
+            if state.to_place == 1:
+                yield Take(slot, space)
+                continue
+            player.city[space] = card
+            _set_slot(state, slot, None)
+            saved_column = state.take_column
+            if action.take.source is TakeFrom.COLUMN:
+                state.take_column = slot[1]
+            ok = _completable(state, player, action, state.to_place - 1)
+            state.take_column = saved_column
+            _set_slot(state, slot, card)
+            del player.city[space]
+            if ok:
+                yield Take(slot, space)
+
+
+def _swappable(state: GameState, player: PlayerState) -> list[Space]:
+    feats = features(state.catalog)
+    return sorted(
+        space for space, fid in player.city.items()
+        if feats[fid].is_card and not feats[fid].leftmost_beach
+    )
+
+
+def _legal_swaps(state: GameState, player: PlayerState) -> Iterator[Swap]:
+    spaces = _swappable(state, player)
+    for i, a in enumerate(spaces):
+        for b in spaces[i + 1:]:
+            if a[0] == b[0]:
+                yield Swap(a, b)
+
+
+def _eligible(kind: str, who: str) -> bool:
+    return who == "any" or who == kind
+
+
+def _legal_moves(state: GameState, player: PlayerState) -> Iterator[Action]:
+    city = player.city
+    for index, allowance in enumerate(state.allowances):
+        if allowance.remaining <= 0:
+            continue
+        used = allowance.used
+        who = allowance.who
+        if allowance.kind == "move":
+            distance = allowance.distance
+            if not used and allowance.solo_distance > distance:
+                distance = allowance.solo_distance
+            for pid, (kind, where) in player.people.items():
+                if (who == "any" or who == kind) and pid not in used:
+                    for path in person_paths(city, kind, where, distance):
+                        yield MovePerson(index, pid, path)
+        elif allowance.kind == "move_here":
+            target = allowance.target
+            assert target is not None
+            for pid, (kind, where) in player.people.items():
+                if (who == "any" or who == kind) and pid not in used and where != target:
+                    yield MovePerson(index, pid, (target,))
+        else:
+            for pid, (kind, _where) in player.people.items():
+                if (who == "any" or who == kind) and pid not in used:
+                    yield ReturnPerson(index, pid)
+
+
+def final_distance(state: GameState, kind: str) -> int:
+    final = state.rules.final_move
+    return {"local": final.local, "tourist": final.tourist, "vip": final.vip}[kind]
+
+
+def _legal_final_moves(state: GameState, player: PlayerState) -> Iterator[FinalMove]:
+    for pid, (kind, where) in player.people.items():
+        if pid in state.final_moved:
+            continue
+        for path in person_paths(player.city, kind, where, final_distance(state, kind)):
+            yield FinalMove(pid, path)
+
+
+# ============================================================================ apply
+
+
+def apply(state: GameState, action: Action) -> list[str]:
+    """Carry out ``action`` on ``state`` (in place) and return the events worth logging.
+
+    Raises ``IllegalActionError`` (and leaves the state unchanged) for anything not in
+    ``legal_actions(state)``.
+    """
+    if state.phase == OVER:
+        raise IllegalActionError(action, "the game is over")
+    if action not in legal_actions(state):
+        raise IllegalActionError(action, _why_illegal(state, action))
+    events: list[str] = []
+    handler = _HANDLERS[type(action)]
+    handler(state, action, events)
+    return events
+
+
+def applied(state: GameState, action: Action) -> GameState:
+    """A copy of ``state`` with ``action`` applied; ``state`` itself is untouched."""
+    result = state.copy()
+    apply(result, action)
+    return result
+
+
+_PHASE_ACTIONS = {
+    CHOOSE_TILE: "choose a starting tile (tile ID)",
+    PLACE_TRUCK: "place the food truck (truck COLUMN)",
+    ACQUIRE: "take a front-row card (take front:N SPACE) or buy a sand dollar action",
+    PLACE: "take and place the cards of the sand dollar action (take SLOT SPACE)",
+    REWARD: "choose the reward (reward dollar_move|two_dollars|double_move)",
+    SWAP: "swap two cards of one row or decline (swap A B | noswap)",
+    MOVE: "use a movement allowance or end the turn (move / return / end)",
+    FINAL: "make final moves (final pN SPACE...) or finish (done)",
+}
+
+_PHASE_TYPES: dict[str, tuple[type, ...]] = {
+    CHOOSE_TILE: (ChooseTile,),
+    PLACE_TRUCK: (PlaceTruck,),
+    ACQUIRE: (Take, Buy),
+    PLACE: (Take,),
+    REWARD: (Reward,),
+    SWAP: (Swap, NoSwap),
+    MOVE: (MovePerson, ReturnPerson, EndTurn),
+    FINAL: (FinalMove, FinalDone),
+}
+
+
+def _why_illegal(state: GameState, action: Action) -> str:
+    if not isinstance(action, _PHASE_TYPES.get(state.phase, ())):
+        return f"now the player must {_PHASE_ACTIONS[state.phase]}"
+    player = state.players[state.current]
+    if isinstance(action, Take):
+        card = _slot_card(state, action.slot)
+        if card is None:
+            return "that display slot is empty"
+        if state.phase == ACQUIRE and action.slot[0] != FRONT:
+            return "a regular selection takes a front-row card (R3.1)"
+        if action.space not in placements(state, player, card):
+            return f"{card} cannot be placed on {space_str(action.space)} (R4)"
+        return "that card is not allowed by the sand dollar action (R8)"
+    if isinstance(action, Buy):
+        if action.action not in state.sand_dollar_actions:
+            return f"{action.action} is not in play this game"
+        cost = _action_def(state, action.action).cost
+        if player.sand_dollars < cost:
+            return f"it costs {cost} sand dollars and the player has {player.sand_dollars} (R3.2)"
+        return "no card it allows can be taken and placed (R3.7)"
+    if isinstance(action, (MovePerson, ReturnPerson)):
+        if not 0 <= action.allowance < len(state.allowances):
+            return "there is no such allowance this turn"
+        if action.person not in player.people:
+            return f"p{action.person} is not in the current player's city"
+        allowance = state.allowances[action.allowance]
+        if action.person in allowance.used:
+            return "a person may not move twice under one allowance (R5.3)"
+        return "that person or path is not allowed by this allowance (R5, R6)"
+    if isinstance(action, FinalMove):
+        if action.person in state.final_moved:
+            return "each person moves once in the final movement (R9.2)"
+        return "that path is not allowed in the final movement (R9.2)"
+    return "not allowed now"
+
+
+def _apply_choose_tile(state: GameState, action: ChooseTile, events: list[str]) -> None:
+    player = state.players[state.current]
+    tile = state.catalog.starting_tiles[action.tile]
+    state.tile_pool.remove(action.tile)
+    player.tile = tile.id
+    player.city[TILE_UPPER] = UPPER_HALF_ID
+    player.city[TILE_LOWER] = tile_feature_id(tile.id)
+    # R2.6 placement bonus on the lower half; R7.4 footprint when the lower half matches.
+    for bonus in tile.placement:
+        if isinstance(bonus, GainSandDollars):
+            player.sand_dollars += bonus.count
+        elif isinstance(bonus, AddPeople):
+            _add_people(state, player, bonus.people.value, bonus.count, TILE_LOWER, events)
+    feats = features(state.catalog)
+    if footprint_matches(tile.footprint, TILE_LOWER, feats[tile_feature_id(tile.id)]):
+        if state.supply["footprint"] > 0:
+            state.supply["footprint"] -= 1
+            player.footprints.add(TILE_LOWER)
+    events.append(f"player {state.current + 1} chooses {tile.name}")
+    if state.current == state.start_player:
+        state.phase = PLACE_TRUCK
+        state.current = state.last_player
+    else:
+        state.current = (state.current - 1) % state.num_players
+
+
+def _apply_place_truck(state: GameState, action: PlaceTruck, events: list[str]) -> None:
+    columns = state.rules.display_columns
+    state.truck = action.column
+    state.foodie = (action.column + state.rules.foodie_offset) % columns
+    events.append(f"food truck under column {state.truck}, foodie under column {state.foodie}")
+    _begin_turn(state, state.start_player, events)
+
+
+def _set_slot(state: GameState, slot: Slot, value: str | None) -> None:
+    (state.front if slot[0] == FRONT else state.back)[slot[1]] = value
+
+
+def _apply_take(state: GameState, action: Take, events: list[str]) -> None:
+    player = state.players[state.current]
+    card = _slot_card(state, action.slot)
+    assert card is not None
+    _set_slot(state, action.slot, None)
+    player.city[action.space] = card
+    state.placed.append(card)
+    events.append(f"player {state.current + 1} places {card} on {space_str(action.space)}")
+    if state.phase == ACQUIRE:
+        _regular_rewards(state, action.slot[1], events)
+        return
+    if state.bought and _action_def(state, state.bought).take.source is TakeFrom.COLUMN:
+        state.take_column = action.slot[1]
+    state.to_place -= 1
+    if state.to_place == 0:
+        _after_cards_placed(state, events)
+
+
+def _regular_rewards(state: GameState, column: int, events: list[str]) -> None:
+    """R3.3-R3.6: food truck and foodie rewards of a regular selection."""
+    columns = state.rules.display_columns
+    player = state.players[state.current]
+    truck, foodie = state.truck == column, state.foodie == column
+    if truck and foodie:
+        state.phase = REWARD
+        return
+    if truck:
+        player.sand_dollars += state.rules.food_truck_reward
+        state.truck = (state.truck + 1) % columns
+        events.append(f"food truck: +{state.rules.food_truck_reward} sand dollar(s)")
+    if foodie:
+        state.allowances.append(AllowanceState("move", "any", 1, 1, "foodie"))
+        state.foodie = (state.foodie + 1) % columns
+        events.append("foodie: move 1 person 1 space")
+    _after_cards_placed(state, events)
+
+
+def _apply_reward(state: GameState, action: Reward, events: list[str]) -> None:
+    """R3.5: both tokens in the chosen column; only the food truck moves, two columns."""
+    player = state.players[state.current]
+    if action.choice == "dollar_move":
+        player.sand_dollars += 1
+        state.allowances.append(AllowanceState("move", "any", 1, 1, "reward"))
+    elif action.choice == "two_dollars":
+        player.sand_dollars += 2
+    else:
+        state.allowances.append(AllowanceState("move", "any", 2, 1, "reward", solo_distance=2))
+    state.truck = (state.truck + 2) % state.rules.display_columns
+    events.append(f"foodie and food truck: {action.choice.replace('_', ' ')}")
+    _after_cards_placed(state, events)
+
+
+def _apply_buy(state: GameState, action: Buy, events: list[str]) -> None:
+    """R3.2, R8.2: pay first; the cards are then taken with ``take`` actions."""
+    player = state.players[state.current]
+    definition = _action_def(state, action.action)
+    player.sand_dollars -= definition.cost
+    state.bought = action.action
+    state.to_place = definition.take.count
+    state.take_column = None
+    state.phase = PLACE
+    events.append(f"player {state.current + 1} pays {definition.cost} for {definition.name}")
+
+
+def _after_cards_placed(state: GameState, events: list[str]) -> None:
+    """R8.6 swap first (if the action allows one), then the placement actions (R5)."""
+    player = state.players[state.current]
+    if state.bought and _action_def(state, state.bought).swap:
+        if any(True for _ in _legal_swaps(state, player)):
+            state.phase = SWAP
+            return
+    _placement_actions(state, events)
+
+
+def _apply_swap(state: GameState, action: Swap, events: list[str]) -> None:
+    """R8.6: people and footprints move with their cards (R7.3)."""
+    player = state.players[state.current]
+    a, b = action.a, action.b
+    city = player.city
+    city[a], city[b] = city[b], city[a]
+    for pid, (kind, where) in player.people.items():
+        if where == a:
+            player.people[pid] = (kind, b)
+        elif where == b:
+            player.people[pid] = (kind, a)
+    fa, fb = a in player.footprints, b in player.footprints
+    player.footprints.discard(a)
+    player.footprints.discard(b)
+    if fa:
+        player.footprints.add(b)
+    if fb:
+        player.footprints.add(a)
+    events.append(f"player {state.current + 1} swaps {space_str(a)} and {space_str(b)}")
+    _placement_actions(state, events)
+
+
+def _apply_noswap(state: GameState, action: NoSwap, events: list[str]) -> None:
+    _placement_actions(state, events)
+
+
+def _placement_actions(state: GameState, events: list[str]) -> None:
+    """R5.1 gains in placement order, then R5.2 the turn's allowances."""
+    player = state.players[state.current]
+    feats = features(state.catalog)
+    where = {fid: space for space, fid in player.city.items()}
+    card_allowances: list[AllowanceState] = []
+    for card in state.placed:
+        space = where[card]
+        feature = feats[card]
+        for effect in feature.placement:
+            if isinstance(effect, GainSandDollars):
+                player.sand_dollars += effect.count
+        for effect in feature.placement:
+            if isinstance(effect, AddPeople):
+                _add_people(state, player, effect.people.value, effect.count, space, events)
+            elif isinstance(effect, Move):
+                card_allowances.append(AllowanceState(
+                    "move", effect.people.value, effect.count, effect.distance, card))
+            elif isinstance(effect, MoveHere):
+                card_allowances.append(AllowanceState(
+                    "move_here", effect.people.value, effect.count, 0, card, target=space))
+            elif isinstance(effect, ReturnPeople):
+                card_allowances.append(AllowanceState(
+                    "return", effect.people.value, effect.count, 0, card))
+    action_allowances: list[AllowanceState] = []
+    if state.bought:
+        for effect in _action_def(state, state.bought).allowances:
+            if isinstance(effect, Move):
+                action_allowances.append(AllowanceState(
+                    "move", effect.people.value, effect.count, effect.distance, state.bought))
+            elif isinstance(effect, ReturnPeople):
+                action_allowances.append(AllowanceState(
+                    "return", effect.people.value, effect.count, 0, state.bought))
+    state.allowances = card_allowances + state.allowances + action_allowances
+    state.phase = MOVE
+    if not any(True for _ in _legal_moves(state, player)):
+        _end_turn(state, events)
+
+
+def _apply_move(state: GameState, action: MovePerson, events: list[str]) -> None:
+    player = state.players[state.current]
+    allowance = state.allowances[action.allowance]
+    kind, origin = player.people[action.person]
+    player.people[action.person] = (kind, action.path[-1])
+    if kind == "vip":
+        _visit(state, player, action.path, events)
+    steps = len(action.path) if kind == "vip" else _distance(player.city, origin, action.path[-1])
+    exhausted = allowance.kind == "move" and steps > allowance.distance
+    state.allowances[action.allowance] = AllowanceState(
+        allowance.kind, allowance.who, allowance.count, allowance.distance, allowance.source,
+        allowance.solo_distance, allowance.target, (*allowance.used, action.person), exhausted)
+    _maybe_auto_end(state, events)
+
+
+def _distance(city: dict[Space, str], start: Space, end: Space) -> int:
+    """Fewest steps from ``start`` to ``end`` over filled spaces (``move_here`` jumps: 0)."""
+    seen = {start}
+    frontier = [start]
+    steps = 0
+    while frontier:
+        if end in seen:
+            return steps
+        steps += 1
+        nxt = []
+        for r, c in frontier:
+            for n in ((r, c - 1), (r, c + 1), (1 - r, c)):
+                if n in city and n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    return 0
+
+
+def _apply_return(state: GameState, action: ReturnPerson, events: list[str]) -> None:
+    player = state.players[state.current]
+    allowance = state.allowances[action.allowance]
+    kind, where = player.people.pop(action.person)
+    state.supply[kind] += 1
+    events.append(f"p{action.person} ({kind}) returns to the supply from {space_str(where)}")
+    state.allowances[action.allowance] = AllowanceState(
+        allowance.kind, allowance.who, allowance.count, allowance.distance, allowance.source,
+        allowance.solo_distance, allowance.target, (*allowance.used, action.person))
+    _maybe_auto_end(state, events)
+
+
+def _maybe_auto_end(state: GameState, events: list[str]) -> None:
+    if not any(True for _ in _legal_moves(state, state.players[state.current])):
+        _end_turn(state, events)
+
+
+def _apply_end(state: GameState, action: EndTurn, events: list[str]) -> None:
+    _end_turn(state, events)
+
+
+def refresh_display(state: GameState) -> None:
+    """R3.8: slide back-row cards forward, then deal front row first, left to right."""
+    for column in range(len(state.front)):
+        if state.front[column] is None and state.back[column] is not None:
+            state.front[column] = state.back[column]
+            state.back[column] = None
+    for row in (state.front, state.back):
+        for column in range(len(row)):
+            if row[column] is None and state.deck:
+                row[column] = state.deck.pop()
+
+
+def _end_turn(state: GameState, events: list[str]) -> None:
+    refresh_display(state)
+    player = state.players[state.current]
+    if not state.triggered and player.card_count() >= state.rules.cards_to_end:
+        state.triggered = True
+        events.append(f"player {state.current + 1} has {player.card_count()} cards: final round")
+    state.bought = None
+    state.to_place = 0
+    state.take_column = None
+    state.placed = []
+    state.allowances = []
+    if state.triggered and state.current == state.last_player:
+        _start_final(state, events)
+        return
+    _begin_turn(state, (state.current + 1) % state.num_players, events)
+
+
+def _begin_turn(state: GameState, index: int, events: list[str]) -> None:
+    """Start ``index``'s turn, passing players who cannot acquire (R3.9)."""
+    state.turn += 1
+    for _ in range(state.num_players):
+        state.current = index
+        if can_acquire(state, index):
+            state.phase = ACQUIRE
+            return
+        events.append(f"player {index + 1} cannot take any card: turn passes")
+        if state.triggered and index == state.last_player:
+            _start_final(state, events)
+            return
+        index = (index + 1) % state.num_players
+    events.append("no player can take a card: the game ends")
+    _start_final(state, events)
+
+
+def _start_final(state: GameState, events: list[str]) -> None:
+    """R9.2: each player in turn order makes their final movement."""
+    state.phase = FINAL
+    state.final_players_done = 0
+    state.final_moved = set()
+    state.current = state.start_player
+    events.append("final movement")
+    _skip_idle_final_players(state, events)
+
+
+def _skip_idle_final_players(state: GameState, events: list[str]) -> None:
+    while state.phase == FINAL and not any(
+        True for _ in _legal_final_moves(state, state.players[state.current])
+    ):
+        _finish_final_player(state, events)
+
+
+def _finish_final_player(state: GameState, events: list[str]) -> None:
+    state.final_players_done += 1
+    state.final_moved = set()
+    if state.final_players_done >= state.num_players:
+        state.phase = OVER
+        events.append("game over")
+        return
+    state.current = (state.current + 1) % state.num_players
+
+
+def _apply_final_move(state: GameState, action: FinalMove, events: list[str]) -> None:
+    player = state.players[state.current]
+    kind, _ = player.people[action.person]
+    player.people[action.person] = (kind, action.path[-1])
+    if kind == "vip":
+        _visit(state, player, action.path, events)  # R7.5
+    state.final_moved.add(action.person)
+    _skip_idle_final_players(state, events)
+
+
+def _apply_final_done(state: GameState, action: FinalDone, events: list[str]) -> None:
+    _finish_final_player(state, events)
+    _skip_idle_final_players(state, events)
+
+
+_HANDLERS = {
+    ChooseTile: _apply_choose_tile,
+    PlaceTruck: _apply_place_truck,
+    Take: _apply_take,
+    Buy: _apply_buy,
+    Reward: _apply_reward,
+    Swap: _apply_swap,
+    NoSwap: _apply_noswap,
+    MovePerson: _apply_move,
+    ReturnPerson: _apply_return,
+    EndTurn: _apply_end,
+    FinalMove: _apply_final_move,
+    FinalDone: _apply_final_done,
+}
