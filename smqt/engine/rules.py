@@ -100,27 +100,29 @@ def new_game(
     columns = rules.display_columns
     front: list[str | None] = [deck.pop() if deck else None for _ in range(columns)]
     back: list[str | None] = [deck.pop() if deck else None for _ in range(columns)]
-    # R2.2 sand dollar tiles and sides.
+    # R2.2-R2.4 are always drawn, then replaced by any fixed choice, so fixing one of them
+    # never changes the deck, the other draws or the starting tiles of a seed.
+    tiles = list(catalog.sand_dollar_tiles.values())
+    state_rng = rng.shuffle(state_rng, tiles)
+    drawn_actions = []
+    for tile in tiles[: rules.sand_dollar_tiles_in_play]:
+        state_rng, side = rng.below(state_rng, 2)
+        drawn_actions.append(tile.sides[side])
+    state_rng, k = rng.below(state_rng, len(catalog.objective_tiles))
+    drawn_objective = list(catalog.objective_tiles)[k]
+    state_rng, drawn_start = rng.below(state_rng, num_players)
     if sand_dollar_actions is None:
-        tiles = list(catalog.sand_dollar_tiles.values())
-        state_rng = rng.shuffle(state_rng, tiles)
-        chosen = []
-        for tile in tiles[: rules.sand_dollar_tiles_in_play]:
-            state_rng, side = rng.below(state_rng, 2)
-            chosen.append(tile.sides[side])
-        sand_dollar_actions = tuple(chosen)
+        sand_dollar_actions = tuple(drawn_actions)
     else:
+        sand_dollar_actions = tuple(sand_dollar_actions)
         _check_fixed_actions(catalog, sand_dollar_actions)
-    # R2.3 objective tile.
     if objective is None:
-        state_rng, k = rng.below(state_rng, len(catalog.objective_tiles))
-        objective = list(catalog.objective_tiles)[k]
+        objective = drawn_objective
     elif objective not in catalog.objective_tiles:
         raise SetupError(f"unknown objective tile {objective!r} "
                          f"(the pack has {', '.join(catalog.objective_tiles)})")
-    # R2.4 start player.
     if start_player is None:
-        state_rng, start_player = rng.below(state_rng, num_players)
+        start_player = drawn_start
     elif not 0 <= start_player < num_players:
         raise SetupError(f"start player must be 0..{num_players - 1}, not {start_player}")
     # R2.5 draw as many starting tiles as players.

@@ -1,0 +1,94 @@
+"""``smqt bench``: engine speed in numbers (never asserted by tests).
+
+- random playouts: full games per second on one core, every decision uniform over
+  ``legal_actions``;
+- scoring: mean time to score one city of a finished game (about 14 cards);
+- exact final movement: median and worst time on crowded cities (15 cards, 20+ people).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import time
+from typing import TextIO
+
+from smqt.engine.catalog import Catalog, load_pack
+from smqt.engine.rules import apply, legal_actions, new_game
+from smqt.engine.scoring import score_game
+from smqt.engine.state import GameState
+from smqt.paths import default_pack
+
+
+def random_playout(catalog: Catalog, players: int, seed: int) -> GameState:
+    """Play a whole game choosing uniformly among the legal actions."""
+    chooser = random.Random(seed)
+    state = new_game(catalog, players, seed)
+    while not state.is_over:
+        apply(state, chooser.choice(legal_actions(state)))
+    return state
+
+
+def playouts_per_second(catalog: Catalog, players: int, games: int, seed: int = 0) -> float:
+    start = time.perf_counter()
+    for i in range(games):
+        random_playout(catalog, players, seed + i)
+    return games / (time.perf_counter() - start)
+
+
+def scoring_time(catalog: Catalog, games: int, repeats: int = 20) -> tuple[float, float]:
+    """Mean seconds to score one city, and the mean number of cards in those cities."""
+    finished = [random_playout(catalog, 2, 1000 + i) for i in range(games)]
+    cards = statistics.mean(p.card_count() for s in finished for p in s.players)
+    start = time.perf_counter()
+    for _ in range(repeats):
+        for state in finished:
+            score_game(state)
+    elapsed = time.perf_counter() - start
+    return elapsed / (repeats * games * 2), cards
+
+
+def final_move_times(catalog: Catalog, cities: int) -> list[float]:
+    from smqt.engine.finalmove import best_final_movement, crowded_city_states
+
+    times = []
+    for state in crowded_city_states(catalog, cities, seed=7):
+        start = time.perf_counter()
+        best_final_movement(state, state.current)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def measure(catalog: Catalog, quick: bool = False) -> dict[str, float]:
+    games = 20 if quick else 300
+    two = playouts_per_second(catalog, 2, games)
+    four = playouts_per_second(catalog, 4, games // 2)
+    score_seconds, cards = scoring_time(catalog, 5 if quick else 40)
+    times = final_move_times(catalog, 5 if quick else 60)
+    return {
+        "playouts_2p_per_s": round(two, 1),
+        "playouts_4p_per_s": round(four, 1),
+        "score_city_us": round(score_seconds * 1e6, 1),
+        "score_city_mean_cards": round(cards, 1),
+        "final_move_median_ms": round(statistics.median(times) * 1e3, 2),
+        "final_move_worst_ms": round(max(times) * 1e3, 2),
+        "final_move_cities": len(times),
+    }
+
+
+def run_bench(pack: str | None, *, as_json: bool, quick: bool, out: TextIO) -> int:
+    catalog = load_pack(pack or default_pack())
+    result = measure(catalog, quick)
+    if as_json:
+        json.dump(result, out, indent=2)
+        out.write("\n")
+        return 0
+    out.write(f"random playouts, 2 players:   {result['playouts_2p_per_s']:8.1f} games/s (one core)\n")
+    out.write(f"random playouts, 4 players:   {result['playouts_4p_per_s']:8.1f} games/s (one core)\n")
+    out.write(f"score one city ({result['score_city_mean_cards']:.1f} cards): "
+              f"{result['score_city_us']:8.1f} us mean\n")
+    out.write(f"exact final movement:         {result['final_move_median_ms']:8.2f} ms median, "
+              f"{result['final_move_worst_ms']:.2f} ms worst "
+              f"({result['final_move_cities']} crowded cities)\n")
+    return 0

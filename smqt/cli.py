@@ -1,0 +1,67 @@
+"""The ``smqt`` command: validate packs, score positions, replay records, benchmarks.
+
+With no subcommand it will open the play table once the table exists; until then it prints
+the help.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="smqt", description="Santa Monica, the desktop edition.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    validate = sub.add_parser("validate", help="check a content pack and list its problems")
+    validate.add_argument("pack", help="the pack folder (holding pack.toml)")
+
+    score = sub.add_parser("score", help="score a position file")
+    score.add_argument("position", help="a position file (TOML)")
+    score.add_argument("--final-move", action="store_true",
+                       help="first make every player's optimal final movement (R9.3)")
+    score.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+    replay = sub.add_parser("replay", help="replay a game record and print its log")
+    replay.add_argument("record", help="a game record file")
+    replay.add_argument("--pack", default=None, help="the pack folder (default: content/base)")
+
+    bench = sub.add_parser("bench", help="measure engine speed")
+    bench.add_argument("--json", action="store_true", help="print JSON")
+    bench.add_argument("--pack", default=None, help="the pack folder (default: content/base)")
+    bench.add_argument("--quick", action="store_true", help="fewer samples (for tests)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    if args.command == "validate":
+        from smqt.validate import run_validate
+
+        return run_validate(args.pack, sys.stdout)
+    if args.command == "score":
+        from smqt.scorecli import run_score
+
+        return run_score(args.position, final_move=args.final_move, as_json=args.json,
+                         out=sys.stdout, err=sys.stderr)
+    if args.command == "replay":
+        from smqt.scorecli import run_replay
+
+        return run_replay(args.record, args.pack, out=sys.stdout, err=sys.stderr)
+    if args.command == "bench":
+        from smqt.bench import run_bench
+
+        return run_bench(args.pack, as_json=args.json, quick=args.quick, out=sys.stdout)
+    parser.error(f"unknown command {args.command}")
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,353 @@
+"""The one configured cattrs converter for content, and its errors as (key, problem) pairs.
+
+TOML holds only tables, arrays, strings, numbers and booleans, so the hooks here are strict:
+no string becomes a number, no ``true`` becomes ``1``, no string is read as an array of
+letters. Tagged unions dispatch on a ``kind`` key whose value is the class variable ``kind``
+of an effects class. Attrs classes are structured by one hook factory that, unlike cattrs's
+generated code, reports *which* field an attrs validator rejected, and maps the
+``"key: message"`` form of ``__attrs_post_init__`` errors onto that key, so every problem
+gets a path such as ``scoring[2].at_least``.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+import types
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, Union, get_args, get_origin
+
+import attrs
+import cattrs
+from cattrs.errors import (
+    AttributeValidationNote,
+    ClassValidationError,
+    ForbiddenExtraKeysError,
+    IterableValidationError,
+    IterableValidationNote,
+)
+
+from smqt.engine.content import TakeFrom
+from smqt.engine.effects import Person, Row, RowFilter, Symbol, Tag, Who
+
+__all__ = ["ContentValueError", "converter", "describe", "structure_problems", "tag_of"]
+
+converter = cattrs.Converter(forbid_extra_keys=True)
+"""Used by the game, the editor and the tests: structure content from TOML data and back."""
+
+
+class ContentValueError(ValueError):
+    """One value is wrong; the message is a sentence for the card author."""
+
+
+_ENUM_LABELS: dict[type, str] = {
+    Tag: "tag",
+    Row: "row",
+    RowFilter: "row",
+    Person: "person type",
+    Who: "people type",
+    Symbol: "symbol",
+    TakeFrom: "take source",
+}
+
+
+def describe(value: object) -> str:
+    """A TOML reader's view of a value, for messages: ``'abc' (text)``, ``true``, ``a table``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"{value!r} (text)"
+    if isinstance(value, int):
+        return f"{value} (a whole number)"
+    if isinstance(value, float):
+        return f"{value} (a decimal number)"
+    if isinstance(value, Mapping):
+        return "a table"
+    if isinstance(value, (list, tuple)):
+        return "an array"
+    return f"a {type(value).__name__} value"
+
+
+def tag_of(cls: type) -> str | None:
+    """The ``kind`` class variable of a tagged union member, or None."""
+    value = cls.__dict__.get("kind")
+    return value if isinstance(value, str) else None
+
+
+def _noted(exc: Exception, name: str, type_: Any = None) -> Exception:
+    exc.add_note(AttributeValidationNote(f"Structuring @ attribute {name}", name, type_))
+    return exc
+
+
+# --------------------------------------------------------------------------- scalars
+
+
+def _structure_int(value: object, _type: type) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ContentValueError(f"expected a whole number, got {describe(value)}")
+    return value
+
+
+def _structure_str(value: object, _type: type) -> str:
+    if not isinstance(value, str):
+        raise ContentValueError(f"expected text in quotes, got {describe(value)}")
+    return value
+
+
+def _structure_bool(value: object, _type: type) -> bool:
+    if not isinstance(value, bool):
+        raise ContentValueError(f"expected true or false, got {describe(value)}")
+    return value
+
+
+def _structure_enum(value: object, enum_cls: type[enum.Enum]) -> enum.Enum:
+    if isinstance(value, str):
+        try:
+            return enum_cls(value)
+        except ValueError:
+            pass
+    label = _ENUM_LABELS.get(enum_cls, enum_cls.__name__.lower())
+    allowed = ", ".join(str(member.value) for member in enum_cls)
+    if isinstance(value, str):
+        raise ContentValueError(f"unknown {label} {value!r} (expected one of {allowed})")
+    raise ContentValueError(f"expected a {label} (one of {allowed}), got {describe(value)}")
+
+
+# --------------------------------------------------------------------------- arrays
+
+
+def _is_tuple(type_: Any) -> bool:
+    return get_origin(type_) is tuple
+
+
+def _tuple_hook(tuple_type: Any) -> Callable[[object, type], tuple]:
+    args = get_args(tuple_type)
+    homogeneous = len(args) == 2 and args[1] is Ellipsis
+    item_types = None if homogeneous else args
+    item_hooks = [converter.get_structure_hook(t) for t in (args[:1] if homogeneous else args)]
+
+    def structure(value: object, _type: type) -> tuple:
+        if not isinstance(value, (list, tuple)):
+            raise ContentValueError(f"expected an array [...], got {describe(value)}")
+        if item_types is not None and len(value) != len(item_types):
+            raise ContentValueError(
+                f"expected an array of exactly {len(item_types)} values, got {len(value)}"
+            )
+        items, errors = [], []
+        for index, item in enumerate(value):
+            item_type = args[0] if homogeneous else args[index]
+            hook = item_hooks[0] if homogeneous else item_hooks[index]
+            try:
+                items.append(hook(item, item_type))
+            except Exception as exc:
+                exc.add_note(IterableValidationNote(f"@ index {index}", index, item_type))
+                errors.append(exc)
+        if errors:
+            raise IterableValidationError(f"While structuring {tuple_type!r}", errors, tuple)
+        return tuple(items)
+
+    return structure
+
+
+# --------------------------------------------------------------------------- tagged unions
+
+
+def _is_tagged_union(type_: Any) -> bool:
+    if get_origin(type_) not in (Union, types.UnionType):
+        return False
+    return all(isinstance(t, type) and attrs.has(t) and tag_of(t) for t in get_args(type_))
+
+
+def _union_hook(union: Any) -> Callable[[object, type], object]:
+    by_kind = {tag_of(cls): cls for cls in get_args(union)}
+    kinds = ", ".join(str(kind) for kind in by_kind)
+
+    def structure(value: object, _type: type) -> object:
+        if not isinstance(value, Mapping):
+            raise ContentValueError(
+                f"expected a table such as {{ kind = ... }}, got {describe(value)}"
+            )
+        if "kind" not in value:
+            problem = f"required key 'kind' is missing (one of {kinds})"
+            raise ClassValidationError("tagged union", [_noted(KeyError(problem), "kind")], object)
+        kind = value["kind"]
+        cls = by_kind.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            shown = repr(kind) if isinstance(kind, str) else describe(kind)
+            problem = f"unknown kind {shown} (expected one of {kinds})"
+            raise ClassValidationError(
+                "tagged union", [_noted(ContentValueError(problem), "kind")], object
+            )
+        return converter.structure(value, cls)
+
+    return structure
+
+
+# --------------------------------------------------------------------------- attrs classes
+
+
+def _default(attribute: attrs.Attribute) -> object:
+    default = attribute.default
+    if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+        return default.factory()  # type: ignore[attr-defined]
+    return default
+
+
+def _attrs_hook(cls: type) -> Callable[[object, type], object]:
+    attrs.resolve_types(cls)
+    fields = attrs.fields(cls)
+    tag = tag_of(cls)
+    allowed = [a.name for a in fields] + (["kind"] if tag else [])
+    hooks = {a.name: converter.get_structure_hook(a.type) for a in fields}
+
+    def structure(value: object, _type: type) -> object:
+        if not isinstance(value, Mapping):
+            raise ContentValueError(f"expected a table, got {describe(value)}")
+        errors: list[Exception] = []
+        if tag is not None and "kind" not in value:
+            problem = f"required key 'kind' is missing (it must be {tag!r})"
+            errors.append(_noted(KeyError(problem), "kind"))
+        elif tag is not None and value["kind"] != tag:
+            problem = f"'kind' must be {tag!r} here, got {describe(value['kind'])}"
+            errors.append(_noted(ContentValueError(problem), "kind"))
+        if converter.forbid_extra_keys:
+            for key in value:
+                if key not in allowed:
+                    problem = f"unknown key {key!r} (allowed keys: {', '.join(allowed)})"
+                    extra = ForbiddenExtraKeysError(problem, cls, {key})
+                    errors.append(_noted(extra, str(key)))
+        values: dict[str, object] = {}
+        for a in fields:
+            if a.name not in value:
+                if a.default is attrs.NOTHING:
+                    errors.append(_noted(KeyError(f"required key {a.name!r} is missing"), a.name))
+                continue
+            try:
+                values[a.name] = hooks[a.name](value[a.name], a.type)
+            except Exception as exc:
+                errors.append(_noted(exc, a.name, a.type))
+        if errors:
+            errors += _field_validator_errors(cls, values)
+            raise ClassValidationError(f"While structuring {cls.__name__}", errors, cls)
+        return _construct(cls, values)
+
+    return structure
+
+
+def _construct(cls: type, values: dict[str, object]) -> object:
+    try:
+        return cls(**values)
+    except (ValueError, TypeError) as exc:
+        failure = exc
+    errors = _field_validator_errors(cls, values)
+    if not errors:
+        # __attrs_post_init__ names the key it blames as "key: message".
+        name, sep, rest = str(failure).partition(":")
+        if sep and name in attrs.fields_dict(cls):
+            errors = [_noted(ContentValueError(rest.strip()), name)]
+        else:
+            errors = [failure]
+    raise ClassValidationError(f"While structuring {cls.__name__}", errors, cls)
+
+
+def _field_validator_errors(cls: type, values: dict[str, object]) -> list[Exception]:
+    """Run the validator of each field in ``values`` alone, so every rejected field is named,
+    not just the first one attrs stops at, even when other fields failed to structure."""
+    stand_in = object.__new__(cls)
+    fields = attrs.fields(cls)
+    for a in fields:
+        object.__setattr__(stand_in, a.name, values[a.name] if a.name in values else _default(a))
+    errors: list[Exception] = []
+    for a in fields:
+        if a.validator is None or a.name not in values:
+            continue
+        try:
+            a.validator(stand_in, a, getattr(stand_in, a.name))
+        except (ValueError, TypeError) as exc:
+            errors.append(_noted(exc, a.name, a.type))
+    return errors
+
+
+# --------------------------------------------------------------------------- unstructuring
+
+
+def _attrs_unhook(cls: type) -> Callable[[object], dict[str, object]]:
+    """Fields in class order, ``kind`` first, fields equal to their default left out."""
+    fields = attrs.fields(cls)
+    tag = tag_of(cls)
+
+    def unstructure(obj: object) -> dict[str, object]:
+        out: dict[str, object] = {"kind": tag} if tag else {}
+        for a in fields:
+            value = getattr(obj, a.name)
+            if a.default is not attrs.NOTHING and value == _default(a):
+                continue
+            out[a.name] = converter.unstructure(value)
+        return out
+
+    return unstructure
+
+
+# Class hooks dispatch along the MRO: ``bool`` needs its own (it is an ``int``), and
+# ``StrEnum`` its own (a ``Tag`` is a ``str`` before it is an ``Enum``).
+converter.register_structure_hook(int, _structure_int)
+converter.register_structure_hook(bool, _structure_bool)
+converter.register_structure_hook(str, _structure_str)
+for _enum_base in (enum.Enum, enum.StrEnum, enum.IntEnum):
+    converter.register_structure_hook(_enum_base, _structure_enum)
+converter.register_structure_hook_factory(_is_tuple, _tuple_hook)
+converter.register_structure_hook_factory(_is_tagged_union, _union_hook)
+converter.register_structure_hook_factory(attrs.has, _attrs_hook)
+converter.register_unstructure_hook_factory(attrs.has, _attrs_unhook)
+for _enum_base in (enum.Enum, enum.StrEnum, enum.IntEnum):
+    converter.register_unstructure_hook(_enum_base, lambda member: member.value)
+converter.register_unstructure_hook(tuple, lambda items: [converter.unstructure(i) for i in items])
+
+# --------------------------------------------------------------------------- error paths
+
+_MAX_LEN = re.compile(r"^Length of '\w+' must be <= (\d+): (\d+)$")
+
+
+def structure_problems(exc: BaseException) -> list[tuple[str, str]]:
+    """Every leaf problem inside a cattrs error, as ``(key path, problem)``.
+
+    The key path is dotted and indexed, relative to the structured value:
+    ``scoring[1].tag``; it is ``""`` for a problem with the value as a whole.
+    """
+    return list(_walk(exc, ""))
+
+
+def _join(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name
+
+
+def _walk(exc: BaseException, path: str) -> Iterator[tuple[str, str]]:
+    if isinstance(exc, IterableValidationError):
+        with_notes, without = exc.group_exceptions()
+        for sub, inote in with_notes:
+            yield from _walk(sub, f"{path}[{inote.index}]")
+    elif isinstance(exc, ClassValidationError):
+        with_notes, without = exc.group_exceptions()
+        for sub, anote in with_notes:
+            yield from _walk(sub, _join(path, anote.name))
+    elif isinstance(exc, ForbiddenExtraKeysError) and not exc.message:
+        for key in sorted(exc.extra_fields):
+            yield _join(path, key), f"unknown key {key!r}"
+        return
+    else:
+        yield path, _problem(exc)
+        return
+    for sub in without:
+        yield from _walk(sub, path)
+
+
+def _problem(exc: BaseException) -> str:
+    if isinstance(exc, KeyError):
+        return str(exc.args[0]) if exc.args else "required key is missing"
+    if isinstance(exc, (ValueError, ForbiddenExtraKeysError)):
+        text = str(exc)
+        match = _MAX_LEN.match(text)
+        if match:
+            return f"must list at most {match[1]} values, got {match[2]}"
+        return text
+    return f"invalid value ({type(exc).__name__}: {exc})"
