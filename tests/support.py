@@ -93,3 +93,24 @@ def points(result: ScoreSheet, source: str, entry: str | None = None) -> int:
 
 def front_slot(column: int) -> tuple[int, int]:
     return (FRONT, column)
+
+
+def act(state: GameState, text: str) -> list[str]:
+    """Apply an action given in its text form; returns the events."""
+    from smqt.engine.actions import parse_action
+    from smqt.engine.rules import apply
+
+    return apply(state, parse_action(text))
+
+
+def legal_texts(state: GameState) -> list[str]:
+    from smqt.engine.rules import legal_actions
+
+    return [str(a) for a in legal_actions(state)]
+
+
+def people_at(state: GameState, space: str, index: int = 0) -> list[str]:
+    from smqt.engine.geometry import parse_space
+
+    where = parse_space(space)
+    return sorted(kind for kind, s in state.players[index].people.values() if s == where)

@@ -187,9 +187,9 @@ def _union_hook(union: Any) -> Callable[[object, type], object]:
 
 
 def _default(attribute: attrs.Attribute) -> object:
-    default = attribute.default
+    default: Any = attribute.default
     if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-        return default.factory()  # type: ignore[attr-defined]
+        return default.factory()
     return default
 
 
@@ -253,7 +253,7 @@ def _construct(cls: type, values: dict[str, object]) -> object:
 def _field_validator_errors(cls: type, values: dict[str, object]) -> list[Exception]:
     """Run the validator of each field in ``values`` alone, so every rejected field is named,
     not just the first one attrs stops at, even when other fields failed to structure."""
-    stand_in = object.__new__(cls)
+    stand_in: Any = object.__new__(cls)
     fields = attrs.fields(cls)
     for a in fields:
         object.__setattr__(stand_in, a.name, values[a.name] if a.name in values else _default(a))
@@ -322,13 +322,14 @@ def _join(path: str, name: str) -> str:
 
 
 def _walk(exc: BaseException, path: str) -> Iterator[tuple[str, str]]:
+    without: list[Exception]
     if isinstance(exc, IterableValidationError):
-        with_notes, without = exc.group_exceptions()
-        for sub, inote in with_notes:
+        by_index, without = exc.group_exceptions()
+        for sub, inote in by_index:
             yield from _walk(sub, f"{path}[{inote.index}]")
     elif isinstance(exc, ClassValidationError):
-        with_notes, without = exc.group_exceptions()
-        for sub, anote in with_notes:
+        by_name, without = exc.group_exceptions()
+        for sub, anote in by_name:
             yield from _walk(sub, _join(path, anote.name))
     elif isinstance(exc, ForbiddenExtraKeysError) and not exc.message:
         for key in sorted(exc.extra_fields):

@@ -42,10 +42,15 @@ def _fits(ring: Ring, held: tuple[int, int, int]) -> bool:
 
 
 def _ring_options(ring: RingEntry, have: tuple[int, int, int]) -> list[tuple[int, int, int]]:
-    """Every way to put some of ``have`` into ``ring`` (an ``any_number`` ring takes all or
-    nothing: taking fewer is never better)."""
+    """Every way to put some of ``have`` into ``ring``. An ``any_number`` ring (filled after
+    the other rings of the card) takes nobody, everybody left, or one person so that a later
+    ``any_number`` ring can take the rest: other amounts are never better."""
     if isinstance(ring, AnyNumberRing):
-        return [(0, 0, 0), have] if sum(have) else [(0, 0, 0)]
+        if not sum(have):
+            return [(0, 0, 0)]
+        k = next(i for i in range(3) if have[i])
+        one = (int(k == 0), int(k == 1), int(k == 2))
+        return [(0, 0, 0), have] if one == have else [(0, 0, 0), one, have]
     capacity = len(ring.people)
     options = []
     for held in product(range(have[0] + 1), range(have[1] + 1), range(have[2] + 1)):
@@ -67,20 +72,25 @@ def outcomes(rings: tuple[RingEntry, ...], have: tuple[int, int, int]) -> tuple[
     if not rings or total == 0:
         return (RingOutcome(0, 0, total, (), ((0, 0, 0),) * len(rings)),)
     found: dict[tuple[int, int, int], RingOutcome] = {}
+    # Rings with places first: an any_number ring takes whoever they leave (R10.10).
+    order = sorted(range(len(rings)), key=lambda i: isinstance(rings[i], AnyNumberRing))
 
-    def place(index: int, left: tuple[int, int, int], held: tuple, points: int, full: tuple) -> None:
-        if index == len(rings):
+    def place(step: int, left: tuple[int, int, int], held: tuple, points: int, full: tuple) -> None:
+        if step == len(order):
             key = (points, len(full), sum(left))
             if key not in found:
-                found[key] = RingOutcome(points, len(full), sum(left), full, held)
+                by_ring = tuple(held[order.index(i)] for i in range(len(rings)))
+                found[key] = RingOutcome(points, len(full), sum(left), tuple(sorted(full)),
+                                         by_ring)
             return
+        index = order[step]
         ring = rings[index]
         for take in _ring_options(ring, left):
             rest = (left[0] - take[0], left[1] - take[1], left[2] - take[2])
             if _is_full(ring, take):
-                place(index + 1, rest, (*held, take), points + ring.points, (*full, index))
+                place(step + 1, rest, (*held, take), points + ring.points, (*full, index))
             else:
-                place(index + 1, rest, (*held, take), points, full)
+                place(step + 1, rest, (*held, take), points, full)
 
     place(0, have, (), 0, ())
     keys = list(found)

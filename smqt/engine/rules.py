@@ -190,10 +190,9 @@ def placements(state: GameState, player: PlayerState, card_id: str) -> list[Spac
         if feature.leftmost_beach:
             leftmost = min(beach_cols)
             spaces = {s for s in spaces if s[1] < leftmost}
-        else:
-            fences = [c for (r, c), fid in city.items() if r == BEACH and feats[fid].leftmost_beach]
-            if fences:
-                spaces = {s for s in spaces if s[1] > fences[0]}
+        fences = [c for (r, c), fid in city.items() if r == BEACH and feats[fid].leftmost_beach]
+        if fences:
+            spaces = {s for s in spaces if s[1] > max(fences)}
     return sorted(spaces)
 
 

@@ -3,12 +3,23 @@ the key and the problem, and none raises a traceback (R12.1)."""
 
 from __future__ import annotations
 
+import tempfile
+import tomllib
 from pathlib import Path
 
 import pytest
+import tomli_w
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from smqt.engine.catalog import ContentError, check_pack
-from tests.content.packfixtures import FIXTURE_FILES, errors_of, manifest, single_error
+from tests.content.packfixtures import (
+    FIXTURE_FILES,
+    errors_of,
+    manifest,
+    single_error,
+    write_pack,
+)
 
 TAGS = "local, tourist, business, sports, nature, wave"
 
@@ -191,7 +202,7 @@ def test_manifest_extends_a_missing_folder(make_pack) -> None:
             "placement[0].count",
             "expected a whole number, got 1.5 (a decimal number)",
         ),
-        ('text = 3', "text", "expected text in quotes, got 3 (a whole number)"),
+        ("text = 3", "text", "expected text in quotes, got 3 (a whole number)"),
         ('tags = "local"', "tags", "expected an array [...], got 'local' (text)"),
         ('tags = ["local", 3]', "tags[1]", "expected a tag (one of"),
         (
@@ -200,7 +211,7 @@ def test_manifest_extends_a_missing_folder(make_pack) -> None:
             "scoring[0].per_tag",
             "expected true or false, got 'yes' (text)",
         ),
-        ('scoring = [3]', "scoring[0]", "expected a table such as { kind = ... }"),
+        ("scoring = [3]", "scoring[0]", "expected a table such as { kind = ... }"),
         ('scoring = { kind = "adjacent_ring", points = 1 }', "scoring", "expected an array"),
         # unknown enum values
         ('tags = ["natrue"]', "tags[0]", f"unknown tag 'natrue' (expected one of {TAGS})"),
@@ -250,8 +261,12 @@ def test_manifest_extends_a_missing_folder(make_pack) -> None:
             "scoring[1].kind",
             "unknown kind 'adjacent_to_sea' (expected one of adjacent, adjacent_count,",
         ),
-        ('rings = [{ points = 2 }]', "rings[0].kind", "required key 'kind' is missing"),
-        ('constraints = [{ kind = "rightmost" }]', "constraints[0].kind", "must be 'leftmost_beach'"),
+        ("rings = [{ points = 2 }]", "rings[0].kind", "required key 'kind' is missing"),
+        (
+            'constraints = [{ kind = "rightmost" }]',
+            "constraints[0].kind",
+            "must be 'leftmost_beach'",
+        ),
         # missing required keys inside a union member
         ('scoring = [{ kind = "adjacent", points = 1 }]', "scoring[0].tag", "'tag' is missing"),
         # validators
@@ -595,7 +610,9 @@ def test_remove_of_an_id_the_parent_does_not_have(fixture_pack: Path, make_pack)
         ('[remove]\ncard = ["pier_arcade", "pier_arcade"]\n', "card[1]", "removed twice"),
     ],
 )
-def test_bad_remove_tables(fixture_pack: Path, make_pack, text: str, key: str, problem: str) -> None:
+def test_bad_remove_tables(
+    fixture_pack: Path, make_pack, text: str, key: str, problem: str
+) -> None:
     child = make_pack("variants/v", {"pack.toml": manifest(extends="../../base"), "r.toml": text})
     error = single_error(child)
     assert where(error) == ("r.toml", "remove", key)
@@ -617,3 +634,59 @@ def test_removing_a_broken_parent_entry_is_not_a_second_error(make_pack) -> None
         {"pack.toml": manifest(extends="../../base"), "r.toml": '[remove]\ncard = ["broken"]\n'},
     )
     assert [(e.entry, e.key) for e in errors_of(child)] == [("broken", "points")]
+
+
+# --------------------------------------------------------------------------- robustness
+
+_SCALARS = st.one_of(
+    st.integers(-3, 70),
+    st.booleans(),
+    st.floats(allow_nan=False, allow_infinity=False, width=32),
+    st.text(max_size=6),
+    st.sampled_from(["local", "wave", "any", "move", "ring", "chain", "front", "two_front"]),
+)
+_VALUES = st.recursive(
+    _SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.sampled_from(["kind", "tag", "count", "points", "people", "x"]), inner)
+    ),
+    max_leaves=6,
+)
+
+
+def _slots(value: object) -> list[tuple[dict | list, object]]:
+    """Every (container, key or index) inside parsed TOML data."""
+    slots: list[tuple[dict | list, object]] = []
+    items = value.items() if isinstance(value, dict) else enumerate(value)  # type: ignore[union-attr]
+    for key, child in items:
+        slots.append((value, key))  # type: ignore[arg-type]
+        if isinstance(child, (dict, list)):
+            slots += _slots(child)
+    return slots
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_any_mutation_of_a_good_pack_is_reported_never_raised(data) -> None:
+    """Whatever value sits anywhere in an entries file, loading reports ContentErrors with a
+    file and a problem, and never raises or fails internally."""
+    name = data.draw(st.sampled_from([n for n in FIXTURE_FILES if n != "pack.toml"]))
+    parsed = tomllib.loads(FIXTURE_FILES[name])
+    container, key = data.draw(st.sampled_from(_slots(parsed)))
+    action = data.draw(st.sampled_from(["replace", "delete", "add"]))
+    if action == "delete":
+        del container[key]  # type: ignore[arg-type]
+    elif action == "add" and isinstance(container, dict):
+        container[data.draw(st.sampled_from(["kind", "colour", "count", "id"]))] = data.draw(
+            _VALUES
+        )
+    else:
+        container[key] = data.draw(_VALUES)  # type: ignore[index]
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = write_pack(Path(tmp) / "p", {**FIXTURE_FILES, name: tomli_w.dumps(parsed)})
+        catalog, errors = check_pack(folder)
+    for error in errors:
+        assert "internal error" not in error.problem, str(error)
+        assert error.problem and error.file.endswith(".toml"), str(error)
+    assert catalog is not None  # the manifest is untouched, so the pack always assembles

@@ -136,5 +136,5 @@ def test_dump_entries_writes_several_sections(fixture_pack: Path) -> None:
 
 
 def test_save_refuses_a_folder_with_other_pack_files(fixture_pack: Path) -> None:
-    with pytest.raises(FileExistsError, match="objectives.toml, sand_dollars.toml"):
+    with pytest.raises(FileExistsError, match=r"objectives\.toml, sand_dollars\.toml"):
         save_catalog(load_pack(fixture_pack), fixture_pack, "x", "1")
