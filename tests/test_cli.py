@@ -1,0 +1,93 @@
+"""The ``smqt`` command line: validate, score, replay, bench and the bare command."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from smqt.cli import main
+from smqt.engine.record import save_record
+from tests.engine.test_record import played
+from tests.support import ROOT
+
+POSITIONS = sorted((ROOT / "content" / "positions").glob("*.toml"))
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_bare_command_prints_help():
+    result = subprocess.run([sys.executable, "-m", "smqt.cli"], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0
+    assert "validate" in result.stdout and "score" in result.stdout
+
+
+def test_validate_base_pack_summary(capsys):
+    code, out, _ = run(capsys, "validate", str(ROOT / "content" / "base"))
+    assert code == 0
+    assert "78 feature cards" in out and "8 sand dollar actions on 4 tiles" in out
+
+
+def test_example_positions_exist():
+    assert len(POSITIONS) >= 3
+
+
+@pytest.mark.parametrize("path", POSITIONS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("final_move", [False, True])
+def test_score_json_totals_equal_the_sum_of_lines(capsys, path, final_move):
+    """R10 every example position: each player's total is the sum of their lines."""
+    argv = ["score", str(path), "--json"] + (["--final-move"] if final_move else [])
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["winners"]
+    for entry in data["players"]:
+        assert entry["total"] == sum(line["points"] for line in entry["lines"])
+        for line in entry["lines"]:
+            assert set(line) >= {"category", "source", "points", "why"}
+
+
+def test_score_final_move_lists_moves_and_never_scores_less(capsys):
+    """R9.3 --final-move applies the optimal final movement and lists it."""
+    path = ROOT / "content" / "positions" / "final-green-3p.toml"
+    _, before, _ = run(capsys, "score", str(path), "--json")
+    _, after, _ = run(capsys, "score", str(path), "--json", "--final-move")
+    before_data, after_data = json.loads(before), json.loads(after)
+    assert any(p["final_moves"] for p in after_data["players"])
+    for b, a in zip(before_data["players"], after_data["players"], strict=True):
+        assert a["total"] >= b["total"] or a["name"] != b["name"]
+
+
+def test_score_reports_position_problems(capsys, tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text(f'pack = "{(ROOT / "content" / "base").as_posix()}"\nobjective = "blue"\n'
+                   '[[player]]\ntile = "spots"\ncards = { "beach:1" = "palm_walk" }\n'
+                   '[[player]]\ntile = "nowhere"\n')
+    code, _, err = run(capsys, "score", str(bad))
+    assert code == 1
+    assert "player[0].cards.beach:1" in err and "street card" in err
+    assert "player[1].tile" in err
+
+
+def test_replay_prints_the_log_and_score(capsys, tmp_path):
+    path = tmp_path / "game.toml"
+    save_record(path, played(seed=6, players=2).record)
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0
+    assert "winner:" in out and "tile " in out
+
+
+def test_bench_quick_prints_numbers(capsys):
+    code, out, _ = run(capsys, "bench", "--quick", "--json")
+    assert code == 0
+    data = json.loads(out)
+    for key in ("playouts_2p_per_s", "playouts_4p_per_s", "score_city_us",
+                "final_move_median_ms", "final_move_worst_ms"):
+        assert data[key] > 0
