@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import TextIO
 
-from smqt.engine.catalog import PackError, load_pack
 from smqt.engine.actions import FinalDone
+from smqt.engine.catalog import PackError, load_pack
 from smqt.engine.finalmove import best_final_movement
 from smqt.engine.geometry import space_str
 from smqt.engine.position import PositionError, load_position

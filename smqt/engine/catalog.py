@@ -57,6 +57,7 @@ __all__ = [
     "manifest_to_toml",
     "rules_to_toml",
     "save_catalog",
+    "save_pack",
     "unstructure_entry",
 ]
 
@@ -187,6 +188,32 @@ def manifest_to_toml(manifest: PackManifest) -> str:
     return tomli_w.dumps(converter.unstructure(manifest))
 
 
+def save_pack(
+    folder: str | os.PathLike[str], manifest: PackManifest, files: Mapping[str, str]
+) -> None:
+    """Write a pack: ``pack.toml`` from ``manifest`` and each entries file of ``files``
+    (file name -> TOML text, e.g. from ``dump_entries``), each atomically.
+
+    Raises FileExistsError when the folder holds other ``.toml`` files, which would be
+    loaded with the pack, and ValueError for a file name that is not a plain ``*.toml``.
+    """
+    for file_name in files:
+        if (
+            file_name == MANIFEST
+            or Path(file_name).name != file_name
+            or not (file_name.endswith(".toml") and not file_name.startswith("."))
+        ):
+            raise ValueError(f"{file_name!r} is not a name for an entries file")
+    target = Path(folder)
+    if target.is_dir():
+        others = [p.name for p in entries_files(target) if p.name not in files]
+        if others:
+            raise FileExistsError(f"{target} holds other pack files: {', '.join(others)}")
+    atomic_write_text(target / MANIFEST, manifest_to_toml(manifest))
+    for file_name, text in files.items():
+        atomic_write_text(target / file_name, text)
+
+
 def save_catalog(
     catalog: Catalog,
     folder: str | os.PathLike[str],
@@ -194,21 +221,12 @@ def save_catalog(
     version: str,
     description: str = "",
 ) -> None:
-    """Write ``catalog`` as a standalone pack (extending nothing): ``pack.toml`` and one file
-    per kind plus ``rules.toml``, each written atomically.
-
-    Raises FileExistsError when the folder holds other ``.toml`` files, which would be
-    loaded with the pack.
-    """
+    """Write ``catalog`` as a standalone pack (extending nothing): ``pack.toml``, one file
+    per kind and ``rules.toml``; see ``save_pack``."""
     manifest = PackManifest(name, version, SCHEMA, description=description)
-    files = {MANIFEST: manifest_to_toml(manifest)}
-    for kind, file_name in _SAVED_FILES.items():
-        files[file_name] = entries_to_toml(kind, catalog_entries(catalog, kind).values())
+    files = {
+        file_name: entries_to_toml(kind, catalog_entries(catalog, kind).values())
+        for kind, file_name in _SAVED_FILES.items()
+    }
     files[_RULES_FILE] = rules_to_toml(catalog.rules)
-    target = Path(folder)
-    if target.is_dir():
-        others = [p.name for p in entries_files(target) if p.name not in files]
-        if others:
-            raise FileExistsError(f"{target} holds other pack files: {', '.join(others)}")
-    for file_name, text in files.items():
-        atomic_write_text(target / file_name, text)
+    save_pack(folder, manifest, files)

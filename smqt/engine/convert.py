@@ -265,6 +265,8 @@ def _field_validator_errors(cls: type, values: dict[str, object]) -> list[Except
             a.validator(stand_in, a, getattr(stand_in, a.name))
         except (ValueError, TypeError) as exc:
             errors.append(_noted(exc, a.name, a.type))
+        except Exception:  # it read a sibling field that failed to structure
+            pass
     return errors
 
 

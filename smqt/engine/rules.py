@@ -8,7 +8,8 @@ keep the previous state (undo, search).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from smqt.engine import rng
 from smqt.engine.actions import (
@@ -889,7 +890,7 @@ def _apply_final_done(state: GameState, action: FinalDone, events: list[str]) ->
     _skip_idle_final_players(state, events)
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[GameState, Any, list[str]], None]] = {
     ChooseTile: _apply_choose_tile,
     PlaceTruck: _apply_place_truck,
     Take: _apply_take,

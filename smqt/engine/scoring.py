@@ -8,7 +8,7 @@ leaving the fewest people unplaced.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
@@ -96,50 +96,59 @@ class GameScore:
 class City:
     """A player's filled spaces with their features, adjacency and chains (computed lazily)."""
 
-    __slots__ = ("_chains", "feats", "grid", "spaces")
+    __slots__ = ("_chains", "_index", "_neighbours", "grid", "spaces")
 
     def __init__(self, catalog: Catalog, player: PlayerState) -> None:
         table = features(catalog)
         self.grid: dict[Space, Feature] = {s: table[fid] for s, fid in player.city.items()}
         self.spaces: list[Space] = sorted(self.grid)
-        self._chains: dict[int, tuple[dict[Space, int], list[int]]] = {}
+        index = {s: i for i, s in enumerate(self.spaces)}
+        self._index = index
+        self._neighbours: list[list[int]] = [
+            [index[n] for n in ((r, c - 1), (r, c + 1), (1 - r, c)) if n in index]
+            for r, c in self.spaces
+        ]
+        self._chains: dict[int, tuple[list[int], list[int]]] = {}
 
     def adjacent(self, space: Space) -> list[Feature]:
-        grid = self.grid
-        r, c = space
-        return [grid[n] for n in ((r, c - 1), (r, c + 1), (1 - r, c)) if n in grid]
+        grid, spaces = self.grid, self.spaces
+        return [grid[spaces[i]] for i in self._neighbours[self._index[space]]]
 
-    def chains(self, tag: int) -> tuple[dict[Space, int], list[int]]:
-        """For ``tag``: space -> chain number, and each chain's size in copies (R10.8)."""
+    def chains(self, tag: int) -> tuple[list[int], list[int]]:
+        """For ``tag``: each space's chain number (-1: none), and each chain's size in copies
+        (R10.8)."""
         found = self._chains.get(tag)
         if found is not None:
             return found
-        grid = self.grid
-        label: dict[Space, int] = {}
+        grid, spaces, neighbours = self.grid, self.spaces, self._neighbours
+        copies = [grid[s].tag_count[tag] for s in spaces]
+        label = [-1] * len(spaces)
         sizes: list[int] = []
-        for start in self.spaces:
-            if start in label or not grid[start].tag_count[tag]:
+        for start, count in enumerate(copies):
+            if not count or label[start] >= 0:
                 continue
             number = len(sizes)
             label[start] = number
             size = 0
             stack = [start]
             while stack:
-                space = stack.pop()
-                size += grid[space].tag_count[tag]
-                r, c = space
-                for n in ((r, c - 1), (r, c + 1), (1 - r, c)):
-                    if n in grid and n not in label and grid[n].tag_count[tag]:
+                i = stack.pop()
+                size += copies[i]
+                for n in neighbours[i]:
+                    if copies[n] and label[n] < 0:
                         label[n] = number
                         stack.append(n)
             sizes.append(size)
         self._chains[tag] = (label, sizes)
         return label, sizes
 
+    def chain_sizes(self, tag: int) -> list[int]:
+        return self.chains(tag)[1]
+
     def chain_size(self, space: Space, tag: int) -> int:
         label, sizes = self.chains(tag)
-        number = label.get(space)
-        return 0 if number is None else sizes[number]
+        number = label[self._index[space]]
+        return 0 if number < 0 else sizes[number]
 
     def longest_chain(self) -> int:
         return max((max(self.chains(t)[1], default=0) for t in range(len(TAGS))), default=0)
@@ -151,65 +160,104 @@ class City:
 # ============================================================================ card entries
 
 
-def _tag_name(tag: fx.Tag) -> str:
-    return tag.value
+def _adjacent(entry: fx.Adjacent, city: City, space: Space, player: PlayerState) -> tuple[int, str]:
+    t = TAG_INDEX[entry.tag]
+    if any(f.tag_count[t] for f in city.adjacent(space)):
+        return entry.points, f"adjacent to {entry.tag}"
+    return 0, f"no adjacent {entry.tag}"
 
 
-def _entry_points(entry: object, city: City, space: Space, player: PlayerState) -> tuple[int, str]:
-    """Points of one scoring entry on the card at ``space``, with the reason (R10.1-R10.9)."""
-    if isinstance(entry, fx.Adjacent):
-        t = TAG_INDEX[entry.tag]
-        if any(f.tag_count[t] for f in city.adjacent(space)):
-            return entry.points, f"adjacent to {entry.tag.value}"
-        return 0, f"no adjacent {entry.tag.value}"
-    if isinstance(entry, fx.AdjacentCount):
-        t = TAG_INDEX[entry.tag]
-        copies = sum(f.tag_count[t] for f in city.adjacent(space))
-        if copies >= entry.at_least:
-            return entry.points, f"{copies} adjacent {entry.tag.value} (needs {entry.at_least})"
-        return 0, f"only {copies} adjacent {entry.tag.value} (needs {entry.at_least})"
-    if isinstance(entry, fx.AdjacentTiers):
-        t = TAG_INDEX[entry.tag]
-        copies = sum(f.tag_count[t] for f in city.adjacent(space))
-        reached = [pts for need, pts in entry.tiers if copies >= need]
-        if reached:
-            return reached[-1], f"{copies} adjacent {entry.tag.value}: highest tier reached"
-        return 0, f"{copies} adjacent {entry.tag.value}: no tier reached"
-    if isinstance(entry, fx.AdjacentAll):
-        near = city.adjacent(space)
-        missing = [tag.value for tag in entry.tags
-                   if not any(f.tag_count[TAG_INDEX[tag]] for f in near)]
-        if not missing:
-            return entry.points, "adjacent to " + ", ".join(t.value for t in entry.tags)
-        return 0, "missing adjacent " + ", ".join(missing)
-    if isinstance(entry, fx.AdjacentRing):
-        if any(f.rings for f in city.adjacent(space)):
-            return entry.points, "adjacent to a card with a ring"
-        return 0, "no adjacent card with a ring"
-    if isinstance(entry, fx.NotAdjacentRing):
-        if any(f.rings for f in city.adjacent(space)):
-            return 0, "adjacent to a card with a ring"
-        return entry.points, "no adjacent card with a ring"
-    if isinstance(entry, fx.AdjacentGives):
-        symbol = entry.symbol.value
-        if any(symbol in f.gives for f in city.adjacent(space)):
-            return entry.points, f"adjacent to a card that gives {symbol.replace('_', ' ')}"
-        return 0, f"no adjacent card gives {symbol.replace('_', ' ')}"
-    if isinstance(entry, fx.PerTagInCity):
-        copies = city.tag_total(TAG_INDEX[entry.tag])
-        steps = copies // entry.per
-        return steps * entry.points, f"{copies} {entry.tag.value} in the city, {entry.points} per {entry.per}"
-    if isinstance(entry, fx.Chain):
-        size = city.chain_size(space, TAG_INDEX[entry.tag])
-        if size >= entry.at_least:
-            if entry.per_tag:
-                return entry.points * size, f"{entry.tag.value} chain of {size}, {entry.points} per tag"
-            return entry.points, f"{entry.tag.value} chain of {size} (needs {entry.at_least})"
-        return 0, f"{entry.tag.value} chain of {size} (needs {entry.at_least})"
-    if isinstance(entry, fx.SandDollarsHeld):
-        held = player.sand_dollars
-        return (held // entry.per) * entry.points, f"{held} sand dollars, {entry.points} per {entry.per}"
-    raise TypeError(f"unknown scoring entry {entry!r}")
+def _adjacent_count(entry: fx.AdjacentCount, city: City, space: Space, player: PlayerState
+                    ) -> tuple[int, str]:
+    t = TAG_INDEX[entry.tag]
+    copies = sum(f.tag_count[t] for f in city.adjacent(space))
+    if copies >= entry.at_least:
+        return entry.points, f"{copies} adjacent {entry.tag} (needs {entry.at_least})"
+    return 0, f"only {copies} adjacent {entry.tag} (needs {entry.at_least})"
+
+
+def _adjacent_tiers(entry: fx.AdjacentTiers, city: City, space: Space, player: PlayerState
+                    ) -> tuple[int, str]:
+    t = TAG_INDEX[entry.tag]
+    copies = sum(f.tag_count[t] for f in city.adjacent(space))
+    reached = [pts for need, pts in entry.tiers if copies >= need]
+    if reached:
+        return reached[-1], f"{copies} adjacent {entry.tag}: highest tier reached"
+    return 0, f"{copies} adjacent {entry.tag}: no tier reached"
+
+
+def _adjacent_all(entry: fx.AdjacentAll, city: City, space: Space, player: PlayerState
+                  ) -> tuple[int, str]:
+    near = city.adjacent(space)
+    missing = [str(tag) for tag in entry.tags
+               if not any(f.tag_count[TAG_INDEX[tag]] for f in near)]
+    if not missing:
+        return entry.points, "adjacent to " + ", ".join(entry.tags)
+    return 0, "missing adjacent " + ", ".join(missing)
+
+
+def _adjacent_ring(entry: fx.AdjacentRing, city: City, space: Space, player: PlayerState
+                   ) -> tuple[int, str]:
+    if any(f.rings for f in city.adjacent(space)):
+        return entry.points, "adjacent to a card with a ring"
+    return 0, "no adjacent card with a ring"
+
+
+def _not_adjacent_ring(entry: fx.NotAdjacentRing, city: City, space: Space, player: PlayerState
+                       ) -> tuple[int, str]:
+    if any(f.rings for f in city.adjacent(space)):
+        return 0, "adjacent to a card with a ring"
+    return entry.points, "no adjacent card with a ring"
+
+
+def _adjacent_gives(entry: fx.AdjacentGives, city: City, space: Space, player: PlayerState
+                    ) -> tuple[int, str]:
+    symbol = entry.symbol.value
+    words = symbol.replace("_", " ")
+    if any(symbol in f.gives for f in city.adjacent(space)):
+        return entry.points, f"adjacent to a card that gives {words}"
+    return 0, f"no adjacent card gives {words}"
+
+
+def _per_tag_in_city(entry: fx.PerTagInCity, city: City, space: Space, player: PlayerState
+                     ) -> tuple[int, str]:
+    copies = city.tag_total(TAG_INDEX[entry.tag])
+    return ((copies // entry.per) * entry.points,
+            f"{copies} {entry.tag} in the city, {entry.points} per {entry.per}")
+
+
+def _chain(entry: fx.Chain, city: City, space: Space, player: PlayerState) -> tuple[int, str]:
+    size = city.chain_size(space, TAG_INDEX[entry.tag])
+    if size >= entry.at_least:
+        if entry.per_tag:
+            return entry.points * size, f"{entry.tag} chain of {size}, {entry.points} per tag"
+        return entry.points, f"{entry.tag} chain of {size} (needs {entry.at_least})"
+    return 0, f"{entry.tag} chain of {size} (needs {entry.at_least})"
+
+
+def _sand_dollars(entry: fx.SandDollarsHeld, city: City, space: Space, player: PlayerState
+                  ) -> tuple[int, str]:
+    held = player.sand_dollars
+    return (held // entry.per) * entry.points, f"{held} sand dollars, {entry.points} per {entry.per}"
+
+
+_ENTRY_RULES: dict[type, Callable[..., tuple[int, str]]] = {
+    fx.Adjacent: _adjacent,  # R10.1
+    fx.AdjacentCount: _adjacent_count,  # R10.2
+    fx.AdjacentTiers: _adjacent_tiers,  # R10.3
+    fx.AdjacentAll: _adjacent_all,  # R10.4
+    fx.AdjacentRing: _adjacent_ring,  # R10.5
+    fx.NotAdjacentRing: _not_adjacent_ring,  # R10.5
+    fx.AdjacentGives: _adjacent_gives,  # R10.6
+    fx.PerTagInCity: _per_tag_in_city,  # R10.7
+    fx.Chain: _chain,  # R10.8
+    fx.SandDollarsHeld: _sand_dollars,  # R10.9
+}
+
+
+def entry_points(entry: object, city: City, space: Space, player: PlayerState) -> tuple[int, str]:
+    """Points of one scoring entry of the card at ``space``, with the reason (R10.1-R10.9)."""
+    return _ENTRY_RULES[type(entry)](entry, city, space, player)
 
 
 # ============================================================================ objectives
@@ -218,7 +266,7 @@ def _entry_points(entry: object, city: City, space: Space, player: PlayerState) 
 def _chains_of(city: City, tags: Iterable[fx.Tag]) -> list[tuple[str, int]]:
     result = []
     for tag in tags:
-        for size in city.chains(TAG_INDEX[tag])[1]:
+        for size in city.chain_sizes(TAG_INDEX[tag]):
             result.append((tag.value, size))
     return result
 
@@ -264,7 +312,7 @@ class PeopleFrontier:
     """unplaced count -> (separable value, chosen outcome per space with people)."""
 
 
-def _separable(outcome: RingOutcome, people_objectives: list[object]) -> int:
+def _separable(outcome: RingOutcome, people_objectives: Sequence[object]) -> int:
     value = outcome.points
     for objective in people_objectives:
         if isinstance(objective, fx.SpacesWithUnplaced) and outcome.unplaced:
@@ -281,7 +329,7 @@ def people_on_spaces(player: PlayerState) -> dict[Space, tuple[int, int, int]]:
     return {s: (c[0], c[1], c[2]) for s, c in counts.items()}
 
 
-def frontier(city: City, player: PlayerState, people_objectives: list[object]) -> PeopleFrontier:
+def frontier(city: City, player: PlayerState, people_objectives: Sequence[object]) -> PeopleFrontier:
     """Best separable value per total unplaced count, by DP over spaces (R10.12)."""
     best: dict[int, tuple[int, tuple[tuple[Space, RingOutcome], ...]]] = {0: (0, ())}
     for space, have in sorted(people_on_spaces(player).items()):
@@ -298,7 +346,7 @@ def frontier(city: City, player: PlayerState, people_objectives: list[object]) -
     return PeopleFrontier(best)
 
 
-def _unplaced_term(people_objectives: list[object], unplaced: int) -> int:
+def _unplaced_term(people_objectives: Sequence[object], unplaced: int) -> int:
     """Penalty terms that depend on the total of unplaced people, others excluded."""
     value = 0
     for objective in people_objectives:
@@ -325,7 +373,7 @@ def most_unplaced_points(objective: fx.MostUnplaced, mine: int, others: Iterable
 PenaltyFn = Callable[[int], int]
 
 
-def choose_unplaced(front: PeopleFrontier, people_objectives: list[object],
+def choose_unplaced(front: PeopleFrontier, people_objectives: Sequence[object],
                     extra: PenaltyFn | None = None) -> int:
     """The unplaced count that maximises value (+ ``extra``), fewest unplaced on ties."""
     def key(u: int) -> tuple[int, int]:
@@ -337,7 +385,7 @@ def choose_unplaced(front: PeopleFrontier, people_objectives: list[object],
     return max(front.best, key=key)
 
 
-def resolve_most_unplaced(fronts: list[PeopleFrontier], people_objectives: list[object],
+def resolve_most_unplaced(fronts: list[PeopleFrontier], people_objectives: Sequence[object],
                           objective: fx.MostUnplaced, rounds: int = 8) -> list[int]:
     """Each player's unplaced count under a comparative penalty (R10.12, R11.7).
 
@@ -349,8 +397,10 @@ def resolve_most_unplaced(fronts: list[PeopleFrontier], people_objectives: list[
         changed = False
         for p, front in enumerate(fronts):
             others = [u for q, u in enumerate(chosen) if q != p]
-            best = choose_unplaced(front, people_objectives,
-                                   lambda u, o=others: most_unplaced_points(objective, u, o))
+            def penalty(u: int, others: list[int] = others) -> int:
+                return most_unplaced_points(objective, u, others)
+
+            best = choose_unplaced(front, people_objectives, penalty)
             if best != chosen[p]:
                 chosen[p] = best
                 changed = True
@@ -378,7 +428,7 @@ def static_lines(catalog: Catalog, tile: ObjectiveTile, player: PlayerState, cit
     for space in city.spaces:
         feature = city.grid[space]
         for i, entry in enumerate(feature.scoring):
-            pts, why = _entry_points(entry, city, space, player)
+            pts, why = _ENTRY_RULES[type(entry)](entry, city, space, player)
             card_lines.append(ScoreLine(CARD, feature.id, f"scoring[{i}]", space, pts, why))
     footprint_lines = []
     if player.tile is not None and player.footprints:
@@ -415,7 +465,8 @@ def _people_lines(tile: ObjectiveTile, chosen: tuple[tuple[Space, RingOutcome], 
             pts = spaces_with_unplaced * objective.points
             why = f"{spaces_with_unplaced} space(s) with unplaced people"
         elif isinstance(objective, fx.RingsAndUnplaced):
-            pts = full_rings * objective.per_full_ring + (unplaced // objective.per_unplaced) * objective.points
+            pts = (full_rings * objective.per_full_ring
+                   + (unplaced // objective.per_unplaced) * objective.points)
             why = f"{full_rings} full ring(s), {unplaced} unplaced people"
         else:
             continue

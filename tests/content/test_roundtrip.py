@@ -6,18 +6,22 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+import attrs
 import pytest
 
 from smqt.engine import effects
 from smqt.engine.catalog import (
     KINDS,
+    SCHEMA,
     Catalog,
+    PackManifest,
     catalog_entries,
     dump_entries,
     entries_to_toml,
     load_pack,
     rules_to_toml,
     save_catalog,
+    save_pack,
     unstructure_entry,
 )
 from smqt.engine.content import FeatureCard, Rules, Supply, TakeFrom, TakeRule
@@ -138,3 +142,17 @@ def test_dump_entries_writes_several_sections(fixture_pack: Path) -> None:
 def test_save_refuses_a_folder_with_other_pack_files(fixture_pack: Path) -> None:
     with pytest.raises(FileExistsError, match=r"objectives\.toml, sand_dollars\.toml"):
         save_catalog(load_pack(fixture_pack), fixture_pack, "x", "1")
+
+
+def test_save_pack_writes_a_variant_that_extends(fixture_pack: Path, tmp_path: Path) -> None:
+    base = load_pack(fixture_pack)
+    card = attrs.evolve(base.cards["pier_arcade"], name="Pier Arcade II")
+    text = dump_entries({"card": [card]}, rules=Rules(cards_to_end=9))
+    variant = PackManifest("v", "1", SCHEMA, extends="../base")
+    save_pack(tmp_path / "v", variant, {"changes.toml": text})
+    loaded = load_pack(tmp_path / "v")
+    assert loaded.cards["pier_arcade"].name == "Pier Arcade II"
+    assert list(loaded.cards) == list(base.cards)
+    assert loaded.rules == Rules(cards_to_end=9, supply=Supply(vip=10))  # vip from the base
+    with pytest.raises(ValueError, match="not a name for an entries file"):
+        save_pack(tmp_path / "v", variant, {"../x.toml": ""})

@@ -248,8 +248,8 @@ def test_r9_3_local_walks_three_spaces_into_a_ring() -> None:
 
 def test_r7_5_vip_prefers_a_footprint_worth_more_than_a_ring() -> None:
     """R7.5, R9.3: the VIP steps onto the card worth 3 as a footprint rather than into a ring
-    worth 2 (a tourist who already moved stands unplaced there, so the green penalty does not
-    change)."""
+    worth 2 (a tourist who already moved stands unplaced there, so either way the VIP's
+    space stops counting for the green penalty)."""
     state = _state(base(), "green", ("outdoors", "spots"))
     me = state.players[0]
     me.city.update({(0, -1): "seaside_coaster", (0, 1): "dune_restoration"})
@@ -259,7 +259,7 @@ def test_r7_5_vip_prefers_a_footprint_worth_more_than_a_ring() -> None:
     before = score_game(state).sheets[0]
     plan = best_final_movement(state)
     assert plan.moves == (FinalMove(vip, ((0, 1),)),)
-    assert plan.total == before.total + 3
+    assert plan.total == before.total + 3 + 1
     after = _replay(state, plan)
     assert (0, 1) in after.players[0].footprints
 
@@ -295,17 +295,19 @@ def test_r9_3_green_gathers_unplaced_people_on_one_space() -> None:
 
 
 def test_r9_3_people_moved_by_hand_stay_put() -> None:
-    """R9.3: after some moves by hand, the rest is left to the automatic final movement."""
-    state = _state(base(), "orange", ("regular", "spots"))
-    state.players[0].city.update({(1, 1): "corner_coffee_roaster"})
-    first = _add(state, 0, "local", (1, 0))
-    second = _add(state, 0, "local", (1, 0))
-    rules.apply(state, FinalMove(first, ((1, 1),)))
-    rules.apply(state, FinalMove(first if False else second, ((1, 1),)))
-    # both moved by hand: the ring holds one of them and nothing is left to decide
+    """R9.3: after some moves by hand, the rest is left to the automatic final movement; a VIP
+    moved by hand away from its ring stays where it was put."""
+    state = _state(base(), "orange", ("spots", "regular"))
+    state.players[0].city.update({(1, 1): "rooftop_lounge"})
+    vip = _add(state, 0, "vip", (1, 0))
+    _add(state, 0, "tourist", (1, 0))
+    fresh = best_final_movement(state)
+    assert FinalMove(vip, ((1, 1),)) in fresh.moves
+    rules.apply(state, FinalMove(vip, ((0, 0),)))
     plan = best_final_movement(state)
-    assert plan.moves == ()
-    assert plan.unplaced == 1
+    assert all(move.person != vip for move in plan.moves)
+    assert plan.total < fresh.total
+    _check_against_exhaustive(state)
 
 
 def test_r9_3_any_phase_treats_everybody_as_not_yet_moved() -> None:
@@ -320,18 +322,22 @@ def test_r9_3_any_phase_treats_everybody_as_not_yet_moved() -> None:
 
 
 def test_r1_3_short_footprint_supply_orders_the_vip_walks() -> None:
-    """R1.3, R7.2, R9.3: with one footprint left, the walk order puts it on the better space:
-    a VIP walking 2 spaces passes a space worth 1 before one worth 3, so another VIP's single
-    step there has to come first... or the first VIP takes the worth-3 space directly."""
+    """R1.3, R7.2, R7.5, R9.3: one footprint is left. VIP A walks 2 spaces into the VIP ring
+    through a card worth 1; VIP B steps onto the dune, worth 3. B must move first so that the
+    last footprint lands on the dune."""
     state = _state(far_vips(), "orange", ("outdoors", "spots"))
     me = state.players[0]
-    me.city.update({(0, 1): "dune_restoration", (0, 2): "kite_meadow", (0, 3): "outer_reef"})
-    _add(state, 0, "vip", (0, 0))
-    _add(state, 0, "vip", (0, 3))
+    me.city.update({(0, -1): "dune_restoration", (0, 1): "sunset_lookout",
+                    (0, 2): "surf_contest_stage"})
+    first = _add(state, 0, "vip", (0, 0))
+    second = _add(state, 0, "vip", (0, 0))
     state.supply["footprint"] = 1
     plan = best_final_movement(state)
     after = _replay(state, plan)
-    assert after.players[0].footprints == {(0, 1)}
+    assert after.players[0].footprints == {(0, -1)}
+    assert {kind_space[1] for kind_space in after.players[0].people.values()} == {(0, -1), (0, 2)}
+    assert {move.person for move in plan.moves} == {first, second}
+    assert plan.moves[0].path[-1] == (0, -1)
     _check_against_exhaustive(state)
 
 

@@ -42,8 +42,8 @@ def test_r6_2_rings_are_not_spaces():
     targets = {t.split()[3] for t in legal_texts(state) if t.startswith("move 0 p1")}
     assert targets == {"street:1", "street:2", "beach:0"}, "one destination per card"
     act(state, "move 0 p1 street:1")
-    ring_lines = [l for l in sheet(state).lines if l.category == "ring"]
-    assert [(l.source, l.points) for l in ring_lines] == [("lab_ring_tourist", 3)]
+    ring_lines = [line for line in sheet(state).lines if line.category == "ring"]
+    assert [(line.source, line.points) for line in ring_lines] == [("lab_ring_tourist", 3)]
 
 
 def test_r6_3_only_vip_paths_matter():

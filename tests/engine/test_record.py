@@ -11,8 +11,7 @@ import pytest
 
 from smqt.engine.actions import parse_action
 from smqt.engine.catalog import PackIdentity
-from smqt.engine.record import GameRecord, RecordError, load_record, replay, save_record
-from smqt.engine.record import Game
+from smqt.engine.record import Game, GameRecord, RecordError, load_record, replay, save_record
 from tests.support import ROOT, base
 
 

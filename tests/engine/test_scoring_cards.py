@@ -333,7 +333,8 @@ def test_r10_8_card_without_the_tag_scores_zero():
 # ================================================================== R10.9 sand dollars held
 
 
-@pytest.mark.parametrize(("held", "per_two", "per_one"), [(0, 0, 0), (1, 0, 1), (5, 2, 5), (6, 3, 6)])
+@pytest.mark.parametrize(("held", "per_two", "per_one"),
+                         [(0, 0, 0), (1, 0, 1), (5, 2, 5), (6, 3, 6)])
 def test_r10_9_several_cards_count_the_same_sand_dollars(held, per_two, per_one):
     """R10.9: the piggy bank (1 per 2) and the vault (1 per 1) both count all sand dollars."""
     result = sheet(city(sand_dollars=held, street_1="lab_sd_score", street_2="lab_sd_score1"))
