@@ -122,10 +122,10 @@ class StartingTile:
     "Activity rings of the lower half, if any."
 
     def __attrs_post_init__(self) -> None:
-        for action in self.placement:
+        for i, action in enumerate(self.placement):
             if not isinstance(action, (GainSandDollars, AddPeople)):
                 raise ValueError(
-                    f"placement: a starting tile gives only sand dollars and people, "
+                    f"placement[{i}]: a starting tile gives only sand dollars and people, "
                     f"not {action.kind}"
                 )
 
@@ -146,7 +146,7 @@ class TakeRule:
     source: TakeFrom
     "``front`` or ``back`` row, ``display`` (either row) or ``column`` (a front card and the one behind it)."
     count: int = field(default=1, validator=[_positive, _at_most(2)])
-    "How many cards are taken (``column`` always takes 2)."
+    "How many cards are taken (``column`` always takes 2: write ``count = 2``)."
     tags_any: tuple[Tag, ...] = ()
     "Only cards carrying at least one of these tags; empty means any card."
 
@@ -175,10 +175,11 @@ class SandDollarAction:
     "A sentence for the rules help; not a rule."
 
     def __attrs_post_init__(self) -> None:
-        for allowance in self.allowances:
+        for i, allowance in enumerate(self.allowances):
             if not isinstance(allowance, (Move, ReturnPeople)):
                 raise ValueError(
-                    f"allowances: a sand dollar action allows move or return, not {allowance.kind}"
+                    f"allowances[{i}]: a sand dollar action allows move or return, "
+                    f"not {allowance.kind}"
                 )
 
 
@@ -290,5 +291,4 @@ __all__ = [
     "TakeFrom",
     "TakeRule",
     "placement_gives",
-    "MoveHere",
 ]

@@ -243,7 +243,7 @@ def _construct(cls: type, values: dict[str, object]) -> object:
     if not errors:
         # __attrs_post_init__ names the key it blames as "key: message".
         name, sep, rest = str(failure).partition(":")
-        if sep and name in attrs.fields_dict(cls):
+        if sep and name.partition("[")[0] in attrs.fields_dict(cls):
             errors = [_noted(ContentValueError(rest.strip()), name)]
         else:
             errors = [failure]

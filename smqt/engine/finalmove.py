@@ -324,7 +324,7 @@ def best_final_movement(state: GameState, player: int | None = None) -> FinalPla
     supply = state.supply["footprint"]
     if supply > 0:
         for space in sorted(enters):
-            f = program.var(1, 0)
+            f = program.var(1, weight * worthy[space])
             new_footprint[space] = f
             program.row([(f, 1.0)] + [(v, -1.0) for v in enters[space]], -np.inf, 0)
     short = len(new_footprint) > supply

@@ -353,7 +353,7 @@ def test_bad_id_is_reported_on_the_id(make_pack) -> None:
             '[[starting_tile]]\nid = "t"\nname = "T"\nfootprint = { tags = ["local"] }\n'
             'placement = [{ kind = "move", people = "any", count = 1 }]\n',
             "t",
-            "placement",
+            "placement[0]",
             "a starting tile gives only sand dollars and people, not move",
         ),
         (
@@ -400,7 +400,7 @@ def test_bad_id_is_reported_on_the_id(make_pack) -> None:
             '[[sand_dollar_action]]\nid = "a"\nname = "A"\ncost = 2\ntake = { source = "front" }\n'
             'allowances = [{ kind = "move_here", people = "any", count = 1 }]\n',
             "a",
-            "allowances",
+            "allowances[0]",
             "allows move or return, not move_here",
         ),
         (

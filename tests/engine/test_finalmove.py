@@ -322,22 +322,52 @@ def test_r9_3_any_phase_treats_everybody_as_not_yet_moved() -> None:
 
 
 def test_r1_3_short_footprint_supply_orders_the_vip_walks() -> None:
-    """R1.3, R7.2, R7.5, R9.3: one footprint is left. VIP A walks 2 spaces into the VIP ring
-    through a card worth 1; VIP B steps onto the dune, worth 3. B must move first so that the
-    last footprint lands on the dune."""
+    """R1.3, R7.2, R7.5, R9.3: one footprint is left. VIP A (the lower id) walks 2 spaces into
+    the VIP ring through a card worth 1; VIP B walks 2 spaces onto the dune, worth 3. B must
+    move first so that the last footprint lands on the dune."""
     state = _state(far_vips(), "orange", ("outdoors", "spots"))
     me = state.players[0]
     me.city.update({(0, -1): "dune_restoration", (0, 1): "sunset_lookout",
                     (0, 2): "surf_contest_stage"})
     first = _add(state, 0, "vip", (0, 0))
-    second = _add(state, 0, "vip", (0, 0))
+    second = _add(state, 0, "vip", (1, 0))
     state.supply["footprint"] = 1
     plan = best_final_movement(state)
+    assert plan.moves == (FinalMove(second, ((0, 0), (0, -1))),
+                          FinalMove(first, ((0, 1), (0, 2))))
     after = _replay(state, plan)
     assert after.players[0].footprints == {(0, -1)}
-    assert {kind_space[1] for kind_space in after.players[0].people.values()} == {(0, -1), (0, 2)}
-    assert {move.person for move in plan.moves} == {first, second}
-    assert plan.moves[0].path[-1] == (0, -1)
+    _check_against_exhaustive(state)
+
+
+def test_r1_3_short_footprint_supply_the_first_space_entered_gets_it() -> None:
+    """R1.3, R7.2, R9.3: with one footprint left, a VIP that can reach the dune (worth 3) only
+    through a card worth 1 leaves the footprint on that card: the plan must not count the dune."""
+    state = _state(far_vips(), "green", ("outdoors", "spots"))
+    state.players[0].city.update({(0, 1): "sunset_lookout", (0, 2): "dune_restoration"})
+    _add(state, 0, "vip", (0, 0))
+    state.supply["footprint"] = 1
+    before = score_game(state).sheets[0].total
+    plan = best_final_movement(state)
+    assert plan.total == before + 1
+    assert _replay(state, plan).players[0].footprints == {(0, 1)}
+    _check_against_exhaustive(state)
+
+
+def test_r10_10_house_rule_full_rings_may_cost_points() -> None:
+    """R10.10, R10.12, R12.1: when a house rule makes full rings cost more than they earn, the
+    final movement and the ring assignment leave the ring short rather than full."""
+    catalog = base()
+    orange = catalog.objective_tiles["orange"]
+    costly = attrs.evolve(orange, penalty=attrs.evolve(orange.penalty, per_full_ring=-5))
+    catalog = attrs.evolve(catalog, objective_tiles={**catalog.objective_tiles,
+                                                     "orange": costly})
+    state = _state(catalog, "orange", ("regular", "spots"))
+    state.players[0].city[(1, 1)] = "corner_coffee_roaster"
+    _add(state, 0, "local", (1, 0))
+    _add(state, 0, "local", (1, 1))
+    plan = best_final_movement(state)
+    assert plan.unplaced == 2
     _check_against_exhaustive(state)
 
 
