@@ -25,7 +25,7 @@ PLANTED = [
     ("sand_dollars.toml", "sand_dollar_tile 'tile_dangling'", "sides[1]", "'three_front'"),
     ("rules.toml", "rules", "cards_to_end", "must be at most 60, got 99"),
     ("remove.toml", "remove", "card[1]", "the parent pack has no card 'no_such_card'"),
-    ("starting_tiles.toml", "starting_tile 'mover'", "placement", "not move"),
+    ("starting_tiles.toml", "starting_tile 'mover'", "placement[0]", "not move"),
 ]
 
 
