@@ -26,6 +26,7 @@ import tomli_w
 
 from smqt.engine.catalog import Catalog
 from smqt.engine.features import UPPER_HALF_ID, features, tile_feature_id
+from smqt.engine.footprints import matches as footprint_matches
 from smqt.engine.geometry import BEACH, TILE_LOWER, TILE_UPPER, Space, parse_space, space_str
 from smqt.engine.rules import SetupError, new_game, refresh_display
 from smqt.engine.state import FINAL, OVER, PERSON_KINDS, GameState
@@ -192,6 +193,9 @@ def position_from_data(data: dict, catalog: Catalog, file: str = "position"
                 continue
             if space not in player.city:
                 bad(key, "a footprint must lie on a filled space")
+            elif not footprint_matches(catalog.starting_tiles[tile].footprint, space,
+                                       feats[player.city[space]]):
+                bad(key, f"a VIP of {tile} never leaves a footprint on {space_str(space)} (R7.2)")
             elif space in seen:
                 bad(key, "a space holds at most one footprint (R7.2)")
             else:

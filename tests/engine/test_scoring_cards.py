@@ -452,6 +452,16 @@ def test_r0_2_chain_runs_through_the_tile_lower_half():
     assert result.longest_chain == 4
 
 
+def test_r0_2_tile_lower_half_is_one_space_between_two_columns():
+    """R0.2, R0.3: street:-1 and street:1 are both next to the tile's lower half, not to each
+    other: lab_adj (street:1) does not see the nature card at street:-1."""
+    result = sheet(city(street_1="lab_adj", street_m1="lab_nature"))
+    assert line(result, "lab_adj", "scoring[0]").points == 0
+    # the lower half's own tag (business for outdoors) is what street:1 sees there
+    beside = sheet(city("beachcomber", street_1="lab_adj", street_m1="lab_nature"))
+    assert line(beside, "lab_adj", "scoring[1]").points == 2
+
+
 def test_r0_2_upper_half_breaks_a_beach_chain():
     """R0.2, R0.4: the upper half is a space with no tags: waves left and right of it are two
     groups (blue scores the larger, 2 copies, not 3)."""
