@@ -242,19 +242,17 @@ def _can_place_all(state: GameState, player: PlayerState, cards: list[str]) -> b
 
 
 def _completable(state: GameState, player: PlayerState, action: SandDollarAction,
-                 remaining: int, taken: tuple[Slot, ...] = ()) -> bool:
-    """Whether ``remaining`` more cards can be taken by ``action`` and placed."""
+                 remaining: int) -> bool:
+    """Whether ``remaining`` more cards can be taken by ``action`` and placed (R3.7, R4.3)."""
     if remaining == 0:
         return True
-    candidates = [s for s in _take_candidates(state, action) if s not in taken]
-    if action.take.source is TakeFrom.COLUMN and state.take_column is None and not taken:
+    candidates = _take_candidates(state, action)
+    if action.take.source is TakeFrom.COLUMN and state.take_column is None:
         for column in sorted({c for _, c in candidates}):
             pair = [state.front[column], state.back[column]]
             if _can_place_all(state, player, [c for c in pair if c]):
                 return True
         return False
-    if action.take.source is TakeFrom.COLUMN and taken:
-        candidates = [s for s in candidates if s[1] == taken[0][1]]
     cards = [_slot_card(state, s) for s in candidates]
     if remaining == 1:
         return any(placements(state, player, c) for c in cards if c)
