@@ -92,6 +92,11 @@ def _at_most(limit: int):
     return check
 
 
+def _not_positive(inst: object, attribute: attrs.Attribute, value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value > 0:
+        raise ValueError(f"is a penalty: must be 0 or negative, got {value!r}")
+
+
 def _distinct(inst: object, attribute: attrs.Attribute, value: tuple) -> None:
     if len(set(value)) != len(value):
         raise ValueError("must not list the same value twice")
@@ -408,10 +413,15 @@ class MostUnplaced:
     """The most unplaced people lose ``most``, the second most ``second`` (R11.7, blue)."""
 
     kind: ClassVar[str] = "most_unplaced"
-    most: int = field(default=-4, validator=_any_int)
-    "Points for every player tied for the most unplaced people."
-    second: int = field(default=-2, validator=_any_int)
-    "Points for the second most, when exactly one player has the most."
+    most: int = field(default=-4, validator=_not_positive)
+    "Points (0 or negative) for every player tied for the most unplaced people."
+    second: int = field(default=-2, validator=_not_positive)
+    "Points (0 or negative, no harsher than ``most``) for the second most, when exactly one "
+    "player has the most."
+
+    def __attrs_post_init__(self) -> None:
+        if self.second < self.most:
+            raise ValueError("second: the second most may not lose more than the most")
 
 
 @attrs.frozen
@@ -419,8 +429,8 @@ class SpacesWithUnplaced:
     """``points`` per space holding at least one unplaced person (green)."""
 
     kind: ClassVar[str] = "spaces_with_unplaced"
-    points: int = field(default=-1, validator=_any_int)
-    "Points per such space."
+    points: int = field(default=-1, validator=_not_positive)
+    "Points (0 or negative) per such space."
 
 
 @attrs.frozen
@@ -432,8 +442,8 @@ class RingsAndUnplaced:
     "Points per full ring."
     per_unplaced: int = field(default=2, validator=[_positive, _at_most(12)])
     "How many unplaced people make one step (round down)."
-    points: int = field(default=-1, validator=_any_int)
-    "Points per step of unplaced people."
+    points: int = field(default=-1, validator=_not_positive)
+    "Points (0 or negative) per step of unplaced people."
 
 
 Objective = Union[

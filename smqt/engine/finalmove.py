@@ -18,9 +18,11 @@ The choice is one integer program (``scipy.optimize.milp``, HiGHS, solved to a z
   on the given state.
 
 When the footprint supply is short of what the walks could take, the order of the moves decides
-which spaces get the last footprints (R1.3, R7.2). The program then only bounds the footprint
-points; the moves are ordered by a small search, and when no order reaches the bound the program
-is told so (a cut for that choice of walks) and solved again.
+which spaces get the last footprints (R1.3, R7.2). Any order amounts to this: some VIPs walk
+first and leave a footprint on every worthy space they enter; then at most one VIP enters worthy
+spaces until the supply runs out on its way; the others walk after that and leave none. Each VIP
+then chooses its walk together with its part (first, running out after so many spaces of a given
+order, or after), and the moves are played in that order.
 
 The plan is checked by applying its moves with ``rules.apply`` and scoring with
 ``scoring.score_game``; any difference from the program's value raises ``AssertionError``.
@@ -40,10 +42,10 @@ from smqt.engine import effects as fx
 from smqt.engine import rules
 from smqt.engine.actions import FinalMove
 from smqt.engine.catalog import Catalog
-from smqt.engine.features import features
+from smqt.engine.features import UPPER_HALF_ID, features, tile_feature_id
 from smqt.engine.footprints import matches as footprint_matches
 from smqt.engine.footprints import points as footprint_points
-from smqt.engine.geometry import Space, space_str
+from smqt.engine.geometry import TILE_LOWER, TILE_UPPER, Space, space_str
 from smqt.engine.scoring import (
     KIND_INDEX,
     PEOPLE_OBJECTIVES,
@@ -58,10 +60,6 @@ from smqt.engine.state import FINAL, PERSON_KINDS, GameState
 __all__ = ["FinalPlan", "best_final_movement", "crowded_city_states"]
 
 Walk = tuple[Space, ...]
-
-_MAX_CUTS = 500
-"""Rounds of 'no move order reaches these footprints' before giving up (never seen above a few)."""
-
 
 @attrs.frozen
 class FinalPlan:
@@ -126,6 +124,7 @@ class _Program:
         self.row_upper: list[float] = []
 
     def var(self, upper: float, gain: int = 0, *, integer: bool = True) -> int:
+        """A new variable in ``[0, upper]`` adding ``gain`` per unit to the objective."""
         self.lower.append(0.0)
         self.upper.append(float(upper))
         self.integer.append(1 if integer else 0)
@@ -133,6 +132,7 @@ class _Program:
         return len(self.gain) - 1
 
     def row(self, terms: Sequence[tuple[int, float]], lower: float, upper: float) -> None:
+        """The constraint ``lower <= sum(coefficient * variable) <= upper``."""
         index = len(self.row_lower)
         for col, value in terms:
             self.row_of.append(index)
@@ -142,6 +142,8 @@ class _Program:
         self.row_upper.append(upper)
 
     def solve(self) -> np.ndarray:
+        """The optimal values, rounded to whole numbers (every variable is integral at the
+        optimum: the continuous ones are sums of integers)."""
         n = len(self.gain)
         constraints = []
         if self.row_lower:
@@ -188,9 +190,11 @@ def _walk_options(city: dict[Space, str], kind: str, origin: Space, distance: in
                     if space in worthy and space not in order:
                         order.append(space)
             walks = found.setdefault((path[-1], frozenset(order)), {})
-            known = walks.get(tuple(order), ())
-            if known == () or (known is not None and len(path) < len(known)):
-                walks[tuple(order)] = path  # the shortest walk of each kind
+            entered = tuple(order)
+            if entered not in walks:
+                walks[entered] = path
+            elif (known := walks[entered]) is not None and len(path) < len(known):
+                walks[entered] = path  # the shortest walk of each kind; staying beats all
     return [_Option(dest, visits, tuple(walks.items())) for (dest, visits), walks in found.items()]
 
 
@@ -204,49 +208,17 @@ class _Group:
     """Program variable for each option (how many of the group end there; VIPs: 0 or 1)."""
 
 
-# ============================================================================ footprints order
+@attrs.frozen
+class _Part:
+    """A VIP's option and its part in a short footprint supply (R1.3): ``first`` (a footprint on
+    every worthy space entered), ``last`` (entering worthy spaces in the order of ``walk``
+    until the supply runs out after ``prefix``), or ``after`` (the supply is gone)."""
 
-
-def _order_vips(chosen: list[tuple[int, _Option]], supply: int, worth: dict[Space, int],
-                target: int) -> tuple[int, list[tuple[int, Walk | None]]]:
-    """The best footprint points a move order of these VIP walks reaches when the supply is
-    short (R1.3, R7.2), and that order; stops as soon as ``target`` is reached."""
-    active = [(pid, option) for pid, option in chosen if option.visits]
-    best: list = [-1, []]
-    seen: set[tuple[int, frozenset[Space]]] = set()
-
-    def search(mask: int, placed: frozenset[Space], value: int,
-               order: list[tuple[int, Walk | None]]) -> bool:
-        if value > best[0]:
-            best[0], best[1] = value, list(order)
-        if value >= target:
-            return True
-        if len(placed) >= supply or (mask, placed) in seen:
-            return False
-        seen.add((mask, placed))
-        for i, (pid, option) in enumerate(active):
-            if mask >> i & 1:
-                continue
-            for entered, walk in option.walks:
-                now = set(placed)
-                gained = 0
-                for space in entered:
-                    if space not in now and len(now) < supply:
-                        now.add(space)
-                        gained += worth[space]
-                order.append((pid, walk))
-                if search(mask | 1 << i, frozenset(now), value + gained, order):
-                    return True
-                order.pop()
-        return False
-
-    search(0, frozenset(), 0, [])
-    value, order = best
-    done = {pid for pid, _ in order}
-    for pid, option in active:
-        if pid not in done:
-            order.append((pid, option.walks[0][1]))
-    return value, order
+    person: int
+    option: _Option
+    part: str
+    walk: Walk
+    prefix: frozenset[Space] = frozenset()
 
 
 # ============================================================================ the plan
@@ -259,201 +231,313 @@ def best_final_movement(state: GameState, player: int | None = None) -> FinalPla
     ``state.final_moved`` stay put; in any other phase every person of the player may move.
     """
     index = state.current if player is None else player
-    catalog = state.catalog
-    feats = features(catalog)
-    me = state.players[index]
-    city = me.city
-    tile = objective_tile(state)
-    moved = state.final_moved if state.phase == FINAL and state.current == index else set()
-    people_objectives = [o for o in tile.objectives if isinstance(o, PEOPLE_OBJECTIVES)]
-
-    others: list[int] = []
-    if any(isinstance(o, fx.MostUnplaced) for o in people_objectives):
-        sheets = score_game(state).sheets
-        others = [sheet.unplaced for i, sheet in enumerate(sheets) if i != index]
-    total_people = len(me.people)
-    terms = _people_terms(people_objectives, total_people, others)
-    weight = total_people + 1  # one point outweighs every difference in unplaced people
-
-    rule = catalog.starting_tiles[me.tile].footprint if me.tile is not None else None
-    worthy: dict[Space, int] = {}
-    if rule is not None:
-        for space, fid in city.items():
-            if space not in me.footprints and footprint_matches(rule, space, feats[fid]):
-                worthy[space] = footprint_points(rule, feats[fid])
-
-    program = _Program()
-
-    # ---- who goes where (R6, R9.2)
-    fixed: dict[Space, list[int]] = {}
-    movers: dict[tuple[Space, str], list[int]] = {}
-    for pid, (kind, space) in sorted(me.people.items()):
-        if pid in moved or rules.final_distance(state, kind) == 0:
-            fixed.setdefault(space, [0, 0, 0])[KIND_INDEX[kind]] += 1
-        else:
-            movers.setdefault((space, kind), []).append(pid)
-    groups: list[_Group] = []
-    arrivals: dict[Space, list[list[int]]] = {}
-    reach: dict[Space, list[int]] = {}
-    for (origin, kind), pids in sorted(movers.items()):
-        options = _walk_options(city, kind, origin, rules.final_distance(state, kind), worthy)
-        k = KIND_INDEX[kind]
-        batches = [(pid,) for pid in pids] if kind == "vip" else [tuple(pids)]
-        previous: list[int] | None = None
-        for batch in batches:
-            size = len(batch)
-            choice = tuple(program.var(size) for _ in options)
-            program.row([(v, 1.0) for v in choice], size, size)
-            for option, v in zip(options, choice, strict=True):
-                arrivals.setdefault(option.destination, [[], [], []])[k].append(v)
-                reach.setdefault(option.destination, [0, 0, 0])[k] += size
-            if previous is not None:
-                # interchangeable VIPs take their options in rising order (no symmetric twins)
-                program.row([(v, float(i)) for i, v in enumerate(previous)]
-                            + [(v, -float(i)) for i, v in enumerate(choice)], -np.inf, 0)
-            previous = list(choice)
-            groups.append(_Group(kind, origin, batch, tuple(options), choice))
-
-    # ---- footprints (R7.2, R7.5)
-    enters: dict[Space, list[int]] = {}
-    for group in groups:
-        for option, v in zip(group.options, group.choice, strict=True):
-            for space in option.visits:
-                enters.setdefault(space, []).append(v)
-    new_footprint: dict[Space, int] = {}
-    supply = state.supply["footprint"]
-    if supply > 0:
-        for space in sorted(enters):
-            f = program.var(1, weight * worthy[space])
-            new_footprint[space] = f
-            program.row([(f, 1.0)] + [(v, -1.0) for v in enters[space]], -np.inf, 0)
-    short = len(new_footprint) > supply
-    if short:
-        program.row([(f, 1.0) for f in new_footprint.values()], -np.inf, supply)
-
-    # ---- rings and unplaced people on every space people may end on (R10.10-R10.12)
-    unplaced_vars: list[int] = []
-    ring_vars: list[tuple[int, int]] = []  # (full variable, points)
-    space_vars: list[int] = []
-    for space in sorted(set(fixed) | set(arrivals)):
-        have = fixed.get(space, [0, 0, 0])
-        come = arrivals.get(space, [[], [], []])
-        most = [have[k] + reach.get(space, [0, 0, 0])[k] for k in range(3)]
-        everyone = sum(most)
-        held_by_kind: list[list[int]] = [[], [], []]
-        for ring in feats[city[space]].rings:
-            points = weight * (ring.points + terms.per_full_ring)
-            if isinstance(ring, fx.AnyNumberRing):
-                held = [(k, program.var(most[k])) for k in range(3) if most[k]]
-                full = program.var(1, points)
-                program.row([(full, 1.0)] + [(a, -1.0) for _, a in held], -np.inf, 0)
-                program.row([(a, 1.0) for _, a in held] + [(full, -float(everyone))], -np.inf, 0)
-            else:
-                typed = [sum(1 for w in ring.people if w == kind) for kind in PERSON_KINDS]
-                free = sum(1 for w in ring.people if w == "any")
-                capacity = len(ring.people)
-                held = [(k, program.var(min(most[k], typed[k] + free)))
-                        for k in range(3) if min(most[k], typed[k] + free)]
-                if free < sum(max(0, min(most[k], capacity) - typed[k]) for k in range(3)):
-                    overflow = []
-                    for k, a in held:
-                        if most[k] > typed[k]:
-                            o = program.var(capacity, integer=False)
-                            overflow.append(o)
-                            program.row([(a, 1.0), (o, -1.0)], -np.inf, typed[k])
-                    program.row([(o, 1.0) for o in overflow], -np.inf, free)
-                full = program.var(1 if sum(min(most[k], typed[k] + free) for k in range(3))
-                                   >= capacity else 0, points)
-                # full exactly when the ring holds its capacity (and never more)
-                program.row([(a, 1.0) for _, a in held] + [(full, -float(capacity))], 0, np.inf)
-                program.row([(a, 1.0) for _, a in held] + [(full, -1.0)], -np.inf, capacity - 1)
-            for k, a in held:
-                held_by_kind[k].append(a)
-            ring_vars.append((full, ring.points + terms.per_full_ring))
-        for k in range(3):
-            if held_by_kind[k]:
-                program.row([(a, 1.0) for a in held_by_kind[k]] + [(v, -1.0) for v in come[k]],
-                            -np.inf, have[k])
-        u = program.var(everyone, -1, integer=False)
-        unplaced_vars.append(u)
-        program.row([(u, 1.0)] + [(a, 1.0) for k in range(3) for a in held_by_kind[k]]
-                    + [(v, -1.0) for k in range(3) for v in come[k]], sum(have), sum(have))
-        if terms.per_space:
-            h = program.var(1, weight * terms.per_space)
-            space_vars.append(h)
-            program.row([(u, 1.0), (h, -float(everyone))], -np.inf, 0)
-            program.row([(h, 1.0), (u, -1.0)], -np.inf, 0)
-
-    # ---- any function of the total unplaced count (R11.4, R11.7)
-    count_vars: list[int] = []
-    if any(terms.by_unplaced):
-        count_vars = [program.var(1, weight * pts) for pts in terms.by_unplaced]
-        program.row([(b, 1.0) for b in count_vars], 1, 1)
-        program.row([(u, 1.0) for u in unplaced_vars]
-                    + [(b, -float(j)) for j, b in enumerate(count_vars)], 0, 0)
-
-    # ---- solve; when the footprint supply is short, make sure an order of moves exists
-    footprint_ceiling = sum(worthy[s] for s in new_footprint)
-    for _ in range(_MAX_CUTS):
-        x = program.solve()
-        vips = [(group.people[0], option) for group in groups if group.kind == "vip"
-                for option, v in zip(group.options, group.choice, strict=True) if x[v]]
-        bound = sum(worthy[s] for s, f in new_footprint.items() if x[f])
-        vip_order: list[tuple[int, Walk | None]] = []
-        if not short:
-            break
-        reached, vip_order = _order_vips(vips, supply, worthy, bound)
-        if reached >= bound:
-            break
-        # No order of these walks places footprints worth ``bound``: for this choice of walks
-        # the footprints are worth at most ``reached``.
-        picked = [v for group in groups if group.kind == "vip"
-                  for v in group.choice if x[v]]
-        program.row([(new_footprint[s], float(worthy[s])) for s in new_footprint]
-                    + [(v, float(footprint_ceiling)) for v in picked],
-                    -np.inf, reached + footprint_ceiling * len(picked))
-    else:
-        raise AssertionError("final movement: no move order found for the footprints")
-
-    # ---- the program's value
-    unplaced = int(sum(x[u] for u in unplaced_vars))
-    variable = (sum(pts for full, pts in ring_vars if x[full]) + bound
-                + terms.per_space * sum(int(x[h]) for h in space_vars)
-                + terms.by_unplaced[unplaced])
-    city_facts = City(catalog, me)
-    fixed_points = sum(line.points for lines in static_lines(catalog, tile, me, city_facts)
-                       for line in lines)
-    total = fixed_points + variable
-
-    # ---- the moves: lowest person ids first within a group
-    walks: dict[int, Walk] = {}
-    for group in groups:
-        if group.kind == "vip":
-            continue
-        pids = list(group.people)
-        for option, v in sorted(zip(group.options, group.choice, strict=True),
-                                key=lambda ov: (ov[0].destination == group.origin,
-                                                ov[0].destination)):
-            for _ in range(int(x[v])):
-                pid = pids.pop(0)
-                if option.destination != group.origin:
-                    walks[pid] = (option.destination,)
-    if short:
-        vip_moves = [FinalMove(pid, walk) for pid, walk in vip_order if walk is not None]
-        chosen_vips = {pid for pid, _ in vip_order}
-        for pid, option in vips:
-            if pid not in chosen_vips and option.walks[0][1] is not None:
-                vip_moves.append(FinalMove(pid, option.walks[0][1]))  # type: ignore[arg-type]
-    else:
-        vip_moves = []
-        for pid, option in vips:
-            walk = option.walks[0][1]
-            if walk is not None:
-                walks[pid] = walk
-    moves = tuple(vip_moves) + tuple(FinalMove(pid, walks[pid]) for pid in sorted(walks))
-    plan = FinalPlan(moves, total, unplaced)
+    model = _FinalProgram(state, index)
+    if not model.groups:
+        sheet = score_game(state).sheets[index]
+        return FinalPlan((), sheet.total, sheet.unplaced)
+    plan = model.solve()
     _verify(state, index, plan)
     return plan
+
+
+class _FinalProgram:
+    """The integer program of one player's final movement, and the plan read from it."""
+
+    def __init__(self, state: GameState, index: int) -> None:
+        self.state = state
+        self.index = index
+        self.me = me = state.players[index]
+        catalog = state.catalog
+        self.feats = features(catalog)
+        self.tile = objective_tile(state)
+        people_objectives = [o for o in self.tile.objectives if isinstance(o, PEOPLE_OBJECTIVES)]
+        others: list[int] = []
+        if any(isinstance(o, fx.MostUnplaced) for o in people_objectives):
+            sheets = score_game(state).sheets
+            others = [sheet.unplaced for i, sheet in enumerate(sheets) if i != index]
+        self.terms = _people_terms(people_objectives, len(me.people), others)
+        self.weight = len(me.people) + 1  # one point outweighs any difference in unplaced
+        self.worthy: dict[Space, int] = {}
+        """Spaces without a footprint where a VIP would leave one, and what it would score."""
+        if me.tile is not None:
+            rule = catalog.starting_tiles[me.tile].footprint
+            for space, fid in me.city.items():
+                if space not in me.footprints and footprint_matches(rule, space, self.feats[fid]):
+                    self.worthy[space] = footprint_points(rule, self.feats[fid])
+        self.program = _Program()
+        self.groups: list[_Group] = []
+        self.fixed: dict[Space, list[int]] = {}
+        """People who stay put, by space and kind."""
+        self.arrivals: dict[Space, list[list[int]]] = {}
+        """Variables counting people who end on a space, by kind."""
+        self.reach: dict[Space, list[int]] = {}
+        """How many people of each kind could end on a space."""
+        self.supply = state.supply["footprint"]
+        self.new_footprints: dict[Space, int] = {}
+        self.parts: list[tuple[int, _Part]] = []
+        """VIP walks by part when the footprint supply is short (empty otherwise)."""
+        self.rings: list[tuple[int, int]] = []
+        """(variable: the ring is full, what a full ring scores)."""
+        self.unplaced: list[int] = []
+        self.spaces_with_unplaced: list[int] = []
+        self._people()
+        if self.groups:
+            self._footprints()
+            self._spaces()
+            self._unplaced_total()
+
+    # ---------------------------------------------------------------- the program
+
+    def _people(self) -> None:
+        """Each group of interchangeable people spreads over its options (R6, R9.2); VIPs
+        choose one walk each."""
+        state, program = self.state, self.program
+        moved = state.final_moved if state.phase == FINAL and state.current == self.index \
+            else set()
+        movers: dict[tuple[Space, str], list[int]] = {}
+        for pid, (kind, space) in sorted(self.me.people.items()):
+            if pid in moved or rules.final_distance(state, kind) == 0:
+                self.fixed.setdefault(space, [0, 0, 0])[KIND_INDEX[kind]] += 1
+            else:
+                movers.setdefault((space, kind), []).append(pid)
+        for (origin, kind), pids in sorted(movers.items()):
+            options = _walk_options(self.me.city, kind, origin,
+                                    rules.final_distance(state, kind), self.worthy)
+            k = KIND_INDEX[kind]
+            previous: tuple[int, ...] = ()
+            for batch in [(pid,) for pid in pids] if kind == "vip" else [tuple(pids)]:
+                size = len(batch)
+                choice = tuple(program.var(size) for _ in options)
+                program.row([(v, 1.0) for v in choice], size, size)
+                for option, v in zip(options, choice, strict=True):
+                    self.arrivals.setdefault(option.destination, [[], [], []])[k].append(v)
+                    self.reach.setdefault(option.destination, [0, 0, 0])[k] += size
+                if previous:
+                    # interchangeable VIPs take their options in rising order (no twins)
+                    program.row([(v, float(i)) for i, v in enumerate(previous)]
+                                + [(v, -float(i)) for i, v in enumerate(choice)], -np.inf, 0)
+                previous = choice
+                self.groups.append(_Group(kind, origin, batch, tuple(options), choice))
+
+    def _footprints(self) -> None:
+        """A space entered by a chosen walk gets a footprint, supply permitting (R7.2, R7.5)."""
+        program = self.program
+        enters: dict[Space, list[int]] = {}
+        for group in self.groups:
+            for option, v in zip(group.options, group.choice, strict=True):
+                for space in option.visits:
+                    enters.setdefault(space, []).append(v)
+        if self.supply <= 0:
+            return
+        for space in sorted(enters):
+            self.new_footprints[space] = program.var(1, self.weight * self.worthy[space])
+        if len(self.new_footprints) <= self.supply:
+            for space, f in self.new_footprints.items():
+                program.row([(f, 1.0)] + [(v, -1.0) for v in enters[space]], -np.inf, 0)
+        else:
+            self._short_supply()
+
+    def _short_supply(self) -> None:
+        """The footprints when the supply may run out (R1.3): VIPs walking ``first`` cover
+        their worthy spaces (``covered``); one VIP may be ``last``, adding the first spaces
+        of its walk; VIPs walking ``after`` need the supply to be gone."""
+        program, supply = self.program, self.supply
+        self.parts = []
+        covered = {space: program.var(1, integer=False) for space in self.new_footprints}
+        covered_by: dict[Space, list[int]] = {space: [] for space in self.new_footprints}
+        last_by: dict[Space, list[int]] = {space: [] for space in self.new_footprints}
+        every_last: list[int] = []
+        footprints = [(f, 1.0) for f in self.new_footprints.values()]
+        for group in self.groups:
+            if group.kind != "vip":
+                continue
+            pid = group.people[0]
+            not_first: list[int] = []
+            for option, y in zip(group.options, group.choice, strict=True):
+                if not option.visits:
+                    continue
+                walk = option.walks[0][1]
+                assert walk is not None  # staying enters nothing
+                first = program.var(1)
+                self.parts.append((first, _Part(pid, option, "first", walk)))
+                for space in option.visits:
+                    covered_by[space].append(first)
+                after = program.var(1)
+                self.parts.append((after, _Part(pid, option, "after", walk)))
+                split = [first, after]
+                prefixes: set[frozenset[Space]] = set()
+                for entered, way in option.walks:
+                    assert way is not None
+                    for j in range(1, len(entered)):
+                        prefix = frozenset(entered[:j])
+                        if prefix in prefixes:
+                            continue
+                        prefixes.add(prefix)
+                        last = program.var(1)
+                        self.parts.append((last, _Part(pid, option, "last", way, prefix)))
+                        split.append(last)
+                        every_last.append(last)
+                        for space in prefix:
+                            last_by[space].append(last)
+                            program.row([(self.new_footprints[space], 1.0), (last, -1.0)],
+                                        0, np.inf)
+                program.row([(y, 1.0)] + [(v, -1.0) for v in split], 0, 0)
+                not_first += split[1:]
+            if not_first:
+                # who is not among the first walks finds the supply gone after its prefix (or
+                # at once); the optimum never gains by breaking this, but it keeps each part
+                # meaning what it says
+                program.row(footprints + [(v, -float(supply)) for v in not_first], 0, np.inf)
+        for space, f in self.new_footprints.items():
+            g = covered[space]
+            for first in covered_by[space]:
+                program.row([(g, 1.0), (first, -1.0)], 0, np.inf)
+            program.row([(g, 1.0)] + [(v, -1.0) for v in covered_by[space]], -np.inf, 0)
+            program.row([(f, 1.0), (g, -1.0)], 0, np.inf)
+            program.row([(f, 1.0), (g, -1.0)] + [(v, -1.0) for v in last_by[space]], -np.inf, 0)
+        if every_last:
+            program.row([(v, 1.0) for v in every_last], -np.inf, 1)
+        program.row(footprints, -np.inf, supply)
+
+    def _spaces(self) -> None:
+        """Rings and unplaced people on every space where people may end (R10.10-R10.12)."""
+        program, terms = self.program, self.terms
+        for space in sorted(set(self.fixed) | set(self.arrivals)):
+            have = self.fixed.get(space, [0, 0, 0])
+            come = self.arrivals.get(space, [[], [], []])
+            most = [have[k] + self.reach.get(space, [0, 0, 0])[k] for k in range(3)]
+            everyone = sum(most)
+            held_by_kind: list[list[int]] = [[], [], []]
+            for ring in self.feats[self.me.city[space]].rings:
+                gain = ring.points + terms.per_full_ring
+                if isinstance(ring, fx.AnyNumberRing):
+                    held, full = self._any_number_ring(most, gain)
+                else:
+                    held, full = self._ring(ring, most, gain)
+                for k, a in held:
+                    held_by_kind[k].append(a)
+                self.rings.append((full, gain))
+            for k in range(3):
+                if held_by_kind[k]:
+                    program.row([(a, 1.0) for a in held_by_kind[k]]
+                                + [(v, -1.0) for v in come[k]], -np.inf, have[k])
+            u = program.var(everyone, -1, integer=False)
+            self.unplaced.append(u)
+            program.row([(u, 1.0)] + [(a, 1.0) for k in range(3) for a in held_by_kind[k]]
+                        + [(v, -1.0) for k in range(3) for v in come[k]], sum(have), sum(have))
+            if terms.per_space:
+                h = program.var(1, self.weight * terms.per_space)
+                self.spaces_with_unplaced.append(h)
+                program.row([(u, 1.0), (h, -float(everyone))], -np.inf, 0)
+                program.row([(h, 1.0), (u, -1.0)], -np.inf, 0)
+                # people no ring here can hold are unplaced: the same, one arrival at a time
+                for k in range(3):
+                    if not held_by_kind[k]:
+                        if have[k]:
+                            program.row([(h, 1.0)], 1, 1)
+                        for v in come[k]:
+                            program.row([(v, 1.0), (h, -program.upper[v])], -np.inf, 0)
+
+    def _any_number_ring(self, most: list[int], gain: int) -> tuple[list[tuple[int, int]], int]:
+        """Any number of anybody; full with one person (R10.10)."""
+        program = self.program
+        held = [(k, program.var(most[k])) for k in range(3) if most[k]]
+        full = program.var(1, self.weight * gain)
+        program.row([(full, 1.0)] + [(a, -1.0) for _, a in held], -np.inf, 0)
+        program.row([(a, 1.0) for _, a in held] + [(full, -float(sum(most)))], -np.inf, 0)
+        return held, full
+
+    def _ring(self, ring: fx.Ring, most: list[int], gain: int
+              ) -> tuple[list[tuple[int, int]], int]:
+        """Typed places take their type, ``any`` places the overflow (``rings._fits``); full
+        when it holds its capacity, never more (R10.10)."""
+        program = self.program
+        typed = [sum(1 for w in ring.people if w == kind) for kind in PERSON_KINDS]
+        free = sum(1 for w in ring.people if w == "any")
+        capacity = len(ring.people)
+        room = [min(most[k], typed[k] + free) for k in range(3)]
+        held = [(k, program.var(room[k])) for k in range(3) if room[k]]
+        if free < sum(max(0, room[k] - typed[k]) for k in range(3)):
+            overflow = []
+            for k, a in held:
+                if room[k] > typed[k]:
+                    o = program.var(capacity, integer=False)
+                    overflow.append(o)
+                    program.row([(a, 1.0), (o, -1.0)], -np.inf, typed[k])
+            program.row([(o, 1.0) for o in overflow], -np.inf, free)
+        full = program.var(1 if sum(room) >= capacity else 0, self.weight * gain)
+        program.row([(a, 1.0) for _, a in held] + [(full, -float(capacity))], 0, np.inf)
+        program.row([(a, 1.0) for _, a in held] + [(full, -1.0)], -np.inf, capacity - 1)
+        return held, full
+
+    def _unplaced_total(self) -> None:
+        """Any function of the total unplaced count, one variable per count (R11.4, R11.7)."""
+        if not any(self.terms.by_unplaced):
+            return
+        program = self.program
+        counts = [program.var(1, self.weight * pts) for pts in self.terms.by_unplaced]
+        program.row([(b, 1.0) for b in counts], 1, 1)
+        program.row([(u, 1.0) for u in self.unplaced]
+                    + [(b, -float(j)) for j, b in enumerate(counts)], 0, 0)
+
+    # ---------------------------------------------------------------- solving
+
+    def solve(self) -> FinalPlan:
+        """Solve, and read the plan: VIPs who walk first, then the one who runs the footprint
+        supply out, then the others (R7.2), then everybody else by person id."""
+        x = self.program.solve()
+        vips = [(group.people[0], option) for group in self.groups if group.kind == "vip"
+                for option, v in zip(group.options, group.choice, strict=True) if x[v]]
+        footprints = sum(self.worthy[s] for s, f in self.new_footprints.items() if x[f])
+        if not self.parts:
+            return self._plan(x, footprints, _walk_order(vips))
+        chosen = {part.person: part for v, part in self.parts if x[v]}
+        order = [(pid, chosen[pid].walk) for pid, _ in sorted(vips)
+                 if pid in chosen and chosen[pid].part == "first"]
+        order += [(pid, chosen[pid].walk) for pid, _ in sorted(vips)
+                  if pid in chosen and chosen[pid].part == "last"]
+        order += _walk_order([(pid, option) for pid, option in vips if pid not in chosen])
+        order += [(pid, chosen[pid].walk) for pid, _ in sorted(vips)
+                  if pid in chosen and chosen[pid].part == "after"]
+        return self._plan(x, footprints, order)
+
+    def _plan(self, x: np.ndarray, footprints: int, vip_order: list[tuple[int, Walk]]
+              ) -> FinalPlan:
+        """The moves (VIPs in ``vip_order`` first, then by person id, lowest ids first within a
+        group) and the program's value."""
+        terms = self.terms
+        unplaced = int(sum(x[u] for u in self.unplaced))
+        variable = (sum(gain for full, gain in self.rings if x[full]) + footprints
+                    + terms.per_space * int(sum(x[h] for h in self.spaces_with_unplaced))
+                    + terms.by_unplaced[unplaced])
+        catalog = self.state.catalog
+        fixed_points = sum(line.points for lines in static_lines(
+            catalog, self.tile, self.me, City(catalog, self.me)) for line in lines)
+        walks: dict[int, Walk] = {}
+        for group in self.groups:
+            if group.kind == "vip":
+                continue
+            pids = list(group.people)
+            chosen = sorted(zip(group.options, group.choice, strict=True),
+                            key=lambda ov: (ov[0].destination == group.origin, ov[0].destination))
+            for option, v in chosen:
+                for _ in range(int(x[v])):
+                    pid = pids.pop(0)
+                    if option.destination != group.origin:
+                        walks[pid] = (option.destination,)
+        moves = [FinalMove(pid, walk) for pid, walk in vip_order]
+        moves += [FinalMove(pid, walks[pid]) for pid in sorted(walks)]
+        return FinalPlan(tuple(moves), fixed_points + variable, unplaced)
+
+
+def _walk_order(vips: list[tuple[int, _Option]]) -> list[tuple[int, Walk]]:
+    """The VIPs who move, by id, each on the first walk of its option."""
+    order = []
+    for pid, option in sorted(vips, key=lambda pv: pv[0]):
+        walk = option.walks[0][1]
+        if walk is not None:
+            order.append((pid, walk))
+    return order
 
 
 def _verify(state: GameState, index: int, plan: FinalPlan) -> None:
@@ -539,7 +623,7 @@ def _build_city(state: GameState, index: int, tile: str, deck: list[str], cards:
     """Grow a connected city of ``cards`` feature cards from the deck (R4)."""
     player = state.players[index]
     player.tile = tile
-    player.city = {(0, 0): "^", (1, 0): "@" + tile}
+    player.city = {TILE_UPPER: UPPER_HALF_ID, TILE_LOWER: tile_feature_id(tile)}
     placed = 0
     skipped: list[str] = []
     while placed < cards and deck:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 from functools import cache
 from pathlib import Path
 
@@ -35,10 +36,10 @@ def base() -> Catalog:
 
 
 @cache
-def far_vips() -> Catalog:
-    """House rule: VIPs walk up to 2 spaces in the final movement (R9.2, R12.1)."""
+def far_vips(distance: int = 2) -> Catalog:
+    """House rule: VIPs walk up to ``distance`` spaces in the final movement (R9.2, R12.1)."""
     catalog = base()
-    final = attrs.evolve(catalog.rules.final_move, vip=2)
+    final = attrs.evolve(catalog.rules.final_move, vip=distance)
     return catalog.with_rules(attrs.evolve(catalog.rules, final_move=final))
 
 
@@ -68,10 +69,12 @@ def _add(state: GameState, index: int, kind: str, space: tuple[int, int]) -> int
 
 
 @st.composite
-def final_positions(draw: st.DrawFn, catalog: Catalog, objective: str) -> GameState:
-    """A small random city (the starting tile and 1-4 base cards) with 1-6 people of mixed
-    kinds and random footprints; the other player's people stand on their starting tile, which
-    has no ring, so their unplaced count is plain (R11.7)."""
+def final_positions(draw: st.DrawFn, catalog: Catalog, objective: str,
+                    kinds: tuple[str, ...] = ("local", "tourist", "vip"),
+                    supplies: tuple[int, ...] = (28, 28, 0, 1, 2)) -> GameState:
+    """A small random city (the starting tile and 1-4 base cards) with 1-6 people of ``kinds``
+    and random footprints; the other player's people stand on their starting tile, which has no
+    ring, so their unplaced count is plain (R11.7)."""
     tiles = sorted(catalog.starting_tiles)
     mine = draw(st.sampled_from(tiles))
     theirs = draw(st.sampled_from([t for t in tiles if t != mine]))
@@ -85,8 +88,7 @@ def final_positions(draw: st.DrawFn, catalog: Catalog, objective: str) -> GameSt
             me.city[draw(st.sampled_from(spaces))] = card
     spaces = sorted(me.city)
     for _ in range(draw(st.integers(1, 6))):
-        _add(state, 0, draw(st.sampled_from(("local", "tourist", "vip"))),
-             draw(st.sampled_from(spaces)))
+        _add(state, 0, draw(st.sampled_from(kinds)), draw(st.sampled_from(spaces)))
     for _ in range(draw(st.integers(0, 4))):
         _add(state, 1, draw(st.sampled_from(("local", "tourist", "vip"))), (1, 0))
     rule = catalog.starting_tiles[mine].footprint
@@ -94,7 +96,7 @@ def final_positions(draw: st.DrawFn, catalog: Catalog, objective: str) -> GameSt
     for space in spaces:
         if footprint_matches(rule, space, feats[me.city[space]]) and draw(st.booleans()):
             me.footprints.add(space)
-    state.supply["footprint"] = draw(st.sampled_from((28, 28, 0, 1, 2)))
+    state.supply["footprint"] = draw(st.sampled_from(supplies))
     # a few people may already have moved by hand (R9.3), or the game may be over already
     if draw(st.booleans()):
         state.final_moved = {pid for pid in me.people if draw(st.booleans())}
@@ -126,7 +128,7 @@ def _short_supply(state: GameState) -> bool:
 
 
 def _orders(state: GameState, vips: int) -> int:
-    return len(list(itertools.permutations(range(vips)))) if _short_supply(state) else 1
+    return math.factorial(vips) if _short_supply(state) else 1
 
 
 def _combinations(state: GameState) -> int:
@@ -202,12 +204,13 @@ def _check_against_exhaustive(state: GameState) -> None:
     assert (sheet.total, sheet.unplaced) == (plan.total, plan.unplaced)
 
 
-SETTINGS = settings(max_examples=40, deadline=None,
+def _examples(count: int) -> settings:
+    return settings(max_examples=count, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 @pytest.mark.parametrize("objective", OBJECTIVES)
-@SETTINGS
+@_examples(35)
 @given(data=st.data())
 def test_r9_3_final_movement_matches_exhaustive_search(objective: str, data: st.DataObject
                                                        ) -> None:
@@ -218,14 +221,25 @@ def test_r9_3_final_movement_matches_exhaustive_search(objective: str, data: st.
     _check_against_exhaustive(state)
 
 
-@settings(max_examples=45, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@_examples(40)
 @given(data=st.data())
 def test_r9_3_multi_step_vip_walks_match_exhaustive_search(data: st.DataObject) -> None:
     """R9.3, R10.12 under a house rule letting VIPs walk 2 spaces: every walk (revisits
     included, R6.1) is tried, and R7.5 footprints on every space entered count."""
     objective = data.draw(st.sampled_from(OBJECTIVES))
     state = data.draw(final_positions(far_vips(), objective))
+    _check_against_exhaustive(state)
+
+
+@_examples(35)
+@given(data=st.data())
+def test_r1_3_short_footprint_supply_matches_exhaustive_search(data: st.DataObject) -> None:
+    """R1.3, R7.2, R7.5, R9.3: with VIPs walking 2 spaces and only 1-3 footprints left, the
+    order of the VIP moves decides where the last footprints go; the plan's order reaches the
+    best that any order of any walks reaches."""
+    objective = data.draw(st.sampled_from(OBJECTIVES))
+    state = data.draw(final_positions(far_vips(), objective, kinds=("vip", "vip", "local"),
+                                      supplies=(1, 2, 3)))
     _check_against_exhaustive(state)
 
 
@@ -351,6 +365,43 @@ def test_r1_3_short_footprint_supply_the_first_space_entered_gets_it() -> None:
     plan = best_final_movement(state)
     assert plan.total == before + 1
     assert _replay(state, plan).players[0].footprints == {(0, 1)}
+    _check_against_exhaustive(state)
+
+
+def test_r1_3_only_one_vip_runs_the_footprint_supply_out() -> None:
+    """R1.3, R7.2, R9.3: two footprints are left and two VIPs each walk through two worthy
+    spaces into a ring. Whoever walks first takes both footprints; the other gets none."""
+    state = _state(far_vips(), "orange", ("outdoors", "spots"))
+    state.players[0].city.update({(0, -2): "kite_meadow", (0, -1): "tide_pools",
+                                  (0, 1): "dune_restoration", (0, 2): "surf_contest_stage"})
+    _add(state, 0, "vip", (0, 0))
+    _add(state, 0, "vip", (0, 0))
+    state.supply["footprint"] = 2
+    before = score_game(state).sheets[0].total
+    plan = best_final_movement(state)
+    # both rings (3 + 2, +1 each on orange), no unplaced penalty any more (+1) and two
+    # footprints worth 4 in all
+    assert plan.total == before + 5 + 2 + 1 + 4
+    assert len(_replay(state, plan).players[0].footprints) == 2
+    _check_against_exhaustive(state)
+
+
+def test_r1_3_the_last_footprint_goes_to_the_next_worthy_space_entered() -> None:
+    """R1.3, R7.2, R9.3: with VIPs walking 3 spaces and two footprints left, a VIP passing
+    spaces worth 1 then 3 cannot skip the first: after another VIP's footprint on the kite
+    meadow, its one footprint lands on the space worth 1."""
+    state = _state(far_vips(3), "orange", ("outdoors", "spots"))
+    state.players[0].city.update({(0, -1): "kite_meadow", (0, 1): "sunset_lookout",
+                                  (0, 2): "dune_restoration", (0, 3): "surf_contest_stage"})
+    _add(state, 0, "vip", (0, 0))
+    _add(state, 0, "vip", (0, 0))
+    state.supply["footprint"] = 2
+    before = score_game(state).sheets[0].total
+    plan = best_final_movement(state)
+    # both rings (3 + 2, +1 each), no unplaced penalty any more (+1); the walker to the
+    # stage takes both footprints (1 + 3)
+    assert plan.total == before + 5 + 2 + 1 + 4
+    assert _replay(state, plan).players[0].footprints == {(0, 1), (0, 2)}
     _check_against_exhaustive(state)
 
 
