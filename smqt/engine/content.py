@@ -20,7 +20,6 @@ from smqt.engine.effects import (
     GainSandDollars,
     LeftmostBeach,
     Move,
-    MoveHere,
     Objective,
     PlacementAction,
     ReturnPeople,
