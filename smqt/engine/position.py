@@ -19,6 +19,7 @@ remaining cards).
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -143,14 +144,12 @@ def position_from_data(data: dict, catalog: Catalog, file: str = "position"
             bad(f"{at}.sand_dollars", f"must be a whole number of at least 0, not {dollars!r}")
         else:
             player.sand_dollars = dollars
-        for space_text, card in dict(table.get("cards", {})).items():
+        for space_text, card in _table(table.get("cards", {}), f"{at}.cards", bad).items():
             key = f"{at}.cards.{space_text}"
-            try:
-                space = parse_space(space_text)
-            except ValueError as exc:
-                bad(key, str(exc))
+            space = _space(space_text, key, bad)
+            if space is None:
                 continue
-            if card not in catalog.cards:
+            if not isinstance(card, str) or card not in catalog.cards:
                 bad(key, f"unknown card {card!r}")
                 continue
             if space[1] == 0:
@@ -166,12 +165,10 @@ def position_from_data(data: dict, catalog: Catalog, file: str = "position"
             used_cards[card] = f"{at}.cards.{space_text}"
             player.city[space] = card
         _check_city(player.city, feats, f"{at}.cards", bad)
-        for space_text, kinds in dict(table.get("people", {})).items():
+        for space_text, kinds in _table(table.get("people", {}), f"{at}.people", bad).items():
             key = f"{at}.people.{space_text}"
-            try:
-                space = parse_space(space_text)
-            except ValueError as exc:
-                bad(key, str(exc))
+            space = _space(space_text, key, bad)
+            if space is None:
                 continue
             if space not in player.city:
                 bad(key, "people must stand on a filled space")
@@ -184,12 +181,14 @@ def position_from_data(data: dict, catalog: Catalog, file: str = "position"
                 state.next_person += 1
                 state.supply[kind] -= 1
         seen: set[Space] = set()
-        for i, space_text in enumerate(table.get("footprints", [])):
+        footprints = table.get("footprints", [])
+        if not isinstance(footprints, list):
+            bad(f"{at}.footprints", 'must be a list like ["street:0"]')
+            footprints = []
+        for i, space_text in enumerate(footprints):
             key = f"{at}.footprints[{i}]"
-            try:
-                space = parse_space(space_text)
-            except ValueError as exc:
-                bad(key, str(exc))
+            space = _space(space_text, key, bad)
+            if space is None:
                 continue
             if space not in player.city:
                 bad(key, "a footprint must lie on a filled space")
@@ -217,6 +216,21 @@ def position_from_data(data: dict, catalog: Catalog, file: str = "position"
     state.phase = PHASES[phase]
     state.current = state.start_player
     return state, tuple(names)
+
+
+def _space(text: object, key: str, bad: Callable[[str, str], None]) -> Space | None:
+    try:
+        return parse_space(str(text))
+    except ValueError as exc:
+        bad(key, str(exc))
+        return None
+
+
+def _table(value: object, key: str, bad: Callable[[str, str], None]) -> dict:
+    if isinstance(value, dict):
+        return value
+    bad(key, 'must be a table like { "street:1" = ... }')
+    return {}
 
 
 def _check_city(city: dict[Space, str], feats: dict, key: str, bad) -> None:

@@ -104,3 +104,25 @@ def test_engine_imports_no_qt():
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ok"
+
+
+@pytest.mark.parametrize("player_table", [
+    'tile = "spots"\ncards = ["beach:1"]',
+    'tile = "spots"\npeople = "street:0"',
+    'tile = "spots"\nfootprints = 3',
+    'tile = "spots"\ncards = { "beach:one" = "outer_reef" }',
+    'tile = "spots"\ncards = { "beach:1" = 7 }',
+    'tile = "spots"\npeople = { "street:9" = ["local"] }',
+    'tile = "spots"\nsand_dollars = -1',
+    'tile = "spots"\ncards = { "beach:3" = "outer_reef" }',
+])
+def test_bad_position_files_are_reported_not_crashed(tmp_path, player_table):
+    """Position files are user input: every mistake is a PositionError naming its key."""
+    from smqt.engine.position import PositionError, load_position
+
+    path = tmp_path / "p.toml"
+    path.write_text(f'pack = "{(ROOT / "content" / "base").as_posix()}"\n[[player]]\n'
+                    f'{player_table}\n[[player]]\ntile = "surfer"\n')
+    with pytest.raises(PositionError) as caught:
+        load_position(path)
+    assert all(p.key.startswith("player[0]") for p in caught.value.problems)
