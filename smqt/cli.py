@@ -19,6 +19,10 @@ def _parser() -> argparse.ArgumentParser:
     validate = sub.add_parser("validate", help="check a content pack and list its problems")
     validate.add_argument("pack", help="the pack folder (holding pack.toml)")
 
+    stats = sub.add_parser("stats", help="deck composition of a content pack")
+    stats.add_argument("pack", help="the pack folder")
+    stats.add_argument("--markdown", action="store_true", help="print Markdown tables")
+
     score = sub.add_parser("score", help="score a position file")
     score.add_argument("position", help="a position file (TOML)")
     score.add_argument("--final-move", action="store_true",
@@ -46,6 +50,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from smqt.validate import run_validate
 
         return run_validate(args.pack, sys.stdout)
+    if args.command == "stats":
+        from smqt.validate import run_stats
+
+        return run_stats(args.pack, markdown=args.markdown, out=sys.stdout, err=sys.stderr)
     if args.command == "score":
         from smqt.scorecli import run_score
 

@@ -1,0 +1,143 @@
+"""Deck composition of a content pack: cards per row, tag copies per row, rings by people,
+placement actions and scoring entries by kind. Used by ``smqt stats``, by the test that keeps
+``content/base/DESIGN.md`` in step with the TOML, and by the editor's statistics view.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+
+from smqt.engine.catalog import Catalog
+from smqt.engine.effects import (
+    PLACEMENT_KINDS,
+    SCORING_KINDS,
+    AddPeople,
+    AnyNumberRing,
+    Chain,
+    GainSandDollars,
+    Move,
+    Ring,
+    Tag,
+)
+
+ROWS = ("beach", "street")
+
+
+@attrs.frozen
+class DeckStats:
+    cards: dict[str, int]
+    """Feature cards per row."""
+    tags: dict[str, dict[str, int]]
+    """Tag -> row -> copies."""
+    cards_with_tag: dict[str, dict[str, int]]
+    """Tag -> row -> cards carrying it at least once."""
+    rings: dict[str, int]
+    """Ring description (e.g. ``local + tourist``) -> cards."""
+    ring_people: dict[str, int]
+    """Places in rings by type (local, tourist, vip, any)."""
+    placement: dict[str, int]
+    """Placement kind -> entries."""
+    people_added: dict[str, int]
+    """People added by all cards, by type."""
+    sand_dollars_given: int
+    moves: dict[str, int]
+    """Move allowances by the people they move."""
+    scoring: dict[str, int]
+    """Scoring kind -> entries (``chain`` split into flat and per tag)."""
+    constraints: dict[str, int]
+
+
+def _ring_name(ring: object) -> str:
+    if isinstance(ring, AnyNumberRing):
+        return "any number"
+    assert isinstance(ring, Ring)
+    return " + ".join(str(w) for w in sorted(ring.people))
+
+
+def deck_stats(catalog: Catalog) -> DeckStats:
+    """Count the feature cards of ``catalog``."""
+    cards = Counter({row: 0 for row in ROWS})
+    tags = {t.value: dict.fromkeys(ROWS, 0) for t in Tag}
+    with_tag = {t.value: dict.fromkeys(ROWS, 0) for t in Tag}
+    rings: Counter[str] = Counter()
+    ring_people: Counter[str] = Counter({k: 0 for k in ("local", "tourist", "vip", "any")})
+    placement = Counter({k.kind: 0 for k in PLACEMENT_KINDS})
+    people_added = Counter({k: 0 for k in ("local", "tourist", "vip")})
+    moves: Counter[str] = Counter()
+    scoring = Counter({k.kind: 0 for k in SCORING_KINDS if k is not Chain})
+    scoring.update({"chain": 0, "chain (per tag)": 0})
+    constraints: Counter[str] = Counter()
+    sand_dollars = 0
+    for card in catalog.cards.values():
+        row = card.row.value
+        cards[row] += 1
+        for tag in card.tags:
+            tags[tag.value][row] += 1
+        for tag in set(card.tags):
+            with_tag[tag.value][row] += 1
+        for ring in card.rings:
+            rings[_ring_name(ring)] += 1
+            if isinstance(ring, Ring):
+                ring_people.update(str(w) for w in ring.people)
+        for action in card.placement:
+            placement[action.kind] += 1
+            if isinstance(action, AddPeople):
+                people_added[action.people.value] += action.count
+            elif isinstance(action, GainSandDollars):
+                sand_dollars += action.count
+            elif isinstance(action, Move):
+                moves[action.people.value] += 1
+        for entry in card.scoring:
+            if isinstance(entry, Chain) and entry.per_tag:
+                scoring["chain (per tag)"] += 1
+            else:
+                scoring[entry.kind] += 1
+        for constraint in card.constraints:
+            constraints[constraint.kind] += 1
+    return DeckStats(
+        cards=dict(cards), tags=tags, cards_with_tag=with_tag,
+        rings=dict(sorted(rings.items(), key=lambda kv: (-kv[1], kv[0]))),
+        ring_people=dict(ring_people), placement=dict(placement),
+        people_added=dict(people_added), sand_dollars_given=sand_dollars,
+        moves=dict(sorted(moves.items())), scoring=dict(scoring),
+        constraints=dict(sorted(constraints.items())),
+    )
+
+
+def composition_markdown(stats: DeckStats) -> str:
+    """The composition tables as Markdown (what DESIGN.md embeds)."""
+    out = []
+    total = sum(stats.cards.values())
+    out.append(f"Feature cards: **{total}** ({stats.cards['beach']} beach, "
+               f"{stats.cards['street']} street).\n")
+    out.append("| tag | beach copies | street copies | all copies | beach cards | street cards |")
+    out.append("|---|---:|---:|---:|---:|---:|")
+    for tag, rows in stats.tags.items():
+        cards = stats.cards_with_tag[tag]
+        out.append(f"| {tag} | {rows['beach']} | {rows['street']} | "
+                   f"{rows['beach'] + rows['street']} | {cards['beach']} | {cards['street']} |")
+    out.append("")
+    out.append("| ring (people it holds) | cards |")
+    out.append("|---|---:|")
+    for name, count in stats.rings.items():
+        out.append(f"| {name} | {count} |")
+    places = ", ".join(f"{k} {v}" for k, v in stats.ring_people.items())
+    out.append(f"\nRing places by type: {places}.\n")
+    out.append("| placement action | entries |")
+    out.append("|---|---:|")
+    for kind, count in stats.placement.items():
+        out.append(f"| {kind} | {count} |")
+    added = ", ".join(f"{v} {k}s" for k, v in stats.people_added.items())
+    moves = ", ".join(f"{k} {v}" for k, v in stats.moves.items())
+    out.append(f"\nPeople added in all: {added}; sand dollars given: "
+               f"{stats.sand_dollars_given}; move allowances by people moved: {moves}.\n")
+    out.append("| scoring entry | entries |")
+    out.append("|---|---:|")
+    for kind, count in stats.scoring.items():
+        out.append(f"| {kind} | {count} |")
+    if stats.constraints:
+        constraints = ", ".join(f"{k} {v}" for k, v in stats.constraints.items())
+        out.append(f"\nConstraints: {constraints}.")
+    return "\n".join(out) + "\n"
