@@ -62,7 +62,8 @@ class ScoreSheet:
     player: int
     lines: tuple[ScoreLine, ...]
     sand_dollars: int
-    longest_chain: int
+    city: City = attrs.field(eq=False, repr=False)
+    """The scored city (for the tie-break's chains and for interfaces)."""
     unplaced: int
     rings: tuple[tuple[Space, RingOutcome], ...]
     """The ring assignment used, per space with people."""
@@ -70,6 +71,12 @@ class ScoreSheet:
     @property
     def total(self) -> int:
         return sum(line.points for line in self.lines)
+
+    @property
+    def longest_chain(self) -> int:
+        """The longest chain of any single tag (R10.8 size): the second tie-break (R10.15).
+        Computed on demand: most games never need it."""
+        return self.city.longest_chain()
 
     def by_category(self) -> dict[str, int]:
         result = {OBJECTIVE: 0, CARD: 0, RING: 0, FOOTPRINT: 0}
@@ -486,7 +493,7 @@ def _assemble(player_index: int, player: PlayerState, tile: ObjectiveTile, city:
         player=player_index,
         lines=tuple(objective_lines + card_lines + ring_lines + footprint_lines),
         sand_dollars=player.sand_dollars,
-        longest_chain=city.longest_chain(),
+        city=city,
         unplaced=unplaced,
         rings=chosen,
     )
