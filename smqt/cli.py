@@ -33,6 +33,17 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("record", help="a game record file")
     replay.add_argument("--pack", default=None, help="the pack folder (default: content/base)")
 
+    sim = sub.add_parser("sim", help="simulate many games with AI players and report balance")
+    sim.add_argument("--pack", default=None, help="the pack folder (default: content/base)")
+    sim.add_argument("--variant", default=None,
+                     help="a second pack played on the same games, to compare against --pack")
+    sim.add_argument("--players", default="2", help="player count(s): 2, 3, 4 or e.g. 2,3,4")
+    sim.add_argument("--bots", default="medium", help="bots by seat, e.g. medium,easy")
+    sim.add_argument("--games", type=int, default=200, help="games per player count")
+    sim.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
+    sim.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    sim.add_argument("--out", required=True, help="folder for report.json, games.csv, report.html")
+
     bench = sub.add_parser("bench", help="measure engine speed")
     bench.add_argument("--json", action="store_true", help="print JSON")
     bench.add_argument("--pack", default=None, help="the pack folder (default: content/base)")
@@ -63,6 +74,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         from smqt.scorecli import run_replay
 
         return run_replay(args.record, args.pack, out=sys.stdout, err=sys.stderr)
+    if args.command == "sim":
+        from smqt.paths import default_pack
+        from smqt.sim.command import run_sim
+
+        return run_sim(pack=args.pack or str(default_pack()), variant=args.variant,
+                       players=args.players, bots=args.bots, games=args.games, jobs=args.jobs,
+                       seed=args.seed, out_dir=args.out, out=sys.stdout, err=sys.stderr)
     if args.command == "bench":
         from smqt.bench import run_bench
 

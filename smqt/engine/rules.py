@@ -502,6 +502,14 @@ def apply(state: GameState, action: Action) -> list[str]:
     return events
 
 
+def apply_legal(state: GameState, action: Action) -> list[str]:
+    """``apply`` for an action taken from ``legal_actions`` of this very state (AI search,
+    playouts): the same effects, without enumerating the legal actions again to check it."""
+    events: list[str] = []
+    _HANDLERS[type(action)](state, action, events)
+    return events
+
+
 def applied(state: GameState, action: Action) -> GameState:
     """A copy of ``state`` with ``action`` applied; ``state`` itself is untouched."""
     result = state.copy()

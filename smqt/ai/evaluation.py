@@ -1,0 +1,102 @@
+"""How good a position is for one player: the score as it stands plus the potential of what
+is still open (chains and adjacencies with room to grow, rings not yet full, VIPs next to
+footprint-worthy spaces, sand dollars), weighed less as the game nears its end.
+
+Only what the player can see is used: cities, people, sand dollars, the display; never the
+deck order.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from smqt.engine import effects as fx
+from smqt.engine.features import TAG_INDEX, Feature, features
+from smqt.engine.footprints import matches
+from smqt.engine.scoring import score_game
+from smqt.engine.state import MOVE, GameState
+
+
+@attrs.frozen
+class Weights:
+    """How much each kind of potential is worth, per point it could bring."""
+
+    adjacency: float = 0.45
+    chain: float = 0.55
+    ring: float = 0.35
+    ring_started: float = 0.6
+    footprint: float = 0.6
+    sand_dollar: float = 0.55
+    allowance: float = 0.25
+    potential: bool = True
+
+
+MEDIUM = Weights()
+SCORE_ONLY = Weights(potential=False, sand_dollar=0.0, allowance=0.0)
+
+_ADJACENCY = (fx.Adjacent, fx.AdjacentCount, fx.AdjacentTiers, fx.AdjacentAll, fx.AdjacentRing,
+              fx.AdjacentGives)
+
+
+def game_left(state: GameState) -> float:
+    """Roughly how much of the game is left (1 at the start, near 0 at the end)."""
+    most = max(p.card_count() for p in state.players)
+    left = (state.rules.cards_to_end - most) / state.rules.cards_to_end
+    return min(1.0, max(0.05, left))
+
+
+def _best_points(entry: object) -> int:
+    if isinstance(entry, fx.AdjacentTiers):
+        return max(points for _, points in entry.tiers)
+    if isinstance(entry, fx.Chain) and entry.per_tag:
+        return entry.points * entry.at_least
+    return max(0, getattr(entry, "points", 0))
+
+
+def evaluate(state: GameState, player: int, weights: Weights = MEDIUM) -> float:
+    """Score plus weighted potential of ``player``'s position."""
+    sheet = score_game(state).sheets[player]
+    value = float(sheet.total)
+    me = state.players[player]
+    value += weights.sand_dollar * me.sand_dollars
+    if state.phase == MOVE and state.current == player:
+        value += weights.allowance * sum(a.remaining for a in state.allowances)
+    if not weights.potential:
+        return value
+    left = game_left(state)
+    feats = features(state.catalog)
+    city = me.city
+    potential = 0.0
+    for line in sheet.lines:
+        if line.category != "card" or line.space is None:
+            continue
+        feature: Feature = feats[line.source]
+        entry = feature.scoring[int(line.entry[8:-1])]
+        best = _best_points(entry)
+        if line.points >= best:
+            continue
+        r, c = line.space
+        room = sum(1 for n in ((r, c - 1), (r, c + 1), (1 - r, c)) if n not in city)
+        if isinstance(entry, _ADJACENCY) and room:
+            potential += weights.adjacency * (best - line.points) * min(1.0, 0.5 * room)
+        elif isinstance(entry, fx.Chain) and feature.tag_count[TAG_INDEX[entry.tag]]:
+            size = sheet.city.chain_size(line.space, TAG_INDEX[entry.tag])
+            reward = entry.points * entry.at_least if entry.per_tag else entry.points
+            potential += weights.chain * reward * min(1.0, size / entry.at_least)
+    full = {(space, i) for space, outcome in sheet.rings for i in outcome.full_rings}
+    occupied = {space for _, space in me.people.values()}
+    for space, fid in city.items():
+        for i, ring in enumerate(feats[fid].rings):
+            if (space, i) not in full:
+                weight = weights.ring_started if space in occupied else weights.ring
+                potential += weight * ring.points
+    if me.tile is not None:
+        rule = state.catalog.starting_tiles[me.tile].footprint
+        for kind, (r, c) in me.people.values():
+            if kind != "vip":
+                continue
+            for n in ((r, c - 1), (r, c + 1), (1 - r, c)):
+                if n in city and n not in me.footprints and matches(rule, n, feats[city[n]]):
+                    potential += weights.footprint
+                    break
+    return value + potential * left

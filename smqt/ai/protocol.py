@@ -1,0 +1,49 @@
+"""The bot protocol and the registry of bot levels.
+
+A bot sees the game state as a player would (never the hidden deck order), the legal actions
+and a seeded random generator; the same inputs always give the same choice, so simulations
+replay.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from smqt.engine.actions import Action
+from smqt.engine.state import GameState
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, state: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
+        """One of ``legal`` for ``state.current``."""
+        ...
+
+
+BOT_LEVELS = ("random", "easy", "medium", "hard")
+
+
+def make_bot(spec: str) -> Bot:
+    """A bot from its name: ``random``, ``easy``, ``medium``, ``hard`` or ``hard:SECONDS``
+    (a wall-clock cap for interactive play)."""
+    name, _, arg = spec.partition(":")
+    if name == "random":
+        from smqt.ai.randombot import RandomBot
+
+        return RandomBot()
+    if name == "easy":
+        from smqt.ai.greedy import EasyBot
+
+        return EasyBot()
+    if name == "medium":
+        from smqt.ai.greedy import MediumBot
+
+        return MediumBot()
+    if name == "hard":
+        from smqt.ai.search import HardBot
+
+        return HardBot(time_cap=float(arg)) if arg else HardBot()
+    raise ValueError(f"unknown bot {spec!r} (expected one of {', '.join(BOT_LEVELS)})")

@@ -1,0 +1,1 @@
+"""Headless simulation of many games: tasks, the runner, statistics and reports."""
