@@ -30,8 +30,11 @@ def determinise(state: GameState, rng: random.Random) -> GameState:
 class HardBot:
     name = "hard"
 
-    def __init__(self, deep: int = 4, time_cap: float | None = None) -> None:
+    def __init__(self, deep: int = 4, samples: int = 1, rival: float = 0.35,
+                 time_cap: float | None = None) -> None:
         self.deep = deep
+        self.samples = samples
+        self.rival = rival
         """How many of the best one-turn candidates get the deeper look (fixed work, so the
         choice depends only on the seed)."""
         self.time_cap = time_cap
@@ -64,7 +67,7 @@ class HardBot:
             self._opponents_answer(after, player, rng)
         mine = evaluate(after, player, MEDIUM)
         others = max(evaluate(after, p, MEDIUM) for p in range(after.num_players) if p != player)
-        return mine - 0.35 * others
+        return mine - self.rival * others
 
     def choose(self, state: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -85,8 +88,10 @@ class HardBot:
             if self.time_cap is not None and deep_scores and \
                     time.perf_counter() - start > self.time_cap:
                 break
-            deep_scores[i] = self._turn_value(state, legal[i], player,
-                                              random.Random(seed + 1000 + i), deep=True)
+            deep_scores[i] = sum(
+                self._turn_value(state, legal[i], player,
+                                 random.Random(seed + 1000 * (k + 1) + i), deep=True)
+                for k in range(self.samples)) / self.samples
         if deep_scores:
             best_index = max(deep_scores, key=lambda i: (deep_scores[i], -i))
         return legal[best_index]

@@ -63,10 +63,11 @@ def deck_stats(catalog: Catalog) -> DeckStats:
     with_tag = {t.value: dict.fromkeys(ROWS, 0) for t in Tag}
     rings: Counter[str] = Counter()
     ring_people: Counter[str] = Counter({k: 0 for k in ("local", "tourist", "vip", "any")})
-    placement = Counter({k.kind: 0 for k in PLACEMENT_KINDS})
+    placement: Counter[str] = Counter({k.kind: 0 for k in PLACEMENT_KINDS})  # type: ignore[attr-defined]
     people_added = Counter({k: 0 for k in ("local", "tourist", "vip")})
     moves: Counter[str] = Counter()
-    scoring = Counter({k.kind: 0 for k in SCORING_KINDS if k is not Chain})
+    scoring: Counter[str] = Counter(
+        {k.kind: 0 for k in SCORING_KINDS if k is not Chain})  # type: ignore[attr-defined]
     scoring.update({"chain": 0, "chain (per tag)": 0})
     constraints: Counter[str] = Counter()
     sand_dollars = 0

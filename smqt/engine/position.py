@@ -107,16 +107,27 @@ def position_from_data(data: dict, catalog: Catalog, file: str = "position"
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
         raise PositionError([PositionProblem(file, "player", "needs 2 to 4 [[player]] tables")])
     phase = data.get("phase", "over")
-    if phase not in PHASES:
+    if not isinstance(phase, str) or phase not in PHASES:
         bad("phase", f"must be one of {', '.join(PHASES)}, not {phase!r}")
+        phase = "over"
+    for key in ("seed", "start_player"):
+        if key in data and (not isinstance(data[key], int) or isinstance(data[key], bool)):
+            bad(key, f"must be a whole number, not {data[key]!r}")
+    objective = data.get("objective")
+    if objective is not None and not isinstance(objective, str):
+        bad("objective", f"must be an objective tile id, not {objective!r}")
+    actions = data.get("sand_dollar_actions")
+    if actions is not None and (not isinstance(actions, list)
+                                or not all(isinstance(a, str) for a in actions)):
+        bad("sand_dollar_actions", f"must be a list of action ids, not {actions!r}")
+    if problems:
+        raise PositionError(problems)
     try:
-        state = new_game(catalog, len(players), int(data.get("seed", 0)),
-                         objective=data.get("objective"),
-                         sand_dollar_actions=(tuple(data["sand_dollar_actions"])
-                                              if "sand_dollar_actions" in data else None),
-                         start_player=int(data.get("start_player", 0)))
-    except (SetupError, TypeError, ValueError) as exc:
-        raise PositionError([*problems, PositionProblem(file, "setup", str(exc))]) from None
+        state = new_game(catalog, len(players), data.get("seed", 0), objective=objective,
+                         sand_dollar_actions=tuple(actions) if actions is not None else None,
+                         start_player=data.get("start_player", 0))
+    except SetupError as exc:
+        raise PositionError([PositionProblem(file, "setup", str(exc))]) from None
     feats = features(catalog)
     used_cards: dict[str, str] = {}
     used_tiles: set[str] = set()
@@ -130,7 +141,7 @@ def position_from_data(data: dict, catalog: Catalog, file: str = "position"
             bad(f"{at}.{key}", f"unknown key (expected {', '.join(sorted(_PLAYER_KEYS))})")
         names.append(str(table.get("name", f"Player {p + 1}")))
         tile = table.get("tile")
-        if tile not in catalog.starting_tiles:
+        if not isinstance(tile, str) or tile not in catalog.starting_tiles:
             bad(f"{at}.tile", f"unknown starting tile {tile!r} "
                 f"(expected one of {', '.join(catalog.starting_tiles)})")
             continue

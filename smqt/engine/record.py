@@ -15,7 +15,7 @@ from smqt.engine.actions import Action, parse_action
 from smqt.engine.catalog import Catalog, PackIdentity
 from smqt.engine.content import Rules
 from smqt.engine.convert import converter
-from smqt.engine.rules import apply, legal_actions, new_game
+from smqt.engine.rules import SetupError, apply, legal_actions, new_game
 from smqt.engine.state import GameState
 from smqt.fileio import atomic_write_text
 
@@ -77,6 +77,9 @@ class GameRecord:
                 raise RecordError(f"{source}: unknown record format {data.get('format')!r}")
             pack = data["pack"]
             setup = data["setup"]
+            for key in ("players", "seed", "start_player"):
+                if not isinstance(setup[key], int) or isinstance(setup[key], bool):
+                    raise RecordError(f"{source}: setup.{key} must be a whole number")
             return cls(
                 pack=PackIdentity(str(pack["name"]), str(pack["version"]), str(pack["content_hash"])),
                 rules=converter.structure(data["rules"], Rules),
@@ -153,7 +156,10 @@ def replay(record: GameRecord, catalog: Catalog, *, upto: int | None = None,
             f"{catalog.identity.version} ({catalog.identity.content_hash})")
     if catalog.rules != record.rules:
         catalog = catalog.with_rules(record.rules)
-    game = Game(catalog, record.setup, record.names)
+    try:
+        game = Game(catalog, record.setup, record.names)
+    except SetupError as exc:
+        raise RecordError(f"the record's setup cannot be played: {exc}") from None
     for number, text in enumerate(record.actions[:upto], start=1):
         try:
             action = parse_action(text)

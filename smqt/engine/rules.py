@@ -268,6 +268,21 @@ def _completable(state: GameState, player: PlayerState, action: SandDollarAction
     return False
 
 
+def achievable(state: GameState, player: PlayerState, action: SandDollarAction,
+               remaining: int) -> int:
+    """How many more cards ``action`` can take and place, up to ``remaining`` (R3.7, R8).
+
+    **Decision**: an action that takes several cards takes as many as it can, up to its
+    count (``two_front`` with one usable front card takes that one); only a ``column`` take
+    (``front_and_behind``) needs both of its cards (R8.3)."""
+    if action.take.source is TakeFrom.COLUMN:
+        return remaining if _completable(state, player, action, remaining) else 0
+    for count in range(remaining, 0, -1):
+        if _completable(state, player, action, count):
+            return count
+    return 0
+
+
 def _action_def(state: GameState, action_id: str) -> SandDollarAction:
     return state.catalog.sand_dollar_actions[action_id]
 
@@ -280,7 +295,7 @@ def can_acquire(state: GameState, index: int) -> bool:
             return True
     for action_id in state.sand_dollar_actions:
         action = _action_def(state, action_id)
-        if player.sand_dollars >= action.cost and _completable(state, player, action, action.take.count):
+        if player.sand_dollars >= action.cost and achievable(state, player, action, action.take.count):
             return True
     return False
 
@@ -380,7 +395,7 @@ def _legal(state: GameState) -> Iterator[Action]:
                     yield Take((FRONT, column), space)
         for action_id in state.sand_dollar_actions:
             action = _action_def(state, action_id)
-            if player.sand_dollars >= action.cost and _completable(
+            if player.sand_dollars >= action.cost and achievable(
                 state, player, action, action.take.count
             ):
                 yield Buy(action_id)
@@ -402,12 +417,14 @@ def _legal(state: GameState) -> Iterator[Action]:
 
 
 def _legal_sand_dollar_takes(state: GameState, player: PlayerState) -> Iterator[Take]:
+    """Takes that keep as many of the action's cards placeable as can be (R4.3, R8)."""
     action = _action_def(state, state.bought)  # type: ignore[arg-type]
+    target = achievable(state, player, action, state.to_place)
     for slot in _take_candidates(state, action):
         card = _slot_card(state, slot)
         assert card is not None
         for space in placements(state, player, card):
-            if state.to_place == 1:
+            if target <= 1:
                 yield Take(slot, space)
                 continue
             player.city[space] = card
@@ -415,7 +432,7 @@ def _legal_sand_dollar_takes(state: GameState, player: PlayerState) -> Iterator[
             saved_column = state.take_column
             if action.take.source is TakeFrom.COLUMN:
                 state.take_column = slot[1]
-            ok = _completable(state, player, action, state.to_place - 1)
+            ok = achievable(state, player, action, state.to_place - 1) == target - 1
             state.take_column = saved_column
             _set_slot(state, slot, card)
             del player.city[space]
@@ -594,6 +611,8 @@ def _apply_choose_tile(state: GameState, action: ChooseTile, events: list[str]) 
         if state.supply["footprint"] > 0:
             state.supply["footprint"] -= 1
             player.footprints.add(TILE_LOWER)
+        else:
+            events.append("no footprint left in the supply for the starting tile")
     events.append(f"player {state.current + 1} chooses {tile.name}")
     if state.current == state.start_player:
         state.phase = PLACE_TRUCK
@@ -625,9 +644,14 @@ def _apply_take(state: GameState, action: Take, events: list[str]) -> None:
     if state.phase == ACQUIRE:
         _regular_rewards(state, action.slot[1], events)
         return
-    if state.bought and _action_def(state, state.bought).take.source is TakeFrom.COLUMN:
+    assert state.bought is not None
+    definition = _action_def(state, state.bought)
+    if definition.take.source is TakeFrom.COLUMN:
         state.take_column = action.slot[1]
     state.to_place -= 1
+    if state.to_place and not achievable(state, player, definition, state.to_place):
+        events.append("no other card the action allows can be taken and placed")
+        state.to_place = 0
     if state.to_place == 0:
         _after_cards_placed(state, events)
 

@@ -126,3 +126,23 @@ def test_bad_position_files_are_reported_not_crashed(tmp_path, player_table):
     with pytest.raises(PositionError) as caught:
         load_position(path)
     assert all(p.key.startswith("player[0]") for p in caught.value.problems)
+
+
+def test_replay_of_a_record_with_an_impossible_setup_is_a_record_error():
+    """R12.2 a record naming an unknown objective fails with a RecordError, not a crash."""
+    record = played(seed=2, players=2, steps=3).record
+    broken = attrs.evolve(record, setup=attrs.evolve(record.setup, objective="xblue"))
+    with pytest.raises(RecordError, match="cannot be played"):
+        replay(broken, base())
+
+
+@pytest.mark.parametrize("top", ['phase = ["over"]', 'objective = { x = 1 }', 'start_player = 1.5',
+                                 'sand_dollar_actions = "two_front"'])
+def test_bad_position_top_keys_are_reported(tmp_path, top):
+    from smqt.engine.position import PositionError, load_position
+
+    path = tmp_path / "p.toml"
+    path.write_text(f'pack = "{(ROOT / "content" / "base").as_posix()}"\n{top}\n[[player]]\n'
+                    'tile = ["spots"]\n[[player]]\ntile = "surfer"\n')
+    with pytest.raises(PositionError):
+        load_position(path)

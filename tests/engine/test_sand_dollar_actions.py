@@ -133,3 +133,26 @@ def test_r8_every_base_action_can_be_played(action_id):
     assert state.current == 1
     cards = state.players[0].card_count()
     assert cards == R8_TABLE[action_id][2]
+
+
+def test_r3_7_two_front_takes_one_card_when_only_one_can_be_taken():
+    """R3.7, R8 Decision: a two-card action takes as many cards as it can (only
+    front_and_behind needs both, R8.3)."""
+    state = acquire(sand_dollars=4, front=["lab_local", None, None, None], actions=("two_front",),
+                    people={"street:0": ["local"]})
+    state.deck = []
+    assert "buy two_front" in legal_texts(state)
+    act(state, "buy two_front")
+    events = act(state, "take front:0 street:1")
+    assert "no other card the action allows can be taken and placed" in events
+    assert state.players[0].card_count() == 1
+    assert state.phase == MOVE and [a.source for a in state.allowances] == ["two_front"]
+
+
+def test_r8_two_front_keeps_both_cards_placeable():
+    """R4.3, R8 with two usable cards, both are taken; the first may not block the second."""
+    state = acquire(sand_dollars=4, front=["lab_leftmost", "lab_leftmost2", None, None],
+                    actions=("two_front",))
+    assert "buy two_front" in legal_texts(state), "one beach end can still be placed"
+    act(state, "buy two_front")
+    assert {t.split()[1] for t in legal_texts(state)} == {"front:0", "front:1"}
