@@ -23,6 +23,7 @@ from smqt.engine.state import ACQUIRE, GameState
 def determinise(state: GameState, rng: random.Random) -> GameState:
     """A copy whose face-down deck is reshuffled: what the bot cannot see is sampled."""
     copy = state.copy()
+    copy.deck = sorted(copy.deck)  # forget the real order before sampling one
     rng.shuffle(copy.deck)
     return copy
 
@@ -31,8 +32,9 @@ class HardBot:
     name = "hard"
 
     def __init__(self, deep: int = 4, samples: int = 1, rival: float = 0.35,
-                 time_cap: float | None = None) -> None:
+                 horizon: int = 1, time_cap: float | None = None) -> None:
         self.deep = deep
+        self.horizon = horizon
         self.samples = samples
         self.rival = rival
         """How many of the best one-turn candidates get the deeper look (fixed work, so the
@@ -65,6 +67,13 @@ class HardBot:
         self._finish_turn(after, player, rng)
         if deep:
             self._opponents_answer(after, player, rng)
+            for _ in range(self.horizon - 1):
+                if after.is_over or after.current != player:
+                    break
+                while not after.is_over and after.current == player:
+                    legal = legal_actions(after)
+                    apply_legal(after, self.greedy.choose(after, legal, rng))
+                self._opponents_answer(after, player, rng)
         mine = evaluate(after, player, MEDIUM)
         others = max(evaluate(after, p, MEDIUM) for p in range(after.num_players) if p != player)
         return mine - self.rival * others
