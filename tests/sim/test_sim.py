@@ -52,7 +52,7 @@ def test_seats_rotate_between_games():
 
 def test_variant_plays_the_same_games(tmp_path):
     """--variant: the same seeds, seats and bots under both packs, with differences."""
-    code, out, err, folder = sim(tmp_path, "v", variant=SHORT, games=4, bots="easy")
+    code, _out, err, folder = sim(tmp_path, "v", variant=SHORT, games=4, bots="easy")
     assert code == 0, err
     report = json.loads((folder / "report.json").read_text())
     part = report["player_counts"]["2"]
