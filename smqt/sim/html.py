@@ -22,9 +22,9 @@ def _pct(value: float) -> str:
 def interval_bars(title: str, rows: list[tuple[str, float, float, float]], reference: float | None,
                   scale: float = 1.0, percent: bool = True) -> str:
     """Horizontal bars with 95% interval whiskers; ``rows`` are (label, value, low, high)."""
-    width, left, bar_h, gap = 560, 150, 22, 10
+    width, left, bar_h, gap = 720, 150, 22, 10
     height = 30 + len(rows) * (bar_h + gap) + 20
-    plot = width - left - 20
+    plot = width - left - 130
 
     def x(v: float) -> float:
         return left + plot * max(0.0, min(1.0, v / scale))
@@ -61,10 +61,10 @@ def interval_bars(title: str, rows: list[tuple[str, float, float, float]], refer
 
 def difference_bars(title: str, rows: list[tuple[str, float, float, float]]) -> str:
     """Signed changes around a centre line, with interval whiskers (percentage points)."""
-    width, left, bar_h, gap = 560, 150, 22, 10
+    width, left, bar_h, gap = 720, 150, 22, 10
     height = 30 + len(rows) * (bar_h + gap) + 20
     bound = max([0.05] + [abs(v) for _, _, lo, hi in rows for v in (lo, hi) if v == v])
-    plot = width - left - 20
+    plot = width - left - 130
 
     def x(v: float) -> float:
         return left + plot * (0.5 + 0.5 * max(-1.0, min(1.0, v / bound)))
@@ -89,11 +89,11 @@ def difference_bars(title: str, rows: list[tuple[str, float, float, float]]) -> 
 
 def range_chart(title: str, rows: list[tuple[str, dict]]) -> str:
     """Score ranges per row: 5th-95th percentile line, median tick, mean dot."""
-    width, left, row_h = 560, 150, 30
+    width, left, row_h = 720, 150, 30
     values = [v for _, s in rows for v in (s["p5"], s["p95"]) if v == v]
     top = max(values, default=1.0)
-    scale = max(10.0, math.ceil(top / 10) * 10)
-    plot = width - left - 20
+    scale = max(20.0, math.ceil(top / 20) * 20)
+    plot = width - left - 130
     height = 30 + len(rows) * row_h + 20
 
     def x(v: float) -> float:
@@ -101,8 +101,8 @@ def range_chart(title: str, rows: list[tuple[str, dict]]) -> str:
 
     parts = [f'<svg width="{width}" height="{height}" role="img" aria-label="{_e(title)}">',
              f'<text x="0" y="16" class="t">{_e(title)}</text>']
-    for i in range(6):
-        tick = scale * i / 5
+    for i in range(5):
+        tick = scale * i / 4
         parts.append(f'<line x1="{x(tick):.1f}" y1="24" x2="{x(tick):.1f}" y2="{height - 18}" '
                      f'class="grid"/><text x="{x(tick):.1f}" y="{height - 4}" class="tick">'
                      f'{tick:.0f}</text>')
@@ -122,7 +122,7 @@ def range_chart(title: str, rows: list[tuple[str, dict]]) -> str:
 
 
 def share_bar(title: str, shares: dict[str, float]) -> str:
-    width, height, left = 560, 70, 0
+    width, height, left = 720, 70, 0
     parts = [f'<svg width="{width}" height="{height}" role="img" aria-label="{_e(title)}">',
              f'<text x="0" y="16" class="t">{_e(title)}</text>']
     x = float(left)
@@ -135,14 +135,14 @@ def share_bar(title: str, shares: dict[str, float]) -> str:
                          f'{_pct(share)}</text>')
         x += w
     legend = " · ".join(f"{c} {_pct(s)}" for c, s in shares.items())
-    parts.append(f'<text x="0" y="64" class="tick" text-anchor="start">{_e(legend)}</text></svg>')
+    parts.append(f'<text x="0" y="64" class="legend">{_e(legend)}</text></svg>')
     return "".join(parts)
 
 
 def card_scatter(title: str, cards: list[dict], baseline: float) -> str:
     """Pick rate (x) against owners' win rate (y); flagged cards are labelled."""
-    size, pad = 420, 40
-    parts = [f'<svg width="{size + 160}" height="{size + 40}" role="img" aria-label="{_e(title)}">',
+    size, pad = 440, 60
+    parts = [f'<svg width="{size + 300}" height="{size + 40}" role="img" aria-label="{_e(title)}">',
              f'<text x="0" y="16" class="t">{_e(title)}</text>']
 
     def px(v: float) -> float:
@@ -186,7 +186,7 @@ svg { display: block; margin: 10px 0 18px; font-size: 12px; }
 .t { font-weight: 600; font-size: 13px; } .label { text-anchor: end; fill: #333; }
 .tick { text-anchor: middle; fill: #666; font-size: 11px; } .value { fill: #222; }
 .small { font-size: 10px; fill: #333; } .inbar { fill: white; font-size: 11px; }
-.grid { stroke: #eee; } .ref { stroke: #c00; stroke-dasharray: 4 3; }
+.legend { fill: #444; font-size: 11px; } .grid { stroke: #eee; } .ref { stroke: #c00; stroke-dasharray: 4 3; }
 .whisker { stroke: #222; stroke-width: 1.5; }
 .flag-strong { color: #b00; font-weight: 600; } .flag-weak { color: #036; font-weight: 600; }
 """
@@ -212,8 +212,7 @@ def _side(title: str, side: dict) -> str:
     seat_rows = [(f"seat {s['seat'] + 1}", s["win"]["rate"], s["win"]["low"], s["win"]["high"])
                  for s in side["seats"]]
     out.append(interval_bars(f"Win rate per seat ({side['games']} games, 95% Wilson intervals; "
-                             f"dashed line: 1/{players})", seat_rows, 1 / players,
-                             scale=max(0.6, *(r[3] for r in seat_rows if r[3] == r[3]))))
+                             f"dashed line: 1/{players})", seat_rows, 1 / players))
     balance = side["seat_balance"]
     out.append(f"<p>Seat balance: chi-square {balance['chi_square']:.2f} with "
                f"{balance['degrees_of_freedom']} degrees of freedom, p = {balance['p_value']:.3f}"
