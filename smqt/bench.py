@@ -60,6 +60,43 @@ def final_move_times(catalog: Catalog, cities: int) -> list[float]:
     return times
 
 
+def bot_games(catalog: Catalog, bots: tuple[str, str], games: int, seed: int = 500
+              ) -> tuple[float, dict[str, list[float]]]:
+    """Seconds per game and every decision's time per bot, for 2-player games."""
+    from smqt.ai import make_bot
+    from smqt.engine.rules import apply_legal
+
+    times: dict[str, list[float]] = {b: [] for b in bots}
+    start = time.perf_counter()
+    for g in range(games):
+        seats = bots if g % 2 == 0 else bots[::-1]
+        players = [make_bot(b) for b in seats]
+        rngs = [random.Random(seed + g * 2 + i) for i in range(2)]
+        state = new_game(catalog, 2, seed + g, start_player=0)
+        while not state.is_over:
+            seat = state.current
+            legal = legal_actions(state)
+            t = time.perf_counter()
+            action = players[seat].choose(state, legal, rngs[seat])
+            times[seats[seat]].append(time.perf_counter() - t)
+            apply_legal(state, action)
+    return (time.perf_counter() - start) / games, times
+
+
+def measure_bots(catalog: Catalog, quick: bool = False) -> dict[str, float]:
+    per_game, times = bot_games(catalog, ("medium", "medium"), 2 if quick else 20)
+    medium = times["medium"]
+    _, hard_times = bot_games(catalog, ("hard", "medium"), 1 if quick else 6, seed=900)
+    hard = sorted(hard_times["hard"])
+    return {
+        "medium_decisions_per_s": round(len(medium) / sum(medium), 1),
+        "medium_games_per_s": round(1 / per_game, 2),
+        "hard_decision_median_ms": round(statistics.median(hard) * 1e3, 1),
+        "hard_decision_worst_ms": round(hard[-1] * 1e3, 1),
+        "hard_acquire_decisions": len(hard),
+    }
+
+
 def measure(catalog: Catalog, quick: bool = False) -> dict[str, float]:
     games = 20 if quick else 300
     two = playouts_per_second(catalog, 2, games)
@@ -80,6 +117,7 @@ def measure(catalog: Catalog, quick: bool = False) -> dict[str, float]:
 def run_bench(pack: str | None, *, as_json: bool, quick: bool, out: TextIO) -> int:
     catalog = load_pack(pack or default_pack())
     result = measure(catalog, quick)
+    result.update(measure_bots(catalog, quick))
     if as_json:
         json.dump(result, out, indent=2)
         out.write("\n")
@@ -91,4 +129,8 @@ def run_bench(pack: str | None, *, as_json: bool, quick: bool, out: TextIO) -> i
     out.write(f"exact final movement:         {result['final_move_median_ms']:8.2f} ms median, "
               f"{result['final_move_worst_ms']:.2f} ms worst "
               f"({result['final_move_cities']} crowded cities)\n")
+    out.write(f"medium bot:                   {result['medium_decisions_per_s']:8.1f} decisions/s, "
+              f"{result['medium_games_per_s']:.2f} two-player games/s (one core)\n")
+    out.write(f"hard bot:                     {result['hard_decision_median_ms']:8.1f} ms median, "
+              f"{result['hard_decision_worst_ms']:.1f} ms worst decision\n")
     return 0
