@@ -1,10 +1,12 @@
 """``hard``: searches whole turns within a time budget.
 
 At the start of its turn it plays every candidate acquisition (a front-row card on each legal
-space, each sand dollar action) forward to the end of the turn with the greedy policy, then
-looks one opponent turn further for the best few of them, on a determinised copy: the unseen
-deck is shuffled from the bot's own generator (it never reads the real deck order), and each
-opponent answers greedily. Decisions inside the turn follow the greedy policy.
+space, each sand dollar action) forward to the end of the turn with the greedy policy. The best
+few are then played further on a determinised copy (the unseen deck is shuffled from the bot's
+own generator; it never reads the real deck order): every opponent answers greedily, the bot
+plays its next turn greedily, the opponents answer again, and the position is evaluated,
+own potential minus a share of the best rival's. Decisions inside the turn follow the greedy
+policy.
 """
 
 from __future__ import annotations
@@ -31,8 +33,8 @@ def determinise(state: GameState, rng: random.Random) -> GameState:
 class HardBot:
     name = "hard"
 
-    def __init__(self, deep: int = 4, samples: int = 1, rival: float = 0.35,
-                 horizon: int = 1, time_cap: float | None = None) -> None:
+    def __init__(self, deep: int = 5, samples: int = 1, rival: float = 0.35,
+                 horizon: int = 2, time_cap: float | None = None) -> None:
         self.deep = deep
         self.horizon = horizon
         self.samples = samples
