@@ -61,3 +61,15 @@ def test_strength_order_on_a_few_games():
             if result.winners == (bots.index(bot),):
                 wins[bot] += 1
     assert wins["medium"] >= 5 and wins["easy"] >= 4
+
+
+def test_hard_with_a_time_cap_still_answers_legally():
+    """The table's wall-clock cap (hard:SECONDS) only shortens the deeper look."""
+    state = new_game(base(), 2, 4, start_player=0)
+    chooser = random.Random(2)
+    while state.phase != "acquire":
+        apply_legal(state, chooser.choice(legal_actions(state)))
+    legal = legal_actions(state)
+    assert make_bot("hard:0").choose(state, legal, random.Random(1)) in legal
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("genius")
