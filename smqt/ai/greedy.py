@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from smqt.ai.evaluation import MEDIUM, SCORE_ONLY, Weights, evaluate
 from smqt.engine.actions import Action, Buy, FinalDone, PlaceTruck
 from smqt.engine.finalmove import best_final_movement
-from smqt.engine.rules import apply_legal, legal_actions
-from smqt.engine.state import FINAL, GameState
+from smqt.engine.rules import apply_legal, legal_actions, placements
+from smqt.engine.state import ACQUIRE, FINAL, GameState
 
 
 def final_move_choice(state: GameState, legal: Sequence[Action]) -> Action:
@@ -56,7 +56,7 @@ class GreedyBot:
         if state.phase == FINAL:
             return final_move_choice(state, legal)
         if isinstance(legal[0], PlaceTruck):
-            return legal[rng.randrange(len(legal))]
+            return self._truck_column(state, legal)
         player = state.current
         best: list[Action] = []
         best_value = float("-inf")
@@ -67,6 +67,37 @@ class GreedyBot:
             elif value > best_value - 1e-9:
                 best.append(action)
         return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+    def _truck_column(self, state: GameState, legal: Sequence[Action]
+                      ) -> Action:
+        """R2.7: put the food truck where the start player, who picks first, gains least from
+        the two rewarded columns (truck and foodie)."""
+        columns = state.rules.display_columns
+        first = state.start_player
+        probe = state.copy()
+        probe.phase, probe.current = ACQUIRE, first
+        base = evaluate(probe, first, self.weights)
+        gain: dict[int, float] = {}
+        for column, card in enumerate(state.front):
+            if card is None:
+                gain[column] = 0.0
+                continue
+            spaces = placements(probe, probe.players[first], card)
+            best = base
+            for space in spaces:
+                after = probe.copy()
+                after.players[first].city[space] = card
+                best = max(best, evaluate(after, first, self.weights))
+            gain[column] = best - base
+        offset = state.rules.foodie_offset
+
+        def exposure(action: Action) -> tuple[float, int]:
+            assert isinstance(action, PlaceTruck)
+            t = action.column
+            return (max(gain.get(t, 0.0), gain.get((t + offset) % columns, 0.0)), t)
+
+        return min(legal, key=exposure)
 
 
 class MediumBot(GreedyBot):
