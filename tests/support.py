@@ -114,3 +114,17 @@ def people_at(state: GameState, space: str, index: int = 0) -> list[str]:
 
     where = parse_space(space)
     return sorted(kind for kind, s in state.players[index].people.values() if s == where)
+
+
+def qt_modules_loaded_by(imports: str) -> list[str]:
+    """Run ``imports`` (Python statements) in a fresh interpreter and list the Qt modules it
+    loaded: the engine and other Qt-free code must load none."""
+    import subprocess
+    import sys
+
+    code = (f"{imports}\nimport sys\n"
+            "print(','.join(m for m in sys.modules if m.startswith(('PySide6', 'shiboken6', 'PyQt'))))")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr
+    return [m for m in result.stdout.strip().split(",") if m]
