@@ -1,0 +1,172 @@
+"""The table's controller: the one owner of the game in the window.
+
+It turns a seat's intent into one of the engine's legal actions (never a second rule check),
+keeps the game record, lets a person undo the decisions of their current turn, runs AI seats
+on a worker thread (the window never waits on a bot), autosaves the record after every turn,
+and tells the view through signals. Model -> view, never back: views read ``state`` and call
+``play``/``undo``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+import attrs
+from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
+
+from smqt.ai.protocol import make_bot
+from smqt.engine.actions import Action
+from smqt.engine.record import Game, save_record
+from smqt.engine.rules import legal_actions
+from smqt.engine.state import GameState
+
+
+@attrs.frozen
+class Seat:
+    name: str
+    kind: str = "human"
+    """``human`` or a bot level (``random``, ``easy``, ``medium``, ``hard``)."""
+
+    @property
+    def is_ai(self) -> bool:
+        return self.kind != "human"
+
+
+class _BotWorker(QObject):
+    """Lives on the worker thread: thinks about a copy of the state, never the live one."""
+
+    decided = Signal(int, object)
+
+    @Slot(int, object, str, int)
+    def think(self, ticket: int, state: GameState, bot: str, seed: int) -> None:
+        legal = legal_actions(state)
+        action = make_bot(bot).choose(state, legal, random.Random(seed))
+        self.decided.emit(ticket, action)
+
+
+class GameController(QObject):
+    state_changed = Signal()
+    """The game moved on (or was undone): views redraw from ``state``."""
+    logged = Signal(int, str)
+    """A log line and the seat it belongs to."""
+    thinking = Signal(bool)
+    """An AI seat started or finished thinking."""
+    finished = Signal()
+    _ask = Signal(int, object, str, int)
+
+    def __init__(self, game: Game, seats: Sequence[Seat], *, autosave: Path | None = None,
+                 ai_pace_ms: int = 400, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        if len(seats) != game.state.num_players:
+            raise ValueError(f"{len(seats)} seats for a {game.state.num_players}-player game")
+        self.game = game
+        self.seats = list(seats)
+        self.autosave = autosave
+        self.ai_pace_ms = ai_pace_ms
+        self._undo: list[tuple[GameState, int]] = []
+        self._ticket = 0
+        self._waiting = False
+        self._thread = QThread(self)
+        self._worker = _BotWorker()
+        self._worker.moveToThread(self._thread)
+        self._ask.connect(self._worker.think)
+        self._worker.decided.connect(self._on_decided)
+        self._thread.start()
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    def legal(self) -> tuple[Action, ...]:
+        """What the current seat may do now (empty while an AI seat is to play)."""
+        if self.state.is_over or self.seats[self.state.current].is_ai:
+            return ()
+        return legal_actions(self.state)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    # ------------------------------------------------------------------ acting
+
+    def play(self, action: Action) -> bool:
+        """A person's intent: applied only if it is one of the legal actions now."""
+        if action not in self.legal():
+            return False
+        seat = self.state.current
+        turn = self.state.turn
+        self._undo.append((self.state.copy(), len(self.game.actions)))
+        self._apply(action)
+        if self.state.turn != turn or self.state.current != seat:
+            self._undo.clear()  # a new turn: the previous one is settled
+            self._autosave()
+        self.state_changed.emit()
+        self._next()
+        return True
+
+    def undo(self) -> bool:
+        """Step back one decision of the current person's turn."""
+        if not self._undo:
+            return False
+        state, length = self._undo.pop()
+        self.game.state = state
+        del self.game.actions[length:]
+        self.logged.emit(state.current, "undo")
+        self.state_changed.emit()
+        return True
+
+    def start(self) -> None:
+        """Begin play (lets an AI seat that is first to play think)."""
+        self._next()
+
+    def stop(self) -> None:
+        """Stop the worker thread (call before the window closes)."""
+        self._ticket += 1
+        self._thread.quit()
+        self._thread.wait()
+
+    # ------------------------------------------------------------------ inside
+
+    def _apply(self, action: Action) -> None:
+        seat = self.state.current
+        events = self.game.play(action)
+        self.logged.emit(seat, f"{self.seats[seat].name}: {action}")
+        for event in events:
+            self.logged.emit(seat, event)
+        if self.state.is_over:
+            self._autosave()
+            self.finished.emit()
+
+    def _next(self) -> None:
+        if self.state.is_over or not self.seats[self.state.current].is_ai or self._waiting:
+            return
+        self._waiting = True
+        self.thinking.emit(True)
+        QTimer.singleShot(self.ai_pace_ms, self._ask_bot)
+
+    def _ask_bot(self) -> None:
+        self._ticket += 1
+        seat = self.state.current
+        seed = self.game.setup.seed * 7919 + len(self.game.actions) * 31 + seat
+        self._ask.emit(self._ticket, self.state.copy(), self.seats[seat].kind, seed)
+
+    @Slot(int, object)
+    def _on_decided(self, ticket: int, action: Action) -> None:
+        if ticket != self._ticket:
+            return  # the game changed (undo, load) while the bot was thinking
+        self._waiting = False
+        self.thinking.emit(False)
+        turn = self.state.turn
+        self._apply(action)
+        if self.state.turn != turn:
+            self._autosave()
+        self.state_changed.emit()
+        self._next()
+
+    def _autosave(self) -> None:
+        if self.autosave is not None:
+            save_record(self.autosave, self.game.record)
