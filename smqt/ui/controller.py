@@ -23,6 +23,11 @@ from smqt.engine.rules import legal_actions
 from smqt.engine.state import GameState
 
 
+HARD_CAP_SECONDS = 1.5
+"""Wall-clock cap on the hard bot's deeper look at the table (its whole decision stays well
+under 3 s; simulations run it uncapped so that games replay exactly)."""
+
+
 @attrs.frozen
 class Seat:
     name: str
@@ -152,7 +157,10 @@ class GameController(QObject):
         self._ticket += 1
         seat = self.state.current
         seed = self.game.setup.seed * 7919 + len(self.game.actions) * 31 + seat
-        self._ask.emit(self._ticket, self.state.copy(), self.seats[seat].kind, seed)
+        kind = self.seats[seat].kind
+        if kind == "hard":
+            kind = f"hard:{HARD_CAP_SECONDS}"  # the table never waits long on a bot
+        self._ask.emit(self._ticket, self.state.copy(), kind, seed)
 
     @Slot(int, object)
     def _on_decided(self, ticket: int, action: Action) -> None:
