@@ -22,7 +22,6 @@ from smqt.engine.record import Game, save_record
 from smqt.engine.rules import legal_actions
 from smqt.engine.state import GameState
 
-
 HARD_CAP_SECONDS = 1.5
 """Wall-clock cap on the hard bot's deeper look at the table (its whole decision stays well
 under 3 s; simulations run it uncapped so that games replay exactly)."""
