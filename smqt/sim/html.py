@@ -19,6 +19,19 @@ def _pct(value: float) -> str:
     return "n/a" if value != value else f"{100 * value:.1f}%"
 
 
+def _open(width: float, height: float, title: str) -> list[str]:
+    """An SVG element with its title line."""
+    return [f'<svg width="{width}" height="{height}" role="img" aria-label="{_e(title)}">',
+            f'<text x="0" y="16" class="t">{_e(title)}</text>']
+
+
+def _grid(x, ticks: list[float], height: float, label) -> list[str]:
+    """Vertical grid lines with their labels under the plot."""
+    return [f'<line x1="{x(t):.1f}" y1="24" x2="{x(t):.1f}" y2="{height - 18}" class="grid"/>'
+            f'<text x="{x(t):.1f}" y="{height - 4}" class="tick">{label(t)}</text>'
+            for t in ticks]
+
+
 def interval_bars(title: str, rows: list[tuple[str, float, float, float]], reference: float | None,
                   scale: float = 1.0, percent: bool = True) -> str:
     """Horizontal bars with 95% interval whiskers; ``rows`` are (label, value, low, high)."""
@@ -29,13 +42,9 @@ def interval_bars(title: str, rows: list[tuple[str, float, float, float]], refer
     def x(v: float) -> float:
         return left + plot * max(0.0, min(1.0, v / scale))
 
-    parts = [f'<svg width="{width}" height="{height}" role="img" aria-label="{_e(title)}">',
-             f'<text x="0" y="16" class="t">{_e(title)}</text>']
-    for i in range(5):
-        tick = scale * i / 4
-        parts.append(f'<line x1="{x(tick):.1f}" y1="24" x2="{x(tick):.1f}" y2="{height - 18}" '
-                     f'class="grid"/><text x="{x(tick):.1f}" y="{height - 4}" class="tick">'
-                     f'{_pct(tick) if percent else f"{tick:.0f}"}</text>')
+    parts = _open(width, height, title)
+    parts += _grid(x, [scale * i / 4 for i in range(5)], height,
+                   lambda t: _pct(t) if percent else f"{t:.0f}")
     if reference is not None:
         parts.append(f'<line x1="{x(reference):.1f}" y1="24" x2="{x(reference):.1f}" '
                      f'y2="{height - 18}" class="ref"/>')
@@ -69,8 +78,7 @@ def difference_bars(title: str, rows: list[tuple[str, float, float, float]]) -> 
     def x(v: float) -> float:
         return left + plot * (0.5 + 0.5 * max(-1.0, min(1.0, v / bound)))
 
-    parts = [f'<svg width="{width}" height="{height}" role="img" aria-label="{_e(title)}">',
-             f'<text x="0" y="16" class="t">{_e(title)}</text>']
+    parts = _open(width, height, title)
     for tick in (-bound, -bound / 2, 0.0, bound / 2, bound):
         parts.append(f'<line x1="{x(tick):.1f}" y1="24" x2="{x(tick):.1f}" y2="{height - 18}" '
                      f'class="{"ref" if tick == 0 else "grid"}"/><text x="{x(tick):.1f}" '
@@ -99,13 +107,8 @@ def range_chart(title: str, rows: list[tuple[str, dict]]) -> str:
     def x(v: float) -> float:
         return left + plot * max(0.0, min(1.0, v / scale))
 
-    parts = [f'<svg width="{width}" height="{height}" role="img" aria-label="{_e(title)}">',
-             f'<text x="0" y="16" class="t">{_e(title)}</text>']
-    for i in range(5):
-        tick = scale * i / 4
-        parts.append(f'<line x1="{x(tick):.1f}" y1="24" x2="{x(tick):.1f}" y2="{height - 18}" '
-                     f'class="grid"/><text x="{x(tick):.1f}" y="{height - 4}" class="tick">'
-                     f'{tick:.0f}</text>')
+    parts = _open(width, height, title)
+    parts += _grid(x, [scale * i / 4 for i in range(5)], height, lambda t: f"{t:.0f}")
     for i, (label, s) in enumerate(rows):
         y = 30 + i * row_h + 10
         colour = COLOURS[i % len(COLOURS)]
@@ -123,8 +126,7 @@ def range_chart(title: str, rows: list[tuple[str, dict]]) -> str:
 
 def share_bar(title: str, shares: dict[str, float]) -> str:
     width, height, left = 720, 70, 0
-    parts = [f'<svg width="{width}" height="{height}" role="img" aria-label="{_e(title)}">',
-             f'<text x="0" y="16" class="t">{_e(title)}</text>']
+    parts = _open(width, height, title)
     x = float(left)
     for category, share in shares.items():
         w = (width - 10) * share
