@@ -1,7 +1,5 @@
-"""The ``smqt`` command: validate packs, score positions, replay records, benchmarks.
-
-With no subcommand it will open the play table once the table exists; until then it prints
-the help.
+"""The ``smqt`` command: the play table (also with no subcommand), and tools to validate
+packs, score positions, replay records, simulate and benchmark.
 """
 
 from __future__ import annotations
@@ -15,6 +13,20 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="smqt", description="Santa Monica, the desktop edition.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="open the play table (the default command)")
+    play.add_argument("--players", default=None,
+                      help="seats in order, e.g. human,ai:hard or Ann=human,Bo=ai:easy "
+                           "(levels: random, easy, medium, hard)")
+    play.add_argument("--seed", type=int, default=None, help="the game's seed (default: random)")
+    play.add_argument("--pack", default=None, help="content pack folder (default: content/base)")
+    play.add_argument("--load", default=None, help="open a saved game or game record")
+    play.add_argument("--autoplay", action="store_true", help="the AI takes every seat")
+    play.add_argument("--screenshot", default=None, metavar="PNG",
+                      help="save a picture of the window when the game ends")
+    play.add_argument("--quit", action="store_true", help="exit when the game ends")
+    play.add_argument("--pace", type=int, default=None, metavar="MS",
+                      help="pause before each AI decision, in milliseconds")
 
     validate = sub.add_parser("validate", help="check a content pack and list its problems")
     validate.add_argument("pack", help="the pack folder (holding pack.toml)")
@@ -55,8 +67,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return 0
+        args = parser.parse_args(["play"])
+    if args.command == "play":
+        from smqt.ui.app import PlayOptions, run_play
+
+        return run_play(PlayOptions(args.players, args.seed, args.pack, args.load, args.autoplay,
+                                    args.screenshot, args.quit, args.pace))
     if args.command == "validate":
         from smqt.validate import run_validate
 

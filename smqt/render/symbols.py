@@ -135,3 +135,22 @@ def draw_sand_dollar(painter: QPainter, rect: QRectF) -> None:
         angle = math.radians(-90 + 72 * i)
         painter.drawLine(c, QPointF(c.x() + r * math.cos(angle), c.y() + r * math.sin(angle)))
     painter.restore()
+
+
+def draw_footprint(painter: QPainter, rect: QRectF, ghost: bool = False) -> None:
+    """A VIP footprint: a sole and four toes, dark brown (a dashed outline when ``ghost``,
+    meaning "a footprint will land here")."""
+    painter.save()
+    w, h = rect.width(), rect.height()
+    ink = QColor("#5b3a1e")
+    if ghost:
+        painter.setPen(QPen(ink, max(1.0, w * 0.08), Qt.PenStyle.DashLine))
+        painter.setBrush(QColor(255, 255, 255, 160))
+    else:
+        painter.setPen(QPen(QColor("white"), max(1.0, w * 0.05)))
+        painter.setBrush(ink)
+    painter.drawEllipse(QRectF(rect.left() + w * 0.22, rect.top() + h * 0.32, w * 0.56, h * 0.66))
+    for dx, dy, r in ((0.18, 0.2, 0.11), (0.36, 0.1, 0.1), (0.56, 0.08, 0.09), (0.74, 0.14, 0.08)):
+        painter.drawEllipse(QPointF(rect.left() + w * dx + w * 0.04, rect.top() + h * dy + h * 0.06),
+                            w * r, w * r)
+    painter.restore()

@@ -17,10 +17,13 @@ import attrs
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from smqt.ai.protocol import make_bot
-from smqt.engine.actions import Action
-from smqt.engine.record import Game, save_record
+from smqt.engine.actions import Action, FinalDone
+from smqt.engine.finalmove import best_final_movement
+from smqt.engine.record import Game
 from smqt.engine.rules import legal_actions
-from smqt.engine.state import GameState
+from smqt.engine.state import FINAL, GameState
+from smqt.ui.logtext import describe_action, worth_logging
+from smqt.ui.savefile import save_game
 
 HARD_CAP_SECONDS = 1.5
 """Wall-clock cap on the hard bot's deeper look at the table (its whole decision stays well
@@ -53,21 +56,25 @@ class _BotWorker(QObject):
 class GameController(QObject):
     state_changed = Signal()
     """The game moved on (or was undone): views redraw from ``state``."""
-    logged = Signal(int, str)
-    """A log line and the seat it belongs to."""
+    logged = Signal(int, str, int)
+    """A log line, the seat it belongs to, and how many actions the game had after it (the
+    moment the line describes)."""
     thinking = Signal(bool)
     """An AI seat started or finished thinking."""
     finished = Signal()
     _ask = Signal(int, object, str, int)
 
     def __init__(self, game: Game, seats: Sequence[Seat], *, autosave: Path | None = None,
-                 ai_pace_ms: int = 400, parent: QObject | None = None) -> None:
+                 ai_pace_ms: int = 400, pack: Path | None = None,
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         if len(seats) != game.state.num_players:
             raise ValueError(f"{len(seats)} seats for a {game.state.num_players}-player game")
         self.game = game
         self.seats = list(seats)
         self.autosave = autosave
+        self.pack = pack
+        """The pack folder, written into saves so that loading finds it again."""
         self.ai_pace_ms = ai_pace_ms
         self._undo: list[tuple[GameState, int]] = []
         self._ticket = 0
@@ -119,9 +126,27 @@ class GameController(QObject):
         state, length = self._undo.pop()
         self.game.state = state
         del self.game.actions[length:]
-        self.logged.emit(state.current, "undo")
+        self.logged.emit(state.current, f"{self.seats[state.current].name} takes back a step",
+                         length)
         self.state_changed.emit()
         return True
+
+    def auto_final(self) -> bool:
+        """Finish the current person's final movement optimally (R9.3), keeping any people
+        already moved by hand where they are."""
+        if self.state.phase != FINAL or not self.legal():
+            return False
+        seat = self.state.current
+        plan = best_final_movement(self.state)
+        for move in plan.moves:
+            if self.state.phase != FINAL or self.state.current != seat or not self.play(move):
+                break
+        if self.state.phase == FINAL and self.state.current == seat:
+            self.play(FinalDone())
+        return True
+
+    def set_pace(self, milliseconds: int) -> None:
+        self.ai_pace_ms = max(0, milliseconds)
 
     def start(self) -> None:
         """Begin play (lets an AI seat that is first to play think)."""
@@ -137,10 +162,13 @@ class GameController(QObject):
 
     def _apply(self, action: Action) -> None:
         seat = self.state.current
+        sentence = describe_action(self.state, action, self.seats[seat].name)
         events = self.game.play(action)
-        self.logged.emit(seat, f"{self.seats[seat].name}: {action}")
+        moment = len(self.game.actions)
+        self.logged.emit(seat, sentence, moment)
         for event in events:
-            self.logged.emit(seat, event)
+            if worth_logging(event):
+                self.logged.emit(seat, f"    {event}", moment)
         if self.state.is_over:
             self._autosave()
             self.finished.emit()
@@ -176,4 +204,8 @@ class GameController(QObject):
 
     def _autosave(self) -> None:
         if self.autosave is not None:
-            save_record(self.autosave, self.game.record)
+            self.save(self.autosave)
+
+    def save(self, path: Path) -> None:
+        """Save the game (record and seats) atomically."""
+        save_game(path, self.game.record, [(s.name, s.kind) for s in self.seats], self.pack)

@@ -1,0 +1,144 @@
+"""``smqt play``: open the table, start or load a game, and (for automated checks) let the AI
+take every seat, save a screenshot at the game's end and quit. Qt warnings and uncaught
+exceptions are reported on stderr and make the exit status 1."""
+
+from __future__ import annotations
+
+import random
+import sys
+import traceback
+from pathlib import Path
+from types import TracebackType
+from typing import TextIO
+
+import attrs
+
+from smqt.ui.savefile import SEAT_KINDS
+
+DEFAULT_PLAYERS = "human,ai:medium"
+
+
+class SeatListError(ValueError):
+    pass
+
+
+def parse_seats(text: str) -> list[tuple[str, str]]:
+    """``human,ai:hard`` -> [(name, kind)]; names may follow ``=``: ``Ann=human,ai:easy``."""
+    seats = []
+    names = ("Ann", "Bo", "Cy", "Di")
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if not 2 <= len(parts) <= 4:
+        raise SeatListError(f"--players needs 2 to 4 seats, got {len(parts)}: {text!r}")
+    for i, part in enumerate(parts):
+        name, _, kind = part.rpartition("=")
+        kind = kind.lower()
+        if kind.startswith("ai:"):
+            kind = kind[3:]
+        elif kind == "ai":
+            kind = "medium"
+        elif kind in ("person", "human"):
+            kind = "human"
+        if kind not in SEAT_KINDS:
+            raise SeatListError(f"seat {i + 1}: unknown kind {part!r} (use human or ai:LEVEL with "
+                                f"LEVEL one of random, easy, medium, hard)")
+        default = names[i] if kind == "human" else f"{names[i]} (AI {kind})"
+        seats.append((name or default, kind))
+    return seats
+
+
+@attrs.define
+class PlayOptions:
+    players: str | None = None
+    seed: int | None = None
+    pack: str | None = None
+    load: str | None = None
+    autoplay: bool = False
+    screenshot: str | None = None
+    quit: bool = False
+    pace: int | None = None
+
+
+def run_play(options: PlayOptions, err: TextIO = sys.stderr) -> int:
+    try:
+        seats = parse_seats(options.players or DEFAULT_PLAYERS)
+    except SeatListError as exc:
+        err.write(f"smqt play: {exc}\n")
+        return 2
+    if options.autoplay:
+        seats = [(name, "medium" if kind == "human" else kind) for name, kind in seats]
+
+    from PySide6.QtCore import QTimer, QtMsgType, qInstallMessageHandler
+    from PySide6.QtWidgets import QApplication
+
+    from smqt.paths import default_pack
+    from smqt.ui.newgame import GameOptions
+    from smqt.ui.storage import autosave_path
+    from smqt.ui.window import TableWindow
+
+    problems: list[str] = []
+
+    def on_message(kind: QtMsgType, _context: object, message: str) -> None:
+        if kind != QtMsgType.QtDebugMsg and kind != QtMsgType.QtInfoMsg:
+            problems.append(f"Qt: {message}")
+            err.write(f"Qt {kind.name}: {message}\n")
+
+    def on_exception(kind: type[BaseException], value: BaseException,
+                     tb: TracebackType | None) -> None:
+        problems.append(f"{kind.__name__}: {value}")
+        err.write("".join(traceback.format_exception(kind, value, tb)))
+
+    qInstallMessageHandler(on_message)
+    previous_hook = sys.excepthook
+    sys.excepthook = on_exception
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("smqt")
+    app.setApplicationDisplayName("Santa Monica")
+    automated = options.autoplay or options.screenshot is not None or options.quit
+    window = TableWindow(remember_layout=not automated)
+    pace = 0 if options.quit else options.pace
+    if pace is not None:
+        window.set_pace(pace)
+
+    def at_end() -> None:
+        if options.screenshot:
+            window.repaint()
+            image = window.grab()
+            if not image.save(options.screenshot):
+                problems.append(f"cannot write the screenshot {options.screenshot}")
+                err.write(f"smqt play: cannot write the screenshot {options.screenshot}\n")
+        if options.quit:
+            window.close()
+
+    window.show()
+    pack = Path(options.pack) if options.pack else None
+    started = False
+    if options.load:
+        started = window.load(Path(options.load), pack, all_ai=options.autoplay)
+    elif options.players or options.seed is not None or options.autoplay or options.pack:
+        seed = options.seed if options.seed is not None else random.SystemRandom().randrange(1, 10**6)
+        game_options = GameOptions(tuple(seats), seed, pack or default_pack())
+        window.new_game(game_options, autosave=not options.autoplay)
+        started = window.controller is not None
+    elif autosave_path().exists() and window.resume_last() and window.controller is not None \
+            and not window.controller.state.is_over:
+        window.status.setText("Welcome back: your last game is resumed (Game ▸ New game for "
+                              "another).")
+        started = True
+    else:
+        QTimer.singleShot(0, window.new_game_dialog)
+        started = True
+    if not started and automated:
+        err.write("smqt play: the game could not be started\n")
+        return 1
+    if window.controller is not None:
+        if window.controller.state.is_over:
+            QTimer.singleShot(200, at_end)
+        else:
+            window.controller.finished.connect(lambda: QTimer.singleShot(200, at_end))
+    app.exec()
+    sys.excepthook = previous_hook
+    qInstallMessageHandler(None)
+    if problems:
+        err.write(f"smqt play: {len(problems)} problem(s) during play\n")
+        return 1
+    return 0

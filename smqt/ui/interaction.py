@@ -1,0 +1,325 @@
+"""Turning clicks into legal actions: the gesture object of the play table.
+
+Qt-free on purpose. The scene reports what was clicked (a display slot, a city space, a person,
+a tile, a column, a sand dollar action); ``TurnInteraction`` keeps the half-made choice (the card
+picked and not yet placed, the first card of a swap, the person and the steps a VIP has walked)
+and answers with one of the engine's ``legal_actions`` once the choice is complete. It never
+judges legality itself: every highlight is read from the legal actions of the moment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from smqt.engine.actions import (
+    Action,
+    Buy,
+    ChooseTile,
+    EndTurn,
+    FinalDone,
+    FinalMove,
+    MovePerson,
+    NoSwap,
+    PlaceTruck,
+    ReturnPerson,
+    Reward,
+    Slot,
+    Swap,
+    Take,
+)
+from smqt.engine.features import features
+from smqt.engine.footprints import matches as footprint_matches
+from smqt.engine.geometry import Space
+from smqt.engine.state import GameState
+
+PersonMove = MovePerson | FinalMove
+
+
+@attrs.define
+class Highlights:
+    """What the table should offer right now."""
+
+    tiles: set[str] = attrs.Factory(set)
+    columns: set[int] = attrs.Factory(set)
+    slots: set[Slot] = attrs.Factory(set)
+    sand_dollar_actions: set[str] = attrs.Factory(set)
+    spaces: set[Space] = attrs.Factory(set)
+    """Spaces to click next: where the picked card may go, or a person's next step."""
+    cards: set[Space] = attrs.Factory(set)
+    """City cards that may be clicked (swaps)."""
+    people: set[int] = attrs.Factory(set)
+    selected_slot: Slot | None = None
+    selected_card: Space | None = None
+    selected_person: int | None = None
+    path: tuple[Space, ...] = ()
+    footprints: set[Space] = attrs.Factory(set)
+    """Where footprints will land along the path walked so far."""
+    footprint_targets: set[Space] = attrs.Factory(set)
+    """Next steps that would leave a footprint."""
+    can_stop: bool = False
+    """The steps walked so far already make a complete move (a VIP may stop here)."""
+    can_return: bool = False
+    rewards: tuple[str, ...] = ()
+    can_end: bool = False
+    can_noswap: bool = False
+    can_finish_final: bool = False
+
+
+class TurnInteraction:
+    """The half-made choice of the seat to play, over the legal actions of one moment."""
+
+    def __init__(self) -> None:
+        self.state: GameState | None = None
+        self.legal: tuple[Action, ...] = ()
+        self.allowance: int | None = None
+        """The allowance the person chose in the list (None: the table picks a fitting one)."""
+        self.clear()
+
+    # ------------------------------------------------------------------ set-up
+
+    def reset(self, state: GameState | None, legal: Iterable[Action]) -> None:
+        """A new moment: forget the half-made choice (the allowance choice survives if it
+        still offers something)."""
+        self.state = state
+        self.legal = tuple(legal)
+        self.clear()
+        if self.allowance is not None and not any(
+            isinstance(a, MovePerson | ReturnPerson) and a.allowance == self.allowance
+            for a in self.legal
+        ):
+            self.allowance = None
+
+    def clear(self) -> None:
+        self.slot: Slot | None = None
+        self.first_card: Space | None = None
+        self.person: int | None = None
+        self.path: tuple[Space, ...] = ()
+
+    def choose_allowance(self, index: int | None) -> None:
+        self.allowance = index
+        self.person = None
+        self.path = ()
+
+    # ------------------------------------------------------------------ intents
+
+    def click_tile(self, tile: str) -> Action | None:
+        return self._if_legal(ChooseTile(tile))
+
+    def click_column(self, column: int) -> Action | None:
+        return self._if_legal(PlaceTruck(column))
+
+    def click_sand_dollar_action(self, action_id: str) -> Action | None:
+        return self._if_legal(Buy(action_id))
+
+    def choose_reward(self, choice: str) -> Action | None:
+        return self._if_legal(Reward(choice))
+
+    def no_swap(self) -> Action | None:
+        return self._if_legal(NoSwap())
+
+    def end_turn(self) -> Action | None:
+        return self._if_legal(EndTurn())
+
+    def finish_final(self) -> Action | None:
+        return self._if_legal(FinalDone())
+
+    def click_slot(self, slot: Slot) -> Action | None:
+        """Pick a display card (click it again to put it back)."""
+        if self.slot == slot:
+            self.slot = None
+        elif any(isinstance(a, Take) and a.slot == slot for a in self.legal):
+            self.slot = slot
+        return None
+
+    def click_space(self, space: Space) -> Action | None:
+        """A city space was clicked (an empty target, a card, or the people on it)."""
+        if self.slot is not None:
+            return self._if_legal(Take(self.slot, space))
+        if any(isinstance(a, Swap) for a in self.legal):
+            return self._click_swap(space)
+        if self.person is not None:
+            return self._step(space)
+        return None
+
+    def click_person(self, pid: int) -> Action | None:
+        if self.person == pid:
+            if self.path:
+                return self.stop_here()
+            self.person = None
+            return None
+        if self.person is not None and self.path:
+            # clicking another person while walking: step onto their space if that is a step
+            space = self._person_space(pid)
+            if space is not None and space in self._next_steps():
+                return self._step(space)
+        if any(True for _ in self._moves_of(pid)) or self._return_of(pid) is not None:
+            self.person = pid
+            self.path = ()
+        return None
+
+    def drop_person(self, pid: int, space: Space) -> Action | None:
+        """A person was dragged onto ``space``: the best legal move ending there."""
+        ends = [m for m in self._moves_of(pid) if m.path[-1] == space]
+        if not ends:
+            return None
+        self.person, self.path = pid, ()
+        return max(ends, key=lambda m: (len(self._footprints_on(m.path)), -len(m.path)))
+
+    def stop_here(self) -> Action | None:
+        """End a VIP's walk on the space reached (when that is a complete move)."""
+        if self.person is None or not self.path:
+            return None
+        return self._complete(self.path)
+
+    def back_step(self) -> None:
+        """Take back the last step of a walk (or drop the selection)."""
+        if self.path:
+            self.path = self.path[:-1]
+        else:
+            self.person = None
+
+    def return_person(self) -> Action | None:
+        if self.person is None:
+            return None
+        return self._return_of(self.person)
+
+    # ------------------------------------------------------------------ what to show
+
+    def highlights(self) -> Highlights:
+        h = Highlights()
+        for action in self.legal:
+            if isinstance(action, ChooseTile):
+                h.tiles.add(action.tile)
+            elif isinstance(action, PlaceTruck):
+                h.columns.add(action.column)
+            elif isinstance(action, Buy):
+                h.sand_dollar_actions.add(action.action)
+            elif isinstance(action, Take):
+                h.slots.add(action.slot)
+                if action.slot == self.slot:
+                    h.spaces.add(action.space)
+            elif isinstance(action, Reward):
+                h.rewards += (action.choice,)
+            elif isinstance(action, Swap):
+                if self.first_card is None:
+                    h.cards.update((action.a, action.b))
+                elif self.first_card in (action.a, action.b):
+                    h.cards.add(action.b if action.a == self.first_card else action.a)
+            elif isinstance(action, NoSwap):
+                h.can_noswap = True
+            elif isinstance(action, EndTurn):
+                h.can_end = True
+            elif isinstance(action, FinalDone):
+                h.can_finish_final = True
+            elif isinstance(action, MovePerson | FinalMove | ReturnPerson):
+                if self._allowed(action):
+                    h.people.add(action.person)
+        h.selected_slot = self.slot
+        h.selected_card = self.first_card
+        h.selected_person = self.person
+        if self.person is not None:
+            h.path = self.path
+            h.footprints = self._footprints_on(self.path)
+            steps = self._next_steps()
+            h.spaces.update(steps)
+            for step in steps:
+                if self._footprints_on((*self.path, step)) - h.footprints:
+                    h.footprint_targets.add(step)
+            h.can_stop = bool(self.path) and self._complete(self.path) is not None
+            h.can_return = not self.path and self._return_of(self.person) is not None
+        return h
+
+    # ------------------------------------------------------------------ inside
+
+    def _if_legal(self, action: Action) -> Action | None:
+        return action if action in self.legal else None
+
+    def _allowed(self, action: Action) -> bool:
+        if isinstance(action, MovePerson | ReturnPerson) and self.allowance is not None:
+            return action.allowance == self.allowance
+        return True
+
+    def _moves_of(self, pid: int) -> Iterable[PersonMove]:
+        for action in self.legal:
+            if isinstance(action, MovePerson | FinalMove) and action.person == pid and \
+                    self._allowed(action):
+                yield action
+
+    def _return_of(self, pid: int) -> ReturnPerson | None:
+        for action in self.legal:
+            if isinstance(action, ReturnPerson) and action.person == pid and self._allowed(action):
+                return action
+        return None
+
+    def _next_steps(self) -> set[Space]:
+        assert self.person is not None
+        n = len(self.path)
+        return {m.path[n] for m in self._moves_of(self.person)
+                if len(m.path) > n and m.path[:n] == self.path}
+
+    def _complete(self, path: tuple[Space, ...]) -> PersonMove | None:
+        assert self.person is not None
+        fits = [m for m in self._moves_of(self.person) if m.path == path]
+        if not fits:
+            return None
+        # Several allowances may carry this walk: spend the most restricted one first.
+        return min(fits, key=self._allowance_cost)
+
+    def _allowance_cost(self, move: PersonMove) -> tuple[int, int, int]:
+        if isinstance(move, FinalMove) or self.state is None:
+            return (0, 0, 0)
+        allowance = self.state.allowances[move.allowance]
+        return (max(allowance.distance, allowance.solo_distance), allowance.who == "any",
+                move.allowance)
+
+    def _step(self, space: Space) -> Action | None:
+        assert self.person is not None
+        if space not in self._next_steps():
+            return None
+        path = (*self.path, space)
+        longer = any(len(m.path) > len(path) and m.path[:len(path)] == path
+                     for m in self._moves_of(self.person))
+        if not longer:
+            return self._complete(path)
+        self.path = path
+        return None
+
+    def _click_swap(self, space: Space) -> Action | None:
+        if self.first_card == space:
+            self.first_card = None
+            return None
+        if self.first_card is None:
+            if any(isinstance(a, Swap) and space in (a.a, a.b) for a in self.legal):
+                self.first_card = space
+            return None
+        first = self.first_card
+        return self._if_legal(Swap(first, space)) or self._if_legal(Swap(space, first))
+
+    def _person_space(self, pid: int) -> Space | None:
+        if self.state is None:
+            return None
+        entry = self.state.players[self.state.current].people.get(pid)
+        return entry[1] if entry else None
+
+    def _footprints_on(self, path: tuple[Space, ...]) -> set[Space]:
+        """Spaces of ``path`` where the walking VIP would leave a footprint (R7.2)."""
+        state = self.state
+        pid = self.person
+        if state is None or pid is None:
+            return set()
+        player = state.players[state.current]
+        if player.people.get(pid, ("", None))[0] != "vip" or player.tile is None:
+            return set()
+        rule = state.catalog.starting_tiles[player.tile].footprint
+        feats = features(state.catalog)
+        left = state.supply["footprint"]
+        marks: set[Space] = set()
+        for space in path:
+            if space in player.footprints or space in marks or left <= 0:
+                continue
+            if footprint_matches(rule, space, feats[player.city[space]]):
+                marks.add(space)
+                left -= 1
+        return marks

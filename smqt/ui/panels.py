@@ -1,0 +1,254 @@
+"""Side panels of the table: a panel per player, the turn panel (what to do now, the turn's
+allowances, the buttons), the card inspector, the game log and the reward dialog."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QMouseEvent, QPixmap
+from PySide6.QtWidgets import (
+    QDialog,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from smqt.engine.content import FeatureCard, ObjectiveTile, SandDollarAction, StartingTile
+from smqt.engine.scoring import ScoreSheet
+from smqt.engine.state import AllowanceState, GameState
+from smqt.render.cardface import card_image
+from smqt.render.tilefaces import paint_objective, paint_sand_dollar_action, tile_image
+from smqt.render.words import card_text, objective_text, sand_dollar_text, tile_text
+from smqt.ui.controller import Seat
+from smqt.ui.logtext import REWARD_WORDS
+
+PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
+"""Seat colours (Okabe-Ito), always shown with the name."""
+KIND_WORDS = {"human": "person", "random": "AI (random)", "easy": "AI (easy)",
+              "medium": "AI (medium)", "hard": "AI (hard)"}
+
+
+class PlayerPanel(QFrame):
+    """Name, seat, sand dollars, cards, people and the live score (breakdown on hover)."""
+
+    clicked = Signal(int)
+
+    def __init__(self, index: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.index = index
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(8, 6, 8, 6)
+        grid.setVerticalSpacing(2)
+        self.name = QLabel()
+        self.score = QLabel()
+        self.score.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.details = QLabel()
+        self.details.setWordWrap(True)
+        grid.addWidget(self.name, 0, 0)
+        grid.addWidget(self.score, 0, 1)
+        grid.addWidget(self.details, 1, 0, 1, 2)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+
+    def show_player(self, state: GameState, seat: Seat, sheet: ScoreSheet | None,
+                    current: bool, shown: bool) -> None:
+        player = state.players[self.index]
+        colour = PLAYER_COLOURS[self.index % len(PLAYER_COLOURS)]
+        marker = "▶ " if current and not state.is_over else ""
+        self.name.setText(f"<span style='color:{colour}; font-size:15px'><b>{marker}"
+                          f"{html.escape(seat.name)}</b></span> · {KIND_WORDS.get(seat.kind, seat.kind)}")
+        cards = player.card_count()
+        limit = state.rules.cards_to_end
+        card_colour = "#b3261e" if cards >= limit else "#1d1d1d"
+        people = len(player.people)
+        unplaced = sheet.unplaced if sheet is not None else 0
+        self.details.setText(
+            f"{player.sand_dollars} sand dollar{'s' if player.sand_dollars != 1 else ''} · "
+            f"<span style='color:{card_colour}'><b>{cards}/{limit} cards</b></span><br>"
+            f"{people} people on cards, {unplaced} outside rings · "
+            f"{len(player.footprints)} footprints")
+        if sheet is not None:
+            self.score.setText(f"<span style='font-size:18px'><b>{sheet.total}</b></span> pts")
+            self.setToolTip(breakdown_html(sheet, seat.name))
+        border = colour if current else ("#888888" if shown else "#d0d0d0")
+        width = 3 if current else 2 if shown else 1
+        self.setStyleSheet(f"PlayerPanel {{ border: {width}px solid {border}; border-radius: 6px;"
+                           f" background: {'#fffdf5' if shown else '#ffffff'}; }}")
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        self.clicked.emit(self.index)
+
+
+def breakdown_html(sheet: ScoreSheet, name: str) -> str:
+    """The live score line by line, as a tooltip table."""
+    rows = "".join(
+        f"<tr><td align=right><b>{line.points:+d}</b></td><td>{html.escape(line.why)}</td></tr>"
+        for line in sheet.lines if line.points)
+    return (f"<b>{html.escape(name)}: {sheet.total} points</b><br>"
+            f"<table cellspacing=2>{rows or '<tr><td>nothing scores yet</td></tr>'}</table>")
+
+
+class TurnPanel(QFrame):
+    """What the seat to play should do, the allowances of the turn, and the turn's buttons."""
+
+    allowance_chosen = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        layout = QVBoxLayout(self)
+        self.prompt = QLabel()
+        self.prompt.setWordWrap(True)
+        self.prompt.setMinimumHeight(48)
+        self.prompt.setStyleSheet("font-size: 14px;")
+        layout.addWidget(self.prompt)
+        self.allowances = QListWidget()
+        self.allowances.setMaximumHeight(110)
+        self.allowances.itemClicked.connect(self._clicked)
+        layout.addWidget(self.allowances)
+        row1 = QHBoxLayout()
+        row2 = QHBoxLayout()
+        self.undo = QPushButton("Undo")
+        self.stop_here = QPushButton("Stop here")
+        self.return_person = QPushButton("Return to supply")
+        self.no_swap = QPushButton("No swap")
+        self.end_turn = QPushButton("End turn")
+        self.auto_final = QPushButton("Best final movement")
+        self.final_done = QPushButton("Done")
+        for button in (self.undo, self.stop_here, self.return_person, self.no_swap):
+            row1.addWidget(button)
+        for button in (self.end_turn, self.auto_final, self.final_done):
+            row2.addWidget(button)
+        layout.addLayout(row1)
+        layout.addLayout(row2)
+        self.end_turn.setToolTip("End the turn (unused moves are given up)")
+        self.auto_final.setToolTip("Move the remaining people to score the most (R9.3)")
+        self._confirming = False
+
+    def show_allowances(self, allowances: list[AllowanceState], chosen: int | None,
+                        names: dict[str, str]) -> None:
+        self.allowances.clear()
+        for index, allowance in enumerate(allowances):
+            left = allowance.remaining
+            who = {"any": "person (any type)", "local": "local", "tourist": "tourist",
+                   "vip": "VIP"}[allowance.who]
+            if allowance.kind == "move":
+                reach = f"{allowance.distance} space{'s' if allowance.distance != 1 else ''}"
+                if allowance.solo_distance > allowance.distance:
+                    reach += f" (one alone: {allowance.solo_distance})"
+                what = f"move a {who} {reach}"
+            elif allowance.kind == "move_here":
+                what = f"move a {who} onto the new card"
+            else:
+                what = f"return a {who} to the supply"
+            source = names.get(allowance.source, allowance.source)
+            item = QListWidgetItem(f"{source}: {what} — {left} left")
+            item.setData(Qt.ItemDataRole.UserRole, index)
+            if left <= 0:
+                item.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.allowances.addItem(item)
+            if chosen == index:
+                item.setSelected(True)
+        self.allowances.setVisible(bool(allowances))
+
+    def _clicked(self, item: QListWidgetItem) -> None:
+        index = item.data(Qt.ItemDataRole.UserRole)
+        self.allowance_chosen.emit(index)
+
+
+class Inspector(QFrame):
+    """The hovered (or right-clicked) card or tile, enlarged, with its rules in words."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        self.image = QLabel()
+        self.image.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.text = QLabel("Point at a card to see it here.")
+        self.text.setWordWrap(True)
+        self.text.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.image)
+        layout.addWidget(self.text, 1)
+        self.entry: object = None
+
+    def show_entry(self, entry: object) -> None:
+        if entry is None or entry is self.entry:
+            return
+        self.entry = entry
+        ratio = self.devicePixelRatioF()
+        width = 240
+        if isinstance(entry, FeatureCard):
+            image, lines = card_image(entry, width, ratio), card_text(entry)
+        elif isinstance(entry, StartingTile):
+            image, lines = card_image(entry, width, ratio), tile_text(entry)
+        elif isinstance(entry, SandDollarAction):
+            image = tile_image(paint_sand_dollar_action, entry, width, ratio)
+            lines = sand_dollar_text(entry)
+        elif isinstance(entry, ObjectiveTile):
+            image, lines = tile_image(paint_objective, entry, width, ratio), objective_text(entry)
+        else:
+            return
+        self.image.setPixmap(QPixmap.fromImage(image))
+        body = "".join(f"<p style='margin:2px'>{html.escape(line)}</p>" for line in lines[1:])
+        self.text.setText(f"<b style='font-size:15px'>{html.escape(lines[0])}</b>{body}")
+
+
+class LogPanel(QListWidget):
+    """The game log in player colours; clicking a line asks to see that moment."""
+
+    moment_chosen = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.itemClicked.connect(lambda item: self.moment_chosen.emit(
+            item.data(Qt.ItemDataRole.UserRole)))
+        self.setToolTip("Click a line to look at the game at that moment")
+
+    def add_line(self, seat: int, text: str, moment: int) -> None:
+        item = QListWidgetItem(text)
+        item.setData(Qt.ItemDataRole.UserRole, moment)
+        colour = QColor(PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])
+        item.setForeground(colour.darker(115) if not text.startswith(" ") else QColor("#555555"))
+        self.addItem(item)
+        self.scrollToBottom()
+
+
+class RewardDialog(QDialog):
+    """R3.5: the food truck and the foodie are both under the chosen column."""
+
+    chosen = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Food truck and foodie")
+        self.setModal(True)
+        layout = QVBoxLayout(self)
+        intro = QLabel("The food truck and the foodie are both under your column. "
+                       "Choose one reward:")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        self.buttons: dict[str, QPushButton] = {}
+        for key, label in (("dollar_move", "1 sand dollar + move 1 person 1 space"),
+                           ("two_dollars", "2 sand dollars"),
+                           ("double_move", "Move 2 people 1 space each, or 1 person 2 spaces")):
+            button = QPushButton(label)
+            button.setMinimumHeight(40)
+            button.setToolTip(REWARD_WORDS[key])
+            button.clicked.connect(lambda _=False, k=key: self._choose(k))
+            layout.addWidget(button)
+            self.buttons[key] = button
+
+    def _choose(self, key: str) -> None:
+        self.chosen.emit(key)
+        self.accept()

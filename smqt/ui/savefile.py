@@ -1,0 +1,57 @@
+"""Saved games of the table: the engine's game record, plus a ``[table]`` section with who sits
+where (a person or an AI level) and the pack folder. Any record is a saved game (seats default to
+people), and a saved game is a record that ``smqt replay`` reads.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import attrs
+import tomli_w
+
+from smqt.engine.record import GameRecord, RecordError, load_record
+from smqt.fileio import atomic_write_text
+
+SEAT_KINDS = ("human", "random", "easy", "medium", "hard")
+
+
+@attrs.frozen
+class SavedGame:
+    record: GameRecord
+    seats: tuple[tuple[str, str], ...]
+    """(name, kind) per seat."""
+    pack: Path | None
+
+
+def save_game(path: str | Path, record: GameRecord, seats: list[tuple[str, str]],
+              pack: Path | None) -> None:
+    """Write atomically: a failed save keeps the previous file."""
+    table: dict[str, object] = {"seats": [{"name": n, "kind": k} for n, k in seats]}
+    if pack is not None:
+        table["pack"] = str(Path(pack).resolve())
+    atomic_write_text(path, record.to_text() + "\n" + tomli_w.dumps({"table": table}))
+
+
+def load_game(path: str | Path) -> SavedGame:
+    """Read a saved game or a plain record; raises RecordError saying what is wrong."""
+    record = load_record(path)
+    data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    table = data.get("table", {})
+    names = list(record.names) or [f"Player {i + 1}" for i in range(record.setup.players)]
+    seats = [(names[i] if i < len(names) else f"Player {i + 1}", "human")
+             for i in range(record.setup.players)]
+    listed = table.get("seats", []) if isinstance(table, dict) else []
+    if listed:
+        if not isinstance(listed, list) or len(listed) != record.setup.players:
+            raise RecordError(f"{path}: [table] seats must list {record.setup.players} seats")
+        seats = []
+        for i, seat in enumerate(listed):
+            kind = seat.get("kind") if isinstance(seat, dict) else None
+            if kind not in SEAT_KINDS:
+                raise RecordError(f"{path}: seat {i + 1} has an unknown kind {kind!r} "
+                                  f"(expected one of {', '.join(SEAT_KINDS)})")
+            seats.append((str(seat.get("name", f"Player {i + 1}")), kind))
+    pack = table.get("pack") if isinstance(table, dict) else None
+    return SavedGame(record, tuple(seats), Path(pack) if isinstance(pack, str) else None)

@@ -1,0 +1,232 @@
+"""The two scenes of the table, rebuilt from the game state on every change (model -> view):
+the display (starting tiles, back and front rows, food truck and foodie, sand dollar actions,
+objective, deck) and one player's city (cards, people, footprints, ring marks, score badges,
+targets and the walk in progress).
+"""
+
+from __future__ import annotations
+
+import attrs
+from PySide6.QtCore import QPointF, QRectF, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QGraphicsScene
+
+from smqt.engine.actions import BACK, FRONT
+from smqt.engine.features import UPPER_HALF_ID
+from smqt.engine.geometry import BEACH, ROW_NAMES, Space
+from smqt.engine.scoring import ScoreSheet
+from smqt.engine.state import CHOOSE_TILE, GameState
+from smqt.render.cardface import paint_card
+from smqt.render.tilefaces import paint_objective, paint_sand_dollar_action, paint_tile_top
+from smqt.ui.interaction import Highlights
+from smqt.ui.items import (
+    CARD_H,
+    CARD_W,
+    FaceItem,
+    FootprintItem,
+    LabelItem,
+    PersonItem,
+    RingMarks,
+    StepItem,
+    TargetItem,
+    TokenItem,
+    TrayItem,
+)
+
+PITCH_X = CARD_W + 16
+STRIP = 52.0
+"""Room under each city card for its people and footprint."""
+PITCH_Y = CARD_H + STRIP + 34
+
+
+@attrs.define
+class Recent:
+    """What the last action changed, to highlight it (AI moves above all)."""
+
+    player: int = -1
+    spaces: set[Space] = attrs.Factory(set)
+    people: set[int] = attrs.Factory(set)
+
+
+class TableScene(QGraphicsScene):
+    clicked = Signal(str, object)
+    """An intent: ("slot", slot), ("space", space), ("person", pid), ("tile", id),
+    ("column", n), ("sand_dollar", id)."""
+    dropped = Signal(int, object)
+    """A person dragged onto a space."""
+    hovered = Signal(object)
+    inspect = Signal(object)
+
+    def space_at(self, pos: QPointF) -> Space | None:
+        return None
+
+
+class DisplayScene(TableScene):
+    def build(self, state: GameState, h: Highlights, interactive: bool) -> None:
+        self.clear()
+        catalog = state.catalog
+        columns = state.rules.display_columns
+        left = 130.0
+        top = 0.0
+        if state.phase == CHOOSE_TILE:
+            self.addItem(_at(LabelItem("Starting tiles", 20, width=120), 0, CARD_H / 2 - 16))
+            for i, tile_id in enumerate(state.tile_pool):
+                tile = catalog.starting_tiles[tile_id]
+                face = FaceItem(paint_card, tile, ("tile", tile_id) if interactive else None)
+                face.selectable = interactive and tile_id in h.tiles
+                self.addItem(_at(face, left + i * PITCH_X, top))
+            top += CARD_H + 40
+        for row, label, cards in ((BACK, "Back row", state.back), (FRONT, "Front row", state.front)):
+            y = top if row == BACK else top + CARD_H + 20
+            self.addItem(_at(LabelItem(label, 20, width=120), 0, y + CARD_H / 2 - 16))
+            for column, card_id in enumerate(cards):
+                x = left + column * PITCH_X
+                if card_id is None:
+                    self.addItem(_at(LabelItem("(empty)", 16, False, CARD_W, QColor("#888")), x,
+                                     y + CARD_H / 2 - 12))
+                    continue
+                slot = (row, column)
+                face = FaceItem(paint_card, catalog.cards[card_id],
+                                ("slot", slot) if interactive else None)
+                face.selectable = interactive and slot in h.slots
+                face.selected = slot == h.selected_slot
+                self.addItem(_at(face, x, y))
+        token_y = top + 2 * CARD_H + 30
+        for column in range(columns):
+            x = left + column * PITCH_X + (CARD_W - 86) / 2
+            if column in h.columns and interactive:
+                marker = TokenItem("marker", column)
+                self.addItem(_at(marker, x, token_y))
+            if state.truck == column:
+                self.addItem(_at(TokenItem("truck", column), x - 46, token_y))
+            if state.foodie == column:
+                self.addItem(_at(TokenItem("foodie", column), x + 46, token_y))
+        right = left + columns * PITCH_X + 30
+        for i, action_id in enumerate(state.sand_dollar_actions):
+            action = catalog.sand_dollar_actions[action_id]
+            face = FaceItem(paint_sand_dollar_action, action,
+                            ("sand_dollar", action_id) if interactive else None)
+            face.selectable = interactive and action_id in h.sand_dollar_actions
+            self.addItem(_at(face, right + i * PITCH_X, top))
+        objective = catalog.objective_tiles[state.objective]
+        self.addItem(_at(FaceItem(paint_objective, objective, None), right, top + CARD_H + 20))
+        self.addItem(_at(LabelItem(f"Deck: {len(state.deck)} cards", 20, width=CARD_W),
+                         right + PITCH_X, top + CARD_H + 40))
+        supply = state.supply
+        self.addItem(_at(LabelItem(
+            f"Supply: {supply['local']} locals, {supply['tourist']} tourists", 14, False,
+            CARD_W + 60), right + PITCH_X, top + CARD_H + 80))
+        self.addItem(_at(LabelItem(
+            f"{supply['vip']} VIPs, {supply['footprint']} footprints", 14, False, CARD_W + 60),
+            right + PITCH_X, top + CARD_H + 104))
+        self.setSceneRect(self.itemsBoundingRect().adjusted(-10, -10, 10, 10))
+
+
+class CityScene(TableScene):
+    def __init__(self, parent: object = None) -> None:
+        super().__init__(parent)  # type: ignore[arg-type]
+        self._spaces: dict[Space, QRectF] = {}
+
+    def space_at(self, pos: QPointF) -> Space | None:
+        for space, rect in self._spaces.items():
+            if rect.contains(pos):
+                return space
+        return None
+
+    def build(self, state: GameState, index: int, h: Highlights, sheet: ScoreSheet | None,
+              interactive: bool, recent: Recent) -> None:
+        self.clear()
+        self._spaces = {}
+        player = state.players[index]
+        catalog = state.catalog
+        shown = set(player.city) | (h.spaces if interactive else set())
+        columns = [c for _, c in shown] or [0]
+        first = min(columns)
+        points: dict[Space, int] = {}
+        why: dict[Space, list[str]] = {}
+        full: dict[Space, tuple[int, ...]] = {}
+        if sheet is not None:
+            for line in sheet.lines:
+                if line.space is not None:
+                    points[line.space] = points.get(line.space, 0) + line.points
+                    why.setdefault(line.space, []).append(f"{line.points:+d}  {line.why}")
+            full = {space: outcome.full_rings for space, outcome in sheet.rings}
+        for row in (BEACH, 1):
+            self.addItem(_at(LabelItem(ROW_NAMES[row].capitalize(), 18, width=110,
+                                       colour=QColor("#555")),
+                             (first - 1) * PITCH_X + 60, row * PITCH_Y + CARD_H / 2 - 14))
+
+        def origin(space: Space) -> QPointF:
+            return QPointF(space[1] * PITCH_X, space[0] * PITCH_Y)
+
+        for space, fid in player.city.items():
+            at = origin(space)
+            self._spaces[space] = QRectF(at, QPointF(at.x() + CARD_W, at.y() + CARD_H + STRIP))
+            tile = catalog.starting_tiles[player.tile] if player.tile else None
+            if fid == UPPER_HALF_ID:
+                face = FaceItem(paint_tile_top, tile, ("space", space))
+                rings: tuple = ()
+            else:
+                entry = tile if fid.startswith("@") else catalog.cards[fid]
+                face = FaceItem(paint_card, entry, ("space", space))
+                rings = entry.rings  # type: ignore[union-attr]
+                face.badge = points.get(space, 0) if sheet is not None else None
+            face.setToolTip("\n".join(why.get(space, [])))
+            face.selectable = interactive and space in h.cards
+            face.selected = interactive and space == h.selected_card
+            face.target = interactive and space in h.spaces
+            face.recent = space in recent.spaces
+            self.addItem(_at(face, at.x(), at.y()))
+            self.addItem(_at(TrayItem(CARD_W, STRIP - 4), at.x(), at.y() + CARD_H + 4))
+            beach = fid == UPPER_HALF_ID or (not fid.startswith("@") and
+                                             catalog.cards[fid].row.value == "beach")
+            _ring_marks(self, rings, full.get(space, ()), at, beach)
+            self._people(state, index, space, at, h, interactive, recent)
+            if space in player.footprints:
+                self.addItem(_at(FootprintItem(), at.x() + CARD_W - 36, at.y() + CARD_H + 7))
+            elif interactive and (space in h.footprints or space in h.footprint_targets):
+                self.addItem(_at(FootprintItem(ghost=True), at.x() + CARD_W - 36,
+                                 at.y() + CARD_H + 7))
+        if interactive:
+            for space in h.spaces - set(player.city):
+                at = origin(space)
+                self._spaces[space] = QRectF(at, QPointF(at.x() + CARD_W, at.y() + CARD_H))
+                self.addItem(_at(TargetItem(space), at.x(), at.y()))
+            for number, space in enumerate(h.path, start=1):
+                at = origin(space)
+                self.addItem(_at(StepItem(number), at.x() + CARD_W / 2 - 18, at.y() + CARD_H / 2 - 18))
+        self.setSceneRect(self.itemsBoundingRect().adjusted(-20, -20, 20, 20))
+
+    def _people(self, state: GameState, index: int, space: Space, at: QPointF, h: Highlights,
+                interactive: bool, recent: Recent) -> None:
+        people = [(pid, kind) for pid, (kind, where) in sorted(state.players[index].people.items())
+                  if where == space]
+        if not people:
+            return
+        room = CARD_W - 40
+        step = min(PersonItem.SIZE + 2, room / len(people))
+        for i, (pid, kind) in enumerate(people):
+            item = PersonItem(pid, kind)
+            item.selectable = interactive and pid in h.people
+            item.selected = interactive and pid == h.selected_person
+            item.recent = pid in recent.people
+            self.addItem(_at(item, at.x() + 2 + i * step, at.y() + CARD_H + 8))
+
+
+def _ring_marks(scene: QGraphicsScene, rings: tuple, full: tuple[int, ...], at: QPointF,
+                beach: bool) -> None:
+    """A mark beside each printed ring: filled when the ring is full (faces are drawn 300x420
+    and scaled; the rings sit from the bottom up, as ``paint_card`` draws them)."""
+    if not rings:
+        return
+    scale = CARD_W / 300.0
+    bottom = 420 - (30 if beach else 80)
+    ring_y = bottom - 36 * (len(rings) - 1)
+    for i in range(len(rings)):
+        mark = RingMarks([i in full])
+        scene.addItem(_at(mark, at.x() + CARD_W - 32, at.y() + (ring_y + 36 * i) * scale - 12))
+
+
+def _at(item, x: float, y: float):  # type: ignore[no-untyped-def]
+    item.setPos(x, y)
+    return item

@@ -1,0 +1,78 @@
+"""The table's two views: the display, always fitted to its room, and the city, which a
+player zooms (wheel, +/-) and pans (drag the background); both render crisply at any scale."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPainter, QResizeEvent, QWheelEvent
+from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QWidget
+
+
+class FittedView(QGraphicsView):
+    """Shows the whole scene, scaled to fit whenever the scene or the view changes size."""
+
+    def __init__(self, scene: QGraphicsScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
+                            | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setMouseTracking(True)
+        self.setBackgroundBrush(Qt.GlobalColor.white)
+        scene.sceneRectChanged.connect(lambda _rect: self.fit())
+
+    def fit(self) -> None:
+        rect = self.sceneRect()
+        if rect.isValid() and self.viewport().width() > 10:
+            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit()
+
+
+class CityView(QGraphicsView):
+    """A zoomable, pannable city. It fits the city until the player zooms, then keeps the zoom."""
+
+    MIN_ZOOM, MAX_ZOOM = 0.25, 3.0
+
+    def __init__(self, scene: QGraphicsScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
+                            | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setBackgroundBrush(Qt.GlobalColor.white)
+        self.setMouseTracking(True)
+        self.zoomed = False
+        scene.sceneRectChanged.connect(lambda _rect: self.fit(force=False))
+
+    def fit(self, force: bool = True) -> None:
+        if force:
+            self.zoomed = False
+        if self.zoomed:
+            return
+        rect = self.sceneRect()
+        if rect.isValid() and self.viewport().width() > 10:
+            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+            if self.transform().m11() > 1.0:  # never blow a small city up past full size
+                self.resetTransform()
+                self.centerOn(rect.center())
+
+    def zoom(self, factor: float) -> None:
+        scale = self.transform().m11()
+        factor = max(self.MIN_ZOOM / scale, min(self.MAX_ZOOM / scale, factor))
+        self.scale(factor, factor)
+        self.zoomed = True
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        steps = event.angleDelta().y() / 120
+        if steps:
+            self.zoom(1.15 ** steps)
+        event.accept()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit(force=False)
