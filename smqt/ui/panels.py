@@ -248,6 +248,7 @@ class RewardDialog(QDialog):
             button.clicked.connect(lambda _=False, k=key: self._choose(k))
             layout.addWidget(button)
             self.buttons[key] = button
+        self.adjustSize()  # settle the size before the window exists
 
     def _choose(self, key: str) -> None:
         self.chosen.emit(key)

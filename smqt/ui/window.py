@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLayout,
     QMainWindow,
-    QMessageBox,
     QPushButton,
     QSlider,
     QSplitter,
@@ -123,6 +122,24 @@ class TableWindow(QMainWindow):
         bar.setStretchFactor(self.history_slider, 1)
         self.history_bar.hide()
 
+        self.problem_bar = QFrame()
+        self.problem_bar.setStyleSheet("QFrame { background: #fde7e4; border: 1px solid #b3261e; }"
+                                       " QLabel { border: none; }")
+        problem = QHBoxLayout(self.problem_bar)
+        texts = QVBoxLayout()
+        self.problem_title = QLabel()
+        self.problem_title.setStyleSheet("font-weight: bold; color: #8c1d18;")
+        self.problem_text = QLabel()
+        self.problem_text.setWordWrap(True)
+        self.problem_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        texts.addWidget(self.problem_title)
+        texts.addWidget(self.problem_text)
+        problem.addLayout(texts, 1)
+        dismiss = QPushButton("Dismiss")
+        dismiss.clicked.connect(self.problem_bar.hide)
+        problem.addWidget(dismiss)
+        self.problem_bar.hide()
+
         self.city_tabs = QTabBar()
         self.city_tabs.setExpanding(False)
         self.city_tabs.currentChanged.connect(self._tab_changed)
@@ -141,6 +158,7 @@ class TableWindow(QMainWindow):
         table_page = QWidget()
         table_layout = QVBoxLayout(table_page)
         table_layout.setContentsMargins(0, 0, 0, 0)
+        table_layout.addWidget(self.problem_bar)
         table_layout.addWidget(self.history_bar)
         table_layout.addWidget(self.centre_split)
 
@@ -272,6 +290,7 @@ class TableWindow(QMainWindow):
         self._shown_for = None
         self.score = None
         self.history_bar.hide()
+        self.problem_bar.hide()
         self.pages.setCurrentIndex(0)
         self._rebuild_panels(seats)
         for seat, line, moment in _replayed_log(game, seats):
@@ -743,10 +762,11 @@ class TableWindow(QMainWindow):
     # ================================================================== window
 
     def _problem(self, title: str, text: str) -> None:
+        """Say what went wrong in a bar above the table (the game, if any, goes on)."""
         self.status.setText(title)
-        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self)
-        box.setObjectName("problem")
-        box.open()
+        self.problem_title.setText(title)
+        self.problem_text.setText(text)
+        self.problem_bar.show()
 
     def _restore_layout(self) -> None:
         store = settings()

@@ -1,0 +1,47 @@
+"""``smqt play``: the seat list, and an AI-only game from setup to scorepad offscreen with no
+exception and no Qt warning (issue 5 acceptance)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from PySide6.QtGui import QImage
+
+from smqt.ui.app import SeatListError, parse_seats
+
+pytestmark = pytest.mark.gui
+
+
+def test_seat_lists_name_people_and_ai_levels():
+    assert parse_seats("human,ai:hard") == [("Ann", "human"), ("Bo (AI hard)", "hard")]
+    assert parse_seats("Zoe=human, Max=ai:easy, ai") == [
+        ("Zoe", "human"), ("Max", "easy"), ("Cy (AI medium)", "medium")]
+    for bad in ("human", "human,ai:genius", "a,b,c,d,e", "human,robot"):
+        with pytest.raises(SeatListError):
+            parse_seats(bad)
+
+
+def test_autoplay_runs_a_whole_game_and_saves_the_scorepad(tmp_path):
+    shot = tmp_path / "end.png"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SMQT_HOME=str(tmp_path / "home"))
+    result = subprocess.run(
+        [sys.executable, "-m", "smqt.cli", "play", "--autoplay", "--players",
+         "ai:medium,ai:medium,ai:easy", "--seed", "5", "--screenshot", str(shot), "--quit"],
+        env=env, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    assert result.returncode == 0, result.stderr
+    assert "Qt" not in result.stderr and "Traceback" not in result.stderr, result.stderr
+    image = QImage(str(shot))
+    assert image.width() >= 800 and image.height() >= 600
+    assert not (tmp_path / "home" / "autosave.toml").exists(), "AI-only games leave the autosave"
+
+
+def test_a_bad_seat_list_is_refused_before_any_window(tmp_path):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SMQT_HOME=str(tmp_path / "home"))
+    result = subprocess.run([sys.executable, "-m", "smqt.cli", "play", "--players", "human,ai:x"],
+                            env=env, capture_output=True, text=True, timeout=60,
+                            stdin=subprocess.DEVNULL)
+    assert result.returncode == 2
+    assert "unknown kind" in result.stderr
