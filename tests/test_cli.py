@@ -22,11 +22,21 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     return code, captured.out, captured.err
 
 
-def test_bare_command_prints_help():
-    result = subprocess.run([sys.executable, "-m", "smqt.cli"], cwd=ROOT, capture_output=True,
-                            text=True, timeout=60)
+def test_help_lists_the_commands():
+    result = subprocess.run([sys.executable, "-m", "smqt.cli", "--help"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
     assert result.returncode == 0
-    assert "validate" in result.stdout and "score" in result.stdout
+    for command in ("play", "validate", "score", "replay", "sim", "bench"):
+        assert command in result.stdout
+
+
+def test_bare_command_opens_the_table(monkeypatch):
+    import smqt.ui.app
+
+    seen = []
+    monkeypatch.setattr(smqt.ui.app, "run_play", lambda options: seen.append(options) or 0)
+    assert main([]) == 0
+    assert seen == [smqt.ui.app.PlayOptions()]
 
 
 def test_validate_base_pack_summary(capsys):

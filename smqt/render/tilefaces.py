@@ -80,10 +80,10 @@ def _begin(painter: QPainter, target: QRectF) -> None:
 
 
 def _title(painter: QPainter, text: str, y: float, size: float = 24) -> None:
-    while size > 12 and painter.fontMetrics().horizontalAdvance(text) > TILE_W - 40:
+    painter.setFont(_font(size, True))
+    while size > 12 and painter.fontMetrics().horizontalAdvance(text) > TILE_W - 36:
         size -= 1
         painter.setFont(_font(size, True))
-    painter.setFont(_font(size, True))
     painter.setPen(INK)
     painter.drawText(QRectF(16, y, TILE_W - 32, size * 1.6), int(Qt.AlignmentFlag.AlignCenter), text)
 

@@ -79,6 +79,7 @@ class PlayerPanel(QFrame):
         if sheet is not None:
             self.score.setText(f"<span style='font-size:18px'><b>{sheet.total}</b></span> pts")
             self.setToolTip(breakdown_html(sheet, seat.name))
+        current = current and not state.is_over
         border = colour if current else ("#888888" if shown else "#d0d0d0")
         width = 3 if current else 2 if shown else 1
         self.setStyleSheet(f"PlayerPanel {{ border: {width}px solid {border}; border-radius: 6px;"
@@ -186,7 +187,7 @@ class Inspector(QFrame):
             return
         self.entry = entry
         ratio = self.devicePixelRatioF()
-        width = 240
+        width = 200
         if isinstance(entry, FeatureCard):
             image, lines = card_image(entry, width, ratio), card_text(entry)
         elif isinstance(entry, StartingTile):

@@ -69,7 +69,8 @@ class DisplayScene(TableScene):
         left = 130.0
         top = 0.0
         if state.phase == CHOOSE_TILE:
-            self.addItem(_at(LabelItem("Starting tiles", 20, width=120), 0, CARD_H / 2 - 16))
+            self.addItem(_at(LabelItem("Starting", 20, width=120), 0, CARD_H / 2 - 30))
+            self.addItem(_at(LabelItem("tiles", 20, width=120), 0, CARD_H / 2 - 2))
             for i, tile_id in enumerate(state.tile_pool):
                 tile = catalog.starting_tiles[tile_id]
                 face = FaceItem(paint_card, tile, ("tile", tile_id) if interactive else None)

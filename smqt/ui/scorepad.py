@@ -69,6 +69,7 @@ class Scorepad(QWidget):
         self.table = QTableWidget()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         layout.addWidget(self.table)
         self.rows: list[tuple[str, list[int]]] = []
 
@@ -95,7 +96,9 @@ class Scorepad(QWidget):
                     item.setForeground(QBrush(QColor("#555555")))
                 table.setItem(r, c, item)
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        table.verticalHeader().setDefaultSectionSize(34)
+        table.setStyleSheet("QTableWidget { font-size: 15px; } QHeaderView { font-size: 14px; }")
 
     def value(self, label: str, player: int) -> int:
         for row_label, values in self.rows:

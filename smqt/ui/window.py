@@ -199,7 +199,7 @@ class TableWindow(QMainWindow):
         side.addWidget(top)
         side.addWidget(self.inspector)
         side.addWidget(self.log)
-        side.setSizes([420, 420, 200])
+        side.setSizes([400, 440, 180])
         side.setMinimumWidth(340)
         self.side_split = side
 
@@ -253,7 +253,8 @@ class TableWindow(QMainWindow):
         action(turn, "&Done with the final movement", self.final_done, "D")
 
         view = self.menuBar().addMenu("&View")
-        action(view, "Next &city", self.next_city, "Tab")
+        next_city = action(view, "Next &city", self.next_city, "Tab")
+        next_city.setShortcuts([QKeySequence("Tab"), QKeySequence("C")])
         action(view, "Zoom &in", lambda: self.city_view.zoom(1.25), QKeySequence.StandardKey.ZoomIn)
         action(view, "Zoom &out", lambda: self.city_view.zoom(0.8), QKeySequence.StandardKey.ZoomOut)
         action(view, "&Fit the city", lambda: self.city_view.fit(), "0")

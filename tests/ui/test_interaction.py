@@ -96,3 +96,11 @@ def test_the_log_names_the_card_taken():
     card = state.catalog.cards[state.front[take.slot[1]]].name
     assert card in describe_action(state, take, "Ann")
     act(state, str(take))
+
+
+def test_the_turn_logic_of_the_table_loads_no_qt():
+    """Gestures, log sentences and save files are plain Python (testable without a display)."""
+    from tests.support import qt_modules_loaded_by
+
+    assert qt_modules_loaded_by(
+        "import smqt.ui.interaction, smqt.ui.logtext, smqt.ui.savefile") == []

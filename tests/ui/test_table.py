@@ -87,6 +87,14 @@ def test_two_people_play_every_kind_of_decision_by_hand(qtbot, make_window):
         "a VIP walked two spaces step by step"
     qtbot.waitUntil(lambda: window.pages.currentIndex() == 1)
     assert "wins" in window.scorepad.title.text() or "Shared" in window.scorepad.title.text()
+    # Replay the finished game step by step.
+    window.show_moment(0)
+    assert window.pages.currentIndex() == 0 and window.viewing == 0
+    assert window._state().phase == "choose_tile"
+    window.history_slider.setValue(5)
+    assert window.viewing == 5
+    window.history_slider.setValue(len(actions))
+    assert window._state() == window.controller.state
 
 
 def test_vip_walk_shows_steps_and_where_footprints_land(qtbot, make_window):
@@ -291,3 +299,20 @@ def test_final_movement_by_hand_then_the_best_for_the_rest(qtbot, make_window):
     later = ctrl.game.actions[ctrl.game.actions.index(move) + 1:]
     assert all(a.person != move.person for a in later if isinstance(a, FinalMove))
     assert others
+
+
+def test_one_click_switches_between_cities(qtbot, make_window):
+    window = make_window()
+    two_people(window)
+    play_by_hand(qtbot, window, until=lambda c: c.state.turn >= 2 and c.state.phase == ACQUIRE)
+    state = window.controller.state
+    assert window.shown == state.current, "the active player's city is shown by default"
+    other = 1 - state.current
+    tab = window.city_tabs.tabRect(other).center()
+    qtbot.mouseClick(window.city_tabs, Qt.MouseButton.LeftButton, pos=tab)
+    assert window.shown == other
+    shown_cards = {i.intent[1] for i in window.city_view.scene().items()
+                   if getattr(i, "intent", None) and i.intent[0] == "space"}
+    assert shown_cards == set(state.players[other].city)
+    qtbot.mouseClick(window.player_panels[state.current], Qt.MouseButton.LeftButton)
+    assert window.shown == state.current
