@@ -22,6 +22,7 @@ from smqt.engine.features import features
 from smqt.engine.geometry import ROW_NAMES, Space
 from smqt.engine.state import GameState
 
+KIND_WORDS = {"local": "local", "tourist": "tourist", "vip": "VIP"}
 REWARD_WORDS = {
     "dollar_move": "1 sand dollar and a move of 1 person 1 space",
     "two_dollars": "2 sand dollars",
@@ -69,11 +70,11 @@ def describe_action(state: GameState, action: Action, name: str) -> str:
         kind, origin = state.players[me].people[action.person]
         via = " via " + ", ".join(where(s) for s in action.path[:-1]) if len(action.path) > 1 else ""
         final = "in the final movement " if isinstance(action, FinalMove) else ""
-        return (f"{name} {final}moves a {kind} from {_feature_name(state, me, origin)} to "
+        return (f"{name} {final}moves a {KIND_WORDS[kind]} from {_feature_name(state, me, origin)} to "
                 f"{_feature_name(state, me, action.path[-1])}{via}")
     if isinstance(action, ReturnPerson):
         kind, origin = state.players[me].people[action.person]
-        return f"{name} returns a {kind} from {_feature_name(state, me, origin)} to the supply"
+        return f"{name} returns a {KIND_WORDS[kind]} from {_feature_name(state, me, origin)} to the supply"
     if isinstance(action, EndTurn):
         return f"{name} ends the turn"
     if isinstance(action, FinalDone):
