@@ -56,6 +56,9 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game")
     sim.add_argument("--out", required=True, help="folder for report.json, games.csv, report.html")
 
+    schema = sub.add_parser("schema", help="write JSON Schemas of the pack files")
+    schema.add_argument("--out", required=True, help="folder for pack.schema.json and entries.schema.json")
+
     bench = sub.add_parser("bench", help="measure engine speed")
     bench.add_argument("--json", action="store_true", help="print JSON")
     bench.add_argument("--pack", default=None, help="the pack folder (default: content/base)")
@@ -97,6 +100,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_sim(pack=args.pack or str(default_pack()), variant=args.variant,
                        players=args.players, bots=args.bots, games=args.games, jobs=args.jobs,
                        seed=args.seed, out_dir=args.out, out=sys.stdout, err=sys.stderr)
+    if args.command == "schema":
+        from smqt.engine.packschema import write_schemas
+
+        for path in write_schemas(args.out):
+            print(f"wrote {path}")
+        return 0
     if args.command == "bench":
         from smqt.bench import run_bench
 

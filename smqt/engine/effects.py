@@ -89,6 +89,7 @@ def _at_most(limit: int):
         if value > limit:
             raise ValueError(f"must be at most {limit}, got {value!r}")
 
+    check.maximum = limit  # type: ignore[attr-defined]  # read by fieldinfo (editor, schema)
     return check
 
 
