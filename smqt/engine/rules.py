@@ -342,20 +342,36 @@ def person_paths(city: dict[Space, str], kind: str, start: Space, distance: int
     return [(s,) for s in _reachable(city, start, distance)]
 
 
-def _visit(state: GameState, player: PlayerState, path: tuple[Space, ...], events: list[str]) -> None:
-    """A VIP entered these spaces: leave footprints where the tile's criterion holds (R7.2)."""
+def footprint_spaces(state: GameState, player: PlayerState, path: tuple[Space, ...]
+                     ) -> tuple[list[Space], list[Space]]:
+    """Where a VIP walking ``path`` leaves footprints (R7.2), and the spaces that would take
+    one but find the supply empty (R1.3)."""
     rule = state.catalog.starting_tiles[player.tile].footprint  # type: ignore[index]
     feats = features(state.catalog)
+    left = state.supply["footprint"]
+    landing: list[Space] = []
+    short: list[Space] = []
     for space in path:
-        if space in player.footprints:
+        if space in player.footprints or space in landing or space in short:
             continue
         if footprint_matches(rule, space, feats[player.city[space]]):
-            if state.supply["footprint"] <= 0:
-                events.append(f"no footprint left in the supply for {space_str(space)}")
+            if left <= 0:
+                short.append(space)
                 continue
-            state.supply["footprint"] -= 1
-            player.footprints.add(space)
-            events.append(f"footprint on {space_str(space)}")
+            left -= 1
+            landing.append(space)
+    return landing, short
+
+
+def _visit(state: GameState, player: PlayerState, path: tuple[Space, ...], events: list[str]) -> None:
+    """A VIP entered these spaces: leave footprints where the tile's criterion holds (R7.2)."""
+    landing, short = footprint_spaces(state, player, path)
+    for space in short:
+        events.append(f"no footprint left in the supply for {space_str(space)}")
+    for space in landing:
+        state.supply["footprint"] -= 1
+        player.footprints.add(space)
+        events.append(f"footprint on {space_str(space)}")
 
 
 def _add_people(state: GameState, player: PlayerState, kind: str, count: int, space: Space,

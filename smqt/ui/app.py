@@ -127,17 +127,19 @@ def run_play(options: PlayOptions, err: TextIO = sys.stderr) -> int:
     else:
         QTimer.singleShot(0, window.new_game_dialog)
         started = True
-    if not started and automated:
-        err.write("smqt play: the game could not be started\n")
-        return 1
-    if window.controller is not None:
-        if window.controller.state.is_over:
-            QTimer.singleShot(200, at_end)
-        else:
-            window.controller.finished.connect(lambda: QTimer.singleShot(200, at_end))
-    app.exec()
-    sys.excepthook = previous_hook
-    qInstallMessageHandler(None)
+    try:
+        if not started and automated:
+            err.write("smqt play: the game could not be started\n")
+            return 1
+        if window.controller is not None:
+            if window.controller.state.is_over:
+                QTimer.singleShot(200, at_end)
+            else:
+                window.controller.finished.connect(lambda: QTimer.singleShot(200, at_end))
+        app.exec()
+    finally:
+        sys.excepthook = previous_hook
+        qInstallMessageHandler(None)
     if problems:
         err.write(f"smqt play: {len(problems)} problem(s) during play\n")
         return 1

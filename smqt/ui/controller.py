@@ -62,6 +62,8 @@ class GameController(QObject):
     thinking = Signal(bool)
     """An AI seat started or finished thinking."""
     finished = Signal()
+    undone = Signal(int)
+    """An undo went back to this many actions (log lines after it are void)."""
     _ask = Signal(int, object, str, int)
 
     def __init__(self, game: Game, seats: Sequence[Seat], *, autosave: Path | None = None,
@@ -112,9 +114,8 @@ class GameController(QObject):
         turn = self.state.turn
         self._undo.append((self.state.copy(), len(self.game.actions)))
         self._apply(action)
-        if self.state.turn != turn or self.state.current != seat:
-            self._undo.clear()  # a new turn: the previous one is settled
-            self._autosave()
+        if self._settled(turn, seat):
+            self._undo.clear()  # a new turn (or the end): the previous one is settled
         self.state_changed.emit()
         self._next()
         return True
@@ -126,6 +127,7 @@ class GameController(QObject):
         state, length = self._undo.pop()
         self.game.state = state
         del self.game.actions[length:]
+        self.undone.emit(length)
         self.logged.emit(state.current, f"{self.seats[state.current].name} takes back a step",
                          length)
         self.state_changed.emit()
@@ -170,7 +172,7 @@ class GameController(QObject):
             if worth_logging(event):
                 self.logged.emit(seat, f"    {event}", moment)
         if self.state.is_over:
-            self._autosave()
+            self._autosave()  # before anyone reacts to the end
             self.finished.emit()
 
     def _next(self) -> None:
@@ -195,12 +197,19 @@ class GameController(QObject):
             return  # the game changed (undo, load) while the bot was thinking
         self._waiting = False
         self.thinking.emit(False)
-        turn = self.state.turn
+        turn, seat = self.state.turn, self.state.current
         self._apply(action)
-        if self.state.turn != turn:
-            self._autosave()
+        self._settled(turn, seat)
         self.state_changed.emit()
         self._next()
+
+    def _settled(self, turn: int, seat: int) -> bool:
+        """After an action: if it ended a turn (or a player's final movement, or the game),
+        autosave and say so."""
+        if self.state.is_over or self.state.turn != turn or self.state.current != seat:
+            self._autosave()
+            return True
+        return False
 
     def _autosave(self) -> None:
         if self.autosave is not None:

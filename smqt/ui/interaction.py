@@ -29,9 +29,8 @@ from smqt.engine.actions import (
     Swap,
     Take,
 )
-from smqt.engine.features import features
-from smqt.engine.footprints import matches as footprint_matches
 from smqt.engine.geometry import Space
+from smqt.engine.rules import footprint_spaces
 from smqt.engine.state import GameState
 
 PersonMove = MovePerson | FinalMove
@@ -165,7 +164,8 @@ class TurnInteraction:
         if not ends:
             return None
         self.person, self.path = pid, ()
-        return max(ends, key=lambda m: (len(self._footprints_on(m.path)), -len(m.path)))
+        best = max(ends, key=lambda m: (len(self._footprints_on(m.path)), -len(m.path)))
+        return self._complete(best.path)
 
     def stop_here(self) -> Action | None:
         """End a VIP's walk on the space reached (when that is a complete move)."""
@@ -304,7 +304,8 @@ class TurnInteraction:
         return entry[1] if entry else None
 
     def _footprints_on(self, path: tuple[Space, ...]) -> set[Space]:
-        """Spaces of ``path`` where the walking VIP would leave a footprint (R7.2)."""
+        """Spaces of ``path`` where the walking VIP would leave a footprint (the engine's
+        own rule, R7.2)."""
         state = self.state
         pid = self.person
         if state is None or pid is None:
@@ -312,14 +313,4 @@ class TurnInteraction:
         player = state.players[state.current]
         if player.people.get(pid, ("", None))[0] != "vip" or player.tile is None:
             return set()
-        rule = state.catalog.starting_tiles[player.tile].footprint
-        feats = features(state.catalog)
-        left = state.supply["footprint"]
-        marks: set[Space] = set()
-        for space in path:
-            if space in player.footprints or space in marks or left <= 0:
-                continue
-            if footprint_matches(rule, space, feats[player.city[space]]):
-                marks.add(space)
-                left -= 1
-        return marks
+        return set(footprint_spaces(state, player, path)[0])

@@ -136,7 +136,7 @@ class TurnPanel(QFrame):
         self._confirming = False
 
     def show_allowances(self, allowances: list[AllowanceState], chosen: int | None,
-                        names: dict[str, str]) -> None:
+                        names: dict[str, str], usable: set[int]) -> None:
         self.allowances.clear()
         for index, allowance in enumerate(allowances):
             left = allowance.remaining
@@ -154,7 +154,7 @@ class TurnPanel(QFrame):
             source = names.get(allowance.source, allowance.source)
             item = QListWidgetItem(f"{source}: {what} — {left} left")
             item.setData(Qt.ItemDataRole.UserRole, index)
-            if left <= 0:
+            if index not in usable:  # nothing legal uses it now
                 item.setFlags(Qt.ItemFlag.NoItemFlags)
             self.allowances.addItem(item)
             if chosen == index:
@@ -216,6 +216,11 @@ class LogPanel(QListWidget):
             item.data(Qt.ItemDataRole.UserRole)))
         self.setToolTip("Click a line to look at the game at that moment")
 
+    def drop_after(self, moment: int) -> None:
+        """Forget the lines of undone actions."""
+        while self.count() and self.item(self.count() - 1).data(Qt.ItemDataRole.UserRole) > moment:
+            self.takeItem(self.count() - 1)
+
     def add_line(self, seat: int, text: str, moment: int) -> None:
         item = QListWidgetItem(text)
         item.setData(Qt.ItemDataRole.UserRole, moment)
@@ -225,14 +230,20 @@ class LogPanel(QListWidget):
         self.scrollToBottom()
 
 
+REWARD_LABELS = {"dollar_move": "1 sand dollar + move 1 person 1 space",
+                 "two_dollars": "2 sand dollars",
+                 "double_move": "Move 2 people 1 space each, or 1 person 2 spaces"}
+
+
 class RewardDialog(QDialog):
     """R3.5: the food truck and the foodie are both under the chosen column."""
 
     chosen = Signal(str)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, rewards: tuple[str, ...], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Food truck and foodie")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.setModal(True)
         layout = QVBoxLayout(self)
         intro = QLabel("The food truck and the foodie are both under your column. "
@@ -240,16 +251,17 @@ class RewardDialog(QDialog):
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self.buttons: dict[str, QPushButton] = {}
-        for key, label in (("dollar_move", "1 sand dollar + move 1 person 1 space"),
-                           ("two_dollars", "2 sand dollars"),
-                           ("double_move", "Move 2 people 1 space each, or 1 person 2 spaces")):
-            button = QPushButton(label)
+        for key in rewards:
+            button = QPushButton(REWARD_LABELS[key])
             button.setMinimumHeight(40)
             button.setToolTip(REWARD_WORDS[key])
             button.clicked.connect(lambda _=False, k=key: self._choose(k))
             layout.addWidget(button)
             self.buttons[key] = button
         self.adjustSize()  # settle the size before the window exists
+
+    def reject(self) -> None:
+        """Esc or the close button: the reward must be chosen (R3.5), so the dialog stays."""
 
     def _choose(self, key: str) -> None:
         self.chosen.emit(key)

@@ -285,6 +285,8 @@ class TableWindow(QMainWindow):
         ctrl.logged.connect(self._logged)
         ctrl.thinking.connect(self._thinking)
         ctrl.finished.connect(self._finished)
+        ctrl.undone.connect(self.log.drop_after)
+        self.status.setText("")
         self.log.clear()
         self.viewing = None
         self._moment = -1
@@ -348,7 +350,10 @@ class TableWindow(QMainWindow):
 
     def _drop_controller(self) -> None:
         if self.controller is not None:
-            self.controller.state_changed.disconnect(self.refresh)
+            for signal in (self.controller.state_changed, self.controller.logged,
+                           self.controller.thinking, self.controller.finished,
+                           self.controller.undone):
+                signal.disconnect()
             self.controller.stop()
             self.controller.deleteLater()
             self.controller = None
@@ -641,8 +646,10 @@ class TableWindow(QMainWindow):
             names[cid] = card.name
         for aid, sd in state.catalog.sand_dollar_actions.items():
             names[aid] = sd.name
+        usable = {a.allowance for a in self.interaction.legal
+                  if isinstance(a, MovePerson | ReturnPerson)} if interactive else set()
         tp.show_allowances(state.allowances if state.phase == MOVE else [],
-                           self.interaction.allowance, names)
+                           self.interaction.allowance, names, usable)
         tp.undo.setEnabled(live and ctrl.can_undo)
         tp.stop_here.setEnabled(interactive and h.can_stop)
         tp.return_person.setEnabled(interactive and h.can_return)
@@ -717,7 +724,7 @@ class TableWindow(QMainWindow):
             return
         if self._reward_dialog is not None and self._reward_dialog.isVisible():
             return
-        dialog = RewardDialog(self)
+        dialog = RewardDialog(self.interaction.highlights().rewards, self)
         dialog.chosen.connect(self.choose_reward)
         self._reward_dialog = dialog
         dialog.open()

@@ -127,12 +127,25 @@ def test_illegal_clicks_do_nothing_and_undo_steps_back(qtbot, make_window):
     window.display_scene.clicked.emit("slot", (1, 0))
     window.display_scene.clicked.emit("space", (0, 40))
     assert ctrl.state == before
-    take = next(a for a in ctrl.legal() if isinstance(a, Take))
+    # A take that leaves moves to make keeps the turn open, so it can be undone.
+    take = next(a for a in ctrl.legal() if isinstance(a, Take)
+                and applied(ctrl.state, a).phase == MOVE)
+    count = window.log.count()
     perform(qtbot, window, take)
-    assert ctrl.game.actions[-1] == take
-    if ctrl.state.current == before.current and ctrl.can_undo:
-        click_button(qtbot, window.turn_panel.undo)
-        assert ctrl.state == before
+    assert ctrl.game.actions[-1] == take and ctrl.state.phase == MOVE
+    click_button(qtbot, window.turn_panel.undo)
+    assert ctrl.state == before and take not in ctrl.game.actions[-1:]
+    assert window.log.count() <= count + 1, "the undone lines leave the log"
+
+
+def test_undo_cannot_reopen_a_finished_game(qtbot, make_window):
+    window = make_window()
+    two_people(window)
+    play_by_hand(qtbot, window)
+    assert window.controller.state.is_over
+    assert not window.controller.can_undo
+    window.undo()
+    assert window.controller.state.is_over
 
 
 def test_reward_dialog_offers_the_three_rewards(qtbot, make_window):
@@ -142,6 +155,8 @@ def test_reward_dialog_offers_the_three_rewards(qtbot, make_window):
     dialog = window._reward_dialog
     assert dialog is not None and dialog.isVisible()
     assert set(dialog.buttons) == {"dollar_move", "two_dollars", "double_move"}
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    assert dialog.isVisible(), "the reward must be chosen: Esc does not dismiss it"
     expected = applied(window.controller.state, Reward("two_dollars"))  # R3.5 (b)
     click_button(qtbot, dialog.buttons["two_dollars"])
     assert window.controller.state == expected
