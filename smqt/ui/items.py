@@ -56,9 +56,7 @@ class FaceItem(QGraphicsObject):
         self.selected = False
         self.recent = False
         self.target = False
-        self.dimmed = False
         self.badge: int | None = None
-        self.badge_tip = ""
         self.setAcceptHoverEvents(True)
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton)
 
@@ -68,8 +66,6 @@ class FaceItem(QGraphicsObject):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         self.paint_face(painter, self.size, self.entry)
-        if self.dimmed:
-            painter.fillRect(self.size, QColor(255, 255, 255, 150))
         ring = None
         if self.selected:
             ring = QPen(SELECTED, 7)
@@ -289,7 +285,6 @@ class TokenItem(QGraphicsObject):
         super().__init__()
         self.kind = kind
         self.column = column
-        self.selectable = False
         if kind == "marker":
             self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip({"truck": "food truck", "foodie": "foodie",

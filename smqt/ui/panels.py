@@ -133,7 +133,6 @@ class TurnPanel(QFrame):
         layout.addLayout(row2)
         self.end_turn.setToolTip("End the turn (unused moves are given up)")
         self.auto_final.setToolTip("Move the remaining people to score the most (R9.3)")
-        self._confirming = False
 
     def show_allowances(self, allowances: list[AllowanceState], chosen: int | None,
                         names: dict[str, str], usable: set[int]) -> None:
