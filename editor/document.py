@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 import tomli_w
 
-from smqt.engine.catalog import Catalog, catalog_entries, check_pack
+from smqt.engine.catalog import Catalog, catalog_entries, check_pack, unstructure_entry
 from smqt.engine.packload import KINDS, MANIFEST, ContentError, entries_files
 from smqt.fileio import atomic_write_text
 
@@ -69,7 +69,21 @@ class InsertEntry:
         return InsertEntry(self.file, self.kind, self.index, self.removed, self.entry)
 
 
-Edit = SetValue | InsertEntry
+@attrs.frozen
+class SetTable:
+    """Set one value in a file outside the entry lists: ``pack.toml`` keys, the ``[rules]``
+    overrides, ``[remove]`` lists (``new`` None: drop the key, and tables left empty)."""
+
+    file: str
+    path: Path_
+    old: Any
+    new: Any
+
+    def inverse(self) -> SetTable:
+        return SetTable(self.file, self.path, self.new, self.old)
+
+
+Edit = SetValue | InsertEntry | SetTable
 
 def _walk(container: Any, path: Path_) -> Any:
     for step in path:
@@ -86,6 +100,8 @@ class PackDocument:
         self.saved: dict[str, dict[str, Any]] = {}
         self.problems: list[ContentError] = []
         self.parent: Catalog | None = None
+        self.catalog: Catalog | None = None
+        "What the engine loads from the pack as edited (None when nothing loads)."
         self.reload()
 
     # ---------------------------------------------------------------- reading
@@ -95,11 +111,14 @@ class PackDocument:
         if not (self.folder / MANIFEST).is_file():
             raise DocumentError(f"{self.folder} is not a content pack (it has no {MANIFEST})")
         self.files = {}
+        self.headers: dict[str, str] = {}
         for path in [self.folder / MANIFEST, *entries_files(self.folder)]:
             try:
-                self.files[path.name] = tomllib.loads(path.read_text(encoding="utf-8"))
+                text = path.read_text(encoding="utf-8")
+                self.files[path.name] = tomllib.loads(text)
             except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
                 raise DocumentError(f"{path}: cannot be read as TOML ({exc})") from None
+            self.headers[path.name] = _header(text)
         self.saved = copy.deepcopy(self.files)
         self._stamps = self._disk_stamps()
         self.parent = None
@@ -142,6 +161,47 @@ class PackDocument:
             return CHANGED if in_parent else NEW
         return INHERITED
 
+    def inherited(self, kind: str) -> dict[str, dict[str, Any]]:
+        """The extended pack's entries of ``kind`` that this pack neither replaces nor
+        removes, as TOML tables (id -> table), in deck order."""
+        if self.parent is None:
+            return {}
+        here = {entry.get("id") for _, _, entry in self.entries(kind)}
+        removed = set(self.removed(kind))
+        return {ident: unstructure_entry(entry)
+                for ident, entry in catalog_entries(self.parent, kind).items()
+                if ident not in here and ident not in removed}
+
+    def removed(self, kind: str) -> list[str]:
+        """Ids of the extended pack's entries that this pack's ``[remove]`` leaves out."""
+        found: list[str] = []
+        for data in self.files.values():
+            listed = data.get("remove", {}).get(kind, []) if isinstance(data.get("remove"), dict) \
+                else []
+            found.extend(i for i in listed if isinstance(i, str))
+        return found
+
+    def table_file(self, key: str) -> str:
+        """The file holding the top-level table ``key`` (``rules``, ``remove``), or the file
+        a new one goes to."""
+        for name, data in self.files.items():
+            if name != MANIFEST and key in data:
+                return name
+        return "rules.toml" if key == "rules" else next(
+            (n for n in self.files if n != MANIFEST), f"{key}.toml")
+
+    def table_value(self, file: str, path: Path_) -> Any:
+        """The value at ``path`` of a file, or None where there is none."""
+        try:
+            return _walk(self.files.get(file, {}), path)
+        except (KeyError, IndexError, TypeError):
+            return None
+
+    def set_table(self, file: str, path: Path_, value: Any) -> SetTable:
+        """The edit that sets ``path`` in ``file`` to ``value`` (None: drop it)."""
+        return SetTable(file, tuple(path), copy.deepcopy(self.table_value(file, path)),
+                        copy.deepcopy(value))
+
     def references(self, kind: str, ident: str) -> list[str]:
         """What in this pack refers to an entry (sand dollar tiles name their actions)."""
         found = []
@@ -169,12 +229,16 @@ class PackDocument:
                     container.append(copy.deepcopy(edit.new))
                 else:
                     container[last] = copy.deepcopy(edit.new)
+        elif isinstance(edit, SetTable):
+            _set_in(self.files.setdefault(edit.file, {}), edit.path, edit.new)
         else:
             entries = self.files.setdefault(edit.file, {}).setdefault(edit.kind, [])
             if edit.removed is not None:
                 del entries[edit.index]
             if edit.entry is not None:
                 entries.insert(edit.index, copy.deepcopy(edit.entry))
+            if not entries:
+                del self.files[edit.file][edit.kind]
         self.validate()
 
     def set_value(self, kind: str, ident: str, path: Path_, value: Any) -> SetValue:
@@ -223,7 +287,8 @@ class PackDocument:
         with tempfile.TemporaryDirectory(dir=self.folder.parent, prefix=".smqt-check-") as scratch:
             for name, data in self.files.items():
                 (Path(scratch) / name).write_text(_dump(data), encoding="utf-8")
-            _, problems = check_pack(scratch)
+            catalog, problems = check_pack(scratch)
+        self.catalog = catalog
         self.problems = [attrs.evolve(p, file=p.file.replace(scratch, str(self.folder)))
                          if isinstance(p.file, str) else p for p in problems]
         return self.problems
@@ -232,19 +297,57 @@ class PackDocument:
     def valid(self) -> bool:
         return not self.problems
 
-    def save(self) -> list[str]:
+    def save(self, *, every_file: bool = False) -> list[str]:
         """Write the files that changed (atomically, one by one); returns their names. A pack
-        with problems is saved too (work in progress) and stays marked invalid."""
+        with problems is saved too (work in progress) and stays marked invalid.
+        ``every_file`` rewrites unchanged files too, in the canonical layout."""
         written = []
         for name, data in self.files.items():
-            if self.saved.get(name) != data or not (self.folder / name).exists():
-                atomic_write_text(self.folder / name, _dump(data))
+            if every_file or self.saved.get(name) != data or not (self.folder / name).exists():
+                atomic_write_text(self.folder / name, self.text(name))
                 written.append(name)
         self.saved = copy.deepcopy(self.files)
         self._stamps = self._disk_stamps()
         return written
 
 
+    def text(self, name: str) -> str:
+        """A file as it is saved: its leading comment block, then tomli-w's TOML."""
+        return self.headers.get(name, "") + _dump(self.files[name])
+
+
 def _dump(data: dict[str, Any]) -> str:
     """TOML in the order the tables were read or made (tomli-w keeps dict order)."""
     return tomli_w.dumps(data)
+
+
+def _header(text: str) -> str:
+    """The comment lines a file starts with (kept on save: tomli-w writes no comments), with
+    one blank line after them."""
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("#") or (lines and not line.strip()):
+            lines.append(line)
+        else:
+            break
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return "\n".join(lines) + "\n\n" if lines else ""
+
+
+def _set_in(table: dict[str, Any], path: Path_, value: Any) -> None:
+    """Set (or with None, remove) ``path`` in nested tables, making or pruning tables."""
+    *head, last = path
+    chain = [table]
+    for step in head:
+        if value is None and step not in chain[-1]:
+            return
+        chain.append(chain[-1].setdefault(step, {}))
+    if value is None:
+        chain[-1].pop(last, None)
+        for parent, step in zip(reversed(chain[:-1]), reversed(head), strict=True):
+            if parent[step]:
+                break
+            del parent[step]
+    else:
+        chain[-1][last] = copy.deepcopy(value)
