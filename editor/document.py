@@ -252,6 +252,30 @@ class PackDocument:
             raise DocumentError(f"{kind} {ident!r} has no place {path!r}") from None
         return SetValue(file, kind, index, tuple(path), copy.deepcopy(old), copy.deepcopy(value))
 
+    def set_at(self, file: str, kind: str, index: int, path: Path_, value: Any) -> SetValue:
+        """The edit that sets ``path`` of the ``index``-th ``kind`` entry of ``file``."""
+        try:
+            entry = self.files[file][kind][index]
+            *head, last = path
+            container = _walk(entry, tuple(head))
+            old = container.get(last) if isinstance(container, dict) else \
+                (container[last] if last < len(container) else None)
+        except (KeyError, IndexError, TypeError):
+            raise DocumentError(f"{file}: {kind} #{index + 1} has no place {path!r}") from None
+        return SetValue(file, kind, index, tuple(path), copy.deepcopy(old), copy.deepcopy(value))
+
+    def locate(self, kind: str, ident: str) -> tuple[str, int] | None:
+        """(file, index) of this pack's entry ``ident``, or None."""
+        for file, index, entry in self.entries(kind):
+            if entry.get("id") == ident:
+                return file, index
+        return None
+
+    def accept_disk_state(self) -> None:
+        """Keep the edits here although another program changed the files (the next save
+        writes over its changes)."""
+        self._stamps = self._disk_stamps()
+
     def replace_list(self, kind: str, ident: str, key: str, items: list[Any]) -> SetValue:
         """The edit that replaces a whole list (adding, removing or reordering items)."""
         file, index, entry = self.find(kind, ident)

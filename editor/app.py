@@ -1,0 +1,97 @@
+"""``smqt-editor [PACK]``: open the content editor on a pack folder (the base pack by default).
+
+``--screenshot PNG --quit`` renders the main window with the first card selected and exits,
+for automated checks and documentation; ``--normalise`` rewrites every file of the pack in
+the editor's canonical layout (so that later saves diff cleanly) and exits. Qt warnings and
+uncaught exceptions are reported on stderr and make the exit status 1."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from collections.abc import Sequence
+from types import TracebackType
+from typing import TextIO
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="smqt-editor",
+        description="Create and change feature cards, starting tiles, sand dollar actions, "
+                    "objective tiles and rules parameters of a content pack.")
+    parser.add_argument("pack", nargs="?", default=None,
+                        help="the pack folder (default: the base pack)")
+    parser.add_argument("--screenshot", metavar="PNG",
+                        help="save the main window, with the first card selected, to PNG")
+    parser.add_argument("--quit", action="store_true", help="exit after opening (and the "
+                        "screenshot)")
+    parser.add_argument("--normalise", action="store_true",
+                        help="rewrite every file of the pack in the editor's layout and exit")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, err: TextIO = sys.stderr) -> int:
+    args = _parser().parse_args(argv)
+    from editor.document import DocumentError, PackDocument
+    from smqt.paths import default_pack
+
+    folder = args.pack or str(default_pack())
+    try:
+        document = PackDocument(folder)
+    except DocumentError as exc:
+        err.write(f"smqt-editor: {exc}\n")
+        return 2
+    if args.normalise:
+        written = document.save(every_file=True)
+        err.write(f"smqt-editor: rewrote {', '.join(written)}\n")
+        return 0
+
+    from PySide6.QtCore import QTimer, QtMsgType, qInstallMessageHandler
+    from PySide6.QtWidgets import QApplication
+
+    from editor.window import EditorWindow
+
+    problems: list[str] = []
+
+    def on_message(kind: QtMsgType, _context: object, message: str) -> None:
+        if kind not in (QtMsgType.QtDebugMsg, QtMsgType.QtInfoMsg):
+            problems.append(message)
+            err.write(f"Qt {kind.name}: {message}\n")
+
+    def on_exception(kind: type[BaseException], value: BaseException,
+                     tb: TracebackType | None) -> None:
+        problems.append(f"{kind.__name__}: {value}")
+        err.write("".join(traceback.format_exception(kind, value, tb)))
+
+    qInstallMessageHandler(on_message)
+    previous_hook = sys.excepthook
+    sys.excepthook = on_exception
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("smqt-editor")
+    app.setApplicationDisplayName("Santa Monica content editor")
+    try:
+        window = EditorWindow()
+        window.open_pack(folder)
+        window.show()
+        window.select("card", next((r.id for r in window.entries.rows), ""))
+
+        def finish() -> None:
+            if args.screenshot:
+                window.repaint()
+                if not window.grab().save(args.screenshot):
+                    problems.append(f"cannot write {args.screenshot}")
+                    err.write(f"smqt-editor: cannot write the screenshot {args.screenshot}\n")
+            if args.quit:
+                window.close()
+
+        if args.screenshot or args.quit:
+            QTimer.singleShot(300, finish)
+        app.exec()
+    finally:
+        sys.excepthook = previous_hook
+        qInstallMessageHandler(None)
+    if problems:
+        err.write(f"smqt-editor: {len(problems)} problem(s)\n")
+        return 1
+    return 0

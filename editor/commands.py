@@ -1,0 +1,64 @@
+"""Every change to a pack is a ``QUndoCommand`` on the window's one ``QUndoStack``: it wraps
+a reversible document edit, and steps of one spin box on one value merge into one command."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+from PySide6.QtGui import QUndoCommand
+
+from editor.document import Edit, SetTable, SetValue
+
+_MERGEABLE = 1
+
+
+def describe_edit(edit: Edit, entry: str) -> str:
+    """A line for the undo history: what changed where."""
+    if isinstance(edit, SetValue | SetTable):
+        where = ".".join(str(p) for p in edit.path)
+        if edit.new is None:
+            return f"{entry}: clear {where}"
+        value = edit.new if not isinstance(edit.new, dict | list) else "…"
+        return f"{entry}: {where} = {value}"
+    if edit.entry is None:
+        return f"delete {edit.kind} {(edit.removed or {}).get('id')}"
+    return f"add {edit.kind} {edit.entry.get('id')}"
+
+
+class EditCommand(QUndoCommand):
+    """``apply(edit)`` carries an edit out on the document (and refreshes the window)."""
+
+    def __init__(self, edit: Edit, apply: Callable[[Edit], None], text: str) -> None:
+        super().__init__(text)
+        self.edit = edit
+        self.apply = apply
+
+    def redo(self) -> None:
+        self.apply(self.edit)
+
+    def undo(self) -> None:
+        self.apply(self.edit.inverse())
+
+    def id(self) -> int:
+        mergeable = isinstance(self.edit, SetValue | SetTable) and isinstance(self.edit.new, int) \
+            and not isinstance(self.edit.new, bool)
+        return _MERGEABLE if mergeable else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, EditCommand) or other.id() != _MERGEABLE:
+            return False
+        mine, theirs = self.edit, other.edit
+        if type(mine) is not type(theirs) or _target(mine) != _target(theirs):
+            return False
+        self.edit = attrs.evolve(mine, new=theirs.new)  # type: ignore[arg-type]
+        self.setText(other.text())
+        return True
+
+
+def _target(edit: Edit) -> tuple:
+    if isinstance(edit, SetValue):
+        return (edit.file, edit.kind, edit.index, edit.path)
+    if isinstance(edit, SetTable):
+        return (edit.file, edit.path)
+    return (id(edit),)

@@ -1,0 +1,623 @@
+"""Forms built from the attrs classes: a field editor per schema field (enums as drop-downs,
+numbers as spin boxes with the validators' ranges, lists whose items can be added, removed
+and reordered, unions with a kind drop-down), the field's docstring as its help text.
+
+A form shows a TOML table as written, mistakes included (a value out of range or of the
+wrong type is shown in red, never silently corrected), and reports each change as
+``edited(path, value)``; the window turns that into an undoable document edit. When the
+shape of the table changes (an item added, a kind changed) the form is rebuilt, otherwise
+its widgets are updated in place so that typing is never interrupted.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+import types
+import typing
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QSizePolicy,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.templates import default_table, default_value, union_members
+from smqt.engine.convert import tag_of
+from smqt.engine.fieldinfo import FieldRange, field_docs, field_range, resolved_fields
+
+Path_ = tuple[str | int, ...]
+Choices = Callable[[type, str], list[str]]
+"(class, field name) -> the values a text field may take (sand dollar action ids), or []."
+
+_INVALID = "background: #fde2e1; color: #8a1c12;"
+_HELP = "help"
+
+
+def plain(doc: str) -> str:
+    """A docstring for people: ````value```` markup becomes quotes."""
+    return re.sub(r"``([^`]+)``", r"'\1'", doc)
+
+
+def label_for(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def parse_key(key: str) -> Path_:
+    """``scoring[1].tag`` -> ``("scoring", 1, "tag")`` (a loader error's key as a path)."""
+    path: list[str | int] = []
+    for part in re.findall(r"[^.\[\]]+|\[\d+\]", key):
+        path.append(int(part[1:-1]) if part.startswith("[") else part)
+    return tuple(path)
+
+
+def shape(raw: Any) -> Any:
+    """What decides the widgets a table needs: kinds and list lengths, not the values."""
+    if isinstance(raw, dict):
+        return ("table", raw.get("kind"),
+                tuple((k, shape(v)) for k, v in raw.items() if isinstance(v, dict | list)))
+    if isinstance(raw, list):
+        return ("list", tuple(shape(v) for v in raw))
+    return None
+
+
+class Form(QWidget):
+    """An editable view of one TOML table of an attrs class."""
+
+    edited = Signal(tuple, object)
+    "(path inside the table, new value; None drops an optional key)"
+
+    def __init__(self, cls: type, *, choices: Choices | None = None, optional_lists: bool = True,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.cls = cls
+        self.choices = choices or (lambda _cls, _name: [])
+        self.optional_lists = optional_lists
+        self.widgets: dict[Path_, QWidget] = {}
+        self._shape: Any = object()
+        self._root: StructEditor | None = None
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+
+    def show_table(self, raw: dict[str, Any]) -> None:
+        new_shape = shape(raw)
+        if self._root is None or new_shape != self._shape:
+            focused = self.focused_path()
+            if self._root is not None:
+                self._root.widget.deleteLater()
+            self.widgets = {}
+            self._root = StructEditor(self, (), self.cls)
+            self._layout.addWidget(self._root.widget)
+            self._shape = new_shape
+            self._root.set_value(raw)
+            if focused is not None:
+                self.focus_path(focused)
+        else:
+            self._root.set_value(raw)
+
+    def commit(self, path: Path_, value: Any) -> None:
+        self.edited.emit(tuple(path), value)
+
+    def register(self, path: Path_, widget: QWidget, doc: str) -> None:
+        self.widgets[path] = widget
+        widget.setObjectName("field:" + ".".join(str(p) for p in path))
+        doc = plain(doc)
+        if doc:
+            widget.setToolTip(doc)
+            widget.setProperty(_HELP, doc)
+
+    def focused_path(self) -> Path_ | None:
+        focus = self.focusWidget()
+        for path, widget in self.widgets.items():
+            if widget is focus or (focus is not None and widget.isAncestorOf(focus)):
+                return path
+        return None
+
+    def focus_path(self, path: Path_) -> QWidget | None:
+        """Give the focus to the field at ``path`` or its nearest enclosing one."""
+        path = tuple(path)
+        while True:
+            widget = self.widgets.get(path)
+            if widget is not None:
+                target = widget
+                if target.focusPolicy() == Qt.FocusPolicy.NoFocus:
+                    target = next((w for w in widget.findChildren(QWidget)
+                                   if w.focusPolicy() != Qt.FocusPolicy.NoFocus
+                                   and w.isEnabled()), widget)
+                target.setFocus(Qt.FocusReason.OtherFocusReason)
+                return target
+            if not path:
+                return None
+            path = path[:-1]
+
+
+def help_of(widget: QWidget | None) -> str:
+    """The help text of a field widget or of the field it is part of."""
+    while widget is not None:
+        text = widget.property(_HELP)
+        if text:
+            return str(text)
+        widget = widget.parentWidget()
+    return ""
+
+
+# ============================================================================ editors
+
+
+class Editor:
+    """One field: a widget showing a raw value and committing changes through the form."""
+
+    widget: QWidget
+
+    def set_value(self, raw: Any) -> None:
+        raise NotImplementedError
+
+
+def make_editor(form: Form, path: Path_, tp: Any, attribute: attrs.Attribute | None,
+                owner: type | None, doc: str, *, top: bool = False) -> Editor:
+    members = union_members(tp)
+    if members:
+        return UnionEditor(form, path, members, doc)
+    origin = typing.get_origin(tp)
+    args = [a for a in typing.get_args(tp) if a is not type(None)]
+    name = attribute.name if attribute is not None else ""
+    if origin in (typing.Union, types.UnionType) and len(args) == 1:
+        return TextEditor(form, path, doc, optional=True)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            limit = field_range(attribute).max_items if attribute is not None else None
+            removable = top and form.optional_lists and attribute is not None and \
+                attribute.default is not attrs.NOTHING
+            return ListEditor(form, path, args[0], doc, limit, drop_when_empty=removable)
+        return PairEditor(form, path, args, doc, owner, name)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return EnumEditor(form, path, [m.value for m in tp], doc)
+    if tp is bool:
+        return BoolEditor(form, path, doc, attribute)
+    if tp is int:
+        bounds = field_range(attribute) if attribute is not None else FieldRange()
+        return IntEditor(form, path, doc, bounds, attribute)
+    if tp is str:
+        options = form.choices(owner, name) if owner is not None else []
+        if options:
+            return EnumEditor(form, path, options, doc, editable=True)
+        return TextEditor(form, path, doc, optional=False)
+    if attrs.has(tp):
+        return StructEditor(form, path, tp, doc)
+    raise TypeError(f"no editor for {tp!r}")
+
+
+def _mark(widget: QWidget, problem: str | None, doc: str) -> None:
+    doc = plain(doc)
+    widget.setStyleSheet(_INVALID if problem else "")
+    widget.setToolTip(f"{problem}\n\n{doc}" if problem else doc)
+
+
+class TextEditor(Editor):
+    def __init__(self, form: Form, path: Path_, doc: str, *, optional: bool) -> None:
+        self.form, self.path, self.doc, self.optional = form, path, doc, optional
+        self.widget = QLineEdit()
+        self.raw: Any = None
+        self.widget.editingFinished.connect(self._finished)
+        form.register(path, self.widget, doc)
+
+    def set_value(self, raw: Any) -> None:
+        self.raw = raw
+        text = "" if raw is None else str(raw)
+        if self.widget.text() != text:
+            self.widget.setText(text)
+        bad = raw is not None and not isinstance(raw, str)
+        _mark(self.widget, f"not text: {raw!r}" if bad else None, self.doc)
+
+    def _finished(self) -> None:
+        text = self.widget.text()
+        value: str | None = text if text or not self.optional else None
+        if value != self.raw:
+            self.form.commit(self.path, value)
+
+
+class IntEditor(Editor):
+    def __init__(self, form: Form, path: Path_, doc: str, bounds: FieldRange,
+                 attribute: attrs.Attribute | None) -> None:
+        self.form, self.path = form, path
+        self.low = bounds.minimum if bounds.minimum is not None else -99
+        self.high = bounds.maximum if bounds.maximum is not None else 99
+        self.doc = f"{doc}\n(from {self.low} to {self.high})".strip()
+        self.default = attribute.default if attribute is not None and \
+            isinstance(attribute.default, int) else None
+        self.widget = QSpinBox()
+        self.widget.setMinimumWidth(80)
+        self.widget.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        self.widget.setKeyboardTracking(False)
+        self.widget.setRange(self.low, self.high)
+        self.raw: Any = None
+        self.widget.valueChanged.connect(self._changed)
+        form.register(path, self.widget, self.doc)
+
+    def set_value(self, raw: Any) -> None:
+        self.raw = raw
+        shown = raw if isinstance(raw, int) and not isinstance(raw, bool) else \
+            (self.default if raw is None and self.default is not None else self.low)
+        problem = None
+        if raw is None and self.default is None:
+            problem = "missing"
+        elif not isinstance(raw, int) or isinstance(raw, bool):
+            problem = None if raw is None else f"not a whole number: {raw!r}"
+        elif not self.low <= raw <= self.high:
+            problem = f"out of range ({self.low} to {self.high})"
+        blocked = self.widget.blockSignals(True)
+        self.widget.setRange(min(self.low, shown), max(self.high, shown))
+        self.widget.setValue(shown)
+        self.widget.blockSignals(blocked)
+        _mark(self.widget, problem, self.doc)
+
+    def _changed(self, value: int) -> None:
+        if value != self.raw:
+            self.widget.setRange(min(self.low, value), max(self.high, value))
+            self.form.commit(self.path, value)
+
+
+class BoolEditor(Editor):
+    def __init__(self, form: Form, path: Path_, doc: str, attribute: attrs.Attribute | None) -> None:
+        self.form, self.path = form, path
+        self.default = bool(attribute.default) if attribute is not None and \
+            isinstance(attribute.default, bool) else False
+        self.widget = QCheckBox()
+        self.raw: Any = None
+        self.widget.toggled.connect(self._toggled)
+        form.register(path, self.widget, doc)
+
+    def set_value(self, raw: Any) -> None:
+        self.raw = raw
+        blocked = self.widget.blockSignals(True)
+        self.widget.setChecked(raw if isinstance(raw, bool) else self.default)
+        self.widget.blockSignals(blocked)
+
+    def _toggled(self, checked: bool) -> None:
+        if checked != self.raw:
+            self.form.commit(self.path, checked)
+
+
+class EnumEditor(Editor):
+    def __init__(self, form: Form, path: Path_, values: list[str], doc: str, *,
+                 editable: bool = False) -> None:
+        self.form, self.path, self.values, self.doc = form, path, values, doc
+        self.widget = QComboBox()
+        self.widget.setMinimumContentsLength(8)
+        self.widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        if not editable:
+            self.widget.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        self.widget.setEditable(editable)
+        self.widget.addItems(values)
+        self.raw: Any = None
+        if editable:
+            self.widget.lineEdit().editingFinished.connect(
+                lambda: self._chosen(self.widget.currentText()))
+        self.widget.activated.connect(lambda i: self._chosen(self.widget.itemText(i)))
+        form.register(path, self.widget, doc)
+
+    def set_value(self, raw: Any) -> None:
+        self.raw = raw
+        text = raw if isinstance(raw, str) else ""
+        blocked = self.widget.blockSignals(True)
+        if self.widget.count() > len(self.values):
+            self.widget.removeItem(len(self.values))
+        index = self.values.index(text) if text in self.values else -1
+        if index < 0 and not self.widget.isEditable():
+            self.widget.addItem(f"{raw!r} (unknown)")
+            index = len(self.values)
+        if self.widget.isEditable():
+            self.widget.setEditText(text)
+        else:
+            self.widget.setCurrentIndex(index)
+        self.widget.blockSignals(blocked)
+        unknown = text not in self.values
+        _mark(self.widget, f"unknown value {raw!r}" if unknown else None, self.doc)
+
+    def _chosen(self, text: str) -> None:
+        if text in self.values or self.widget.isEditable():
+            if text != self.raw:
+                self.form.commit(self.path, text)
+
+
+class StructEditor(Editor):
+    """The fields of an attrs class, one row each."""
+
+    def __init__(self, form: Form, path: Path_, cls: type, doc: str = "") -> None:
+        self.form, self.path, self.cls = form, path, cls
+        self.widget = QFrame() if path else QWidget()
+        if path:
+            self.widget.setFrameShape(QFrame.Shape.StyledPanel)
+        layout = QFormLayout(self.widget)
+        layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.raw: Any = None
+        docs = {name: plain(text) for name, text in field_docs(cls).items()}
+        self.editors: dict[str, Editor] = {}
+        for attribute in resolved_fields(cls):
+            text = docs.get(attribute.name, "")
+            editor = make_editor(_Redirect(form, self), (*path, attribute.name), attribute.type,
+                                 attribute, cls, text, top=not path)
+            label = QLabel(label_for(attribute.name))
+            label.setToolTip(text)
+            label.setProperty(_HELP, text)
+            if attribute.default is attrs.NOTHING:
+                label.setText(label_for(attribute.name) + " *")
+            layout.addRow(label, editor.widget)
+            self.editors[attribute.name] = editor
+        if path:
+            form.register(path, self.widget, doc)
+
+    def set_value(self, raw: Any) -> None:
+        self.raw = raw
+        table = raw if isinstance(raw, dict) else {}
+        for name, editor in self.editors.items():
+            editor.set_value(table.get(name))
+
+    def commit_field(self, path: Path_, value: Any) -> None:
+        """A field changed; a table that is not there yet is written whole."""
+        if isinstance(self.raw, dict) or not self.path:
+            self.form.commit(path, value)
+            return
+        table = default_table(self.cls)
+        name = path[len(self.path)]
+        if len(path) == len(self.path) + 1:
+            table[name] = value
+        self.form.commit(self.path, table)
+
+
+class _Redirect:
+    """Hands a struct's fields the form, with commits routed through the struct (which knows
+    whether its own table exists yet)."""
+
+    def __init__(self, form: Form, struct: StructEditor) -> None:
+        self._form, self._struct = form, struct
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._form, name)
+
+    def commit(self, path: Path_, value: Any) -> None:
+        self._struct.commit_field(path, value)
+
+
+class UnionEditor(Editor):
+    """A kind drop-down and the fields of that kind."""
+
+    def __init__(self, form: Form, path: Path_, members: tuple[type, ...], doc: str,
+                 header: QHBoxLayout | None = None) -> None:
+        self.form, self.path, self.members = form, path, members
+        self.kinds = [tag_of(m) or m.__name__ for m in members]
+        self.kind_box = QComboBox()
+        for member, kind in zip(members, self.kinds, strict=True):
+            self.kind_box.addItem(kind)
+            self.kind_box.setItemData(self.kind_box.count() - 1, _first_line(member.__doc__),
+                                      Qt.ItemDataRole.ToolTipRole)
+        self.kind_box.activated.connect(self._kind_chosen)
+        self.widget = QWidget()
+        self._layout = QVBoxLayout(self.widget)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        if header is None:
+            header = QHBoxLayout()
+            self._layout.addLayout(header)
+        header.insertWidget(header.count(), self.kind_box)
+        self.describe = QLabel()
+        self.describe.setWordWrap(True)
+        self.describe.setStyleSheet("color: #555;")
+        self._layout.addWidget(self.describe)
+        self.body: StructEditor | None = None
+        self.raw: Any = None
+        form.register((*path, "kind"), self.kind_box, doc)
+
+    def set_value(self, raw: Any) -> None:
+        self.raw = raw
+        kind = raw.get("kind") if isinstance(raw, dict) else None
+        blocked = self.kind_box.blockSignals(True)
+        if kind in self.kinds:
+            index = self.kinds.index(kind)
+            self.kind_box.setCurrentIndex(index)
+            member = self.members[index]
+            self.describe.setText(plain(_first_line(member.__doc__)))
+            _mark(self.kind_box, None, self.describe.text())
+            if self.body is None or self.body.cls is not member:
+                if self.body is not None:
+                    self.body.widget.deleteLater()
+                self.body = StructEditor(self.form, self.path, member)
+                self.body.widget.setFrameShape(QFrame.Shape.NoFrame)
+                self._layout.addWidget(self.body.widget)
+            self.body.set_value(raw)
+        else:
+            self.kind_box.setCurrentIndex(-1)
+            _mark(self.kind_box, f"unknown kind {kind!r}", "")
+        self.kind_box.blockSignals(blocked)
+
+    def _kind_chosen(self, index: int) -> None:
+        member = self.members[index]
+        old = self.raw if isinstance(self.raw, dict) else {}
+        if old.get("kind") == self.kinds[index]:
+            return
+        table = default_table(member)
+        names = {a.name: a for a in resolved_fields(member)}
+        for key, value in old.items():
+            if key != "kind" and key in names and _fits(value, names[key].type):
+                table[key] = value
+        self.form.commit(self.path, table)
+
+
+def _fits(value: Any, tp: Any) -> bool:
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return value in {m.value for m in tp}
+    if tp is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return False
+
+
+def _first_line(text: str | None) -> str:
+    return (text or "").strip().splitlines()[0] if text else ""
+
+
+def _tool(text: str, tip: str, slot: Callable[[], None]) -> QToolButton:
+    button = QToolButton()
+    button.setText(text)
+    button.setToolTip(tip)
+    button.setAutoRaise(True)
+    button.clicked.connect(slot)
+    return button
+
+
+class ListEditor(Editor):
+    """Items that can be added, removed and moved; each item has its own editor."""
+
+    def __init__(self, form: Form, path: Path_, item_type: Any, doc: str, limit: int | None,
+                 *, drop_when_empty: bool) -> None:
+        self.form, self.path, self.item_type, self.doc = form, path, item_type, doc
+        self.limit, self.drop_when_empty = limit, drop_when_empty
+        self.members = union_members(item_type)
+        self.compact = not self.members and not attrs.has(item_type) and \
+            typing.get_origin(item_type) is not tuple
+        self.widget = QWidget()
+        outer = QVBoxLayout(self.widget)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.rows_box = QWidget()
+        self.rows = QHBoxLayout(self.rows_box) if self.compact else QVBoxLayout(self.rows_box)
+        self.rows.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.rows_box)
+        self.add = QToolButton()
+        self.add.setText("+ Add")
+        self.add.setToolTip(f"Add an item. {doc}")
+        if self.members:
+            menu = QMenu(self.add)
+            for member in self.members:
+                action = menu.addAction(tag_of(member) or member.__name__)
+                action.setToolTip(_first_line(member.__doc__))
+                action.triggered.connect(lambda _=False, m=member: self._append(default_table(m)))
+            self.add.setMenu(menu)
+            self.add.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        else:
+            self.add.clicked.connect(lambda: self._append(default_value(item_type)))
+        if self.compact:
+            self.rows.addWidget(self.add)
+            self.rows.addStretch(1)
+        else:
+            line = QHBoxLayout()
+            line.addWidget(self.add)
+            line.addStretch(1)
+            outer.addLayout(line)
+        self.items: list[Editor] = []
+        self.row_widgets: list[QWidget] = []
+        self.raw: list[Any] = []
+        form.register(path, self.widget, doc)
+        form.widgets[path] = self.add
+
+    def set_value(self, raw: Any) -> None:
+        self.raw = list(raw) if isinstance(raw, list) else []
+        if len(self.items) != len(self.raw):
+            self._build(len(self.raw))
+        for editor, value in zip(self.items, self.raw, strict=True):
+            editor.set_value(value)
+        full = self.limit is not None and len(self.raw) >= self.limit
+        self.add.setEnabled(not full)
+        problem = None
+        if raw is not None and not isinstance(raw, list):
+            problem = f"not a list: {raw!r}"
+        elif full and len(self.raw) > self.limit:  # type: ignore[operator]
+            problem = f"at most {self.limit} items"
+        _mark(self.add, problem, f"Add an item. {self.doc}")
+
+    def _build(self, count: int) -> None:
+        for row in self.row_widgets:
+            row.deleteLater()
+        self.items, self.row_widgets = [], []
+        for index in range(count):
+            self.items.append(self._row(index, count))
+
+    def _row(self, index: int, count: int) -> Editor:
+        path = (*self.path, index)
+        if self.compact:
+            editor = make_editor(self.form, path, self.item_type, None, None, self.doc)
+            box = QWidget()
+            line = QHBoxLayout(box)
+            line.setContentsMargins(0, 0, 0, 0)
+            line.setSpacing(0)
+            line.addWidget(editor.widget)
+            line.addWidget(_tool("✕", "Remove this item", lambda: self._remove(index)))
+            self.rows.insertWidget(index, box)
+            self.row_widgets.append(box)
+            return editor
+        frame = QFrame()
+        frame.setFrameShape(QFrame.Shape.StyledPanel)
+        column = QVBoxLayout(frame)
+        column.setContentsMargins(6, 4, 6, 4)
+        header = QHBoxLayout()
+        header.addWidget(QLabel(f"{index + 1}."))
+        editor: Editor
+        if self.members:
+            editor = UnionEditor(self.form, path, self.members, self.doc, header=header)
+        else:
+            editor = make_editor(self.form, path, self.item_type, None, None, self.doc)
+        header.addStretch(1)
+        up = _tool("↑", "Move up", lambda: self._move(index, -1))
+        down = _tool("↓", "Move down", lambda: self._move(index, 1))
+        up.setEnabled(index > 0)
+        down.setEnabled(index < count - 1)
+        for button in (up, down, _tool("✕", "Remove this item", lambda: self._remove(index))):
+            header.addWidget(button)
+        column.addLayout(header)
+        column.addWidget(editor.widget)
+        self.rows.addWidget(frame)
+        self.row_widgets.append(frame)
+        return editor
+
+    def _commit(self, items: list[Any]) -> None:
+        self.form.commit(self.path, items if items or not self.drop_when_empty else None)
+
+    def _append(self, value: Any) -> None:
+        self._commit([*self.raw, value])
+
+    def _remove(self, index: int) -> None:
+        self._commit(self.raw[:index] + self.raw[index + 1:])
+
+    def _move(self, index: int, step: int) -> None:
+        items = list(self.raw)
+        other = index + step
+        if 0 <= other < len(items):
+            items[index], items[other] = items[other], items[index]
+            self._commit(items)
+
+
+class PairEditor(Editor):
+    """A fixed number of values side by side (a tier ``[copies, points]``, a tile's sides)."""
+
+    def __init__(self, form: Form, path: Path_, types: list[Any], doc: str, owner: type | None,
+                 name: str) -> None:
+        self.widget = QWidget()
+        line = QHBoxLayout(self.widget)
+        line.setContentsMargins(0, 0, 0, 0)
+        self.parts: list[Editor] = []
+        for index, tp in enumerate(types):
+            if tp is str and owner is not None and form.choices(owner, name):
+                part: Editor = EnumEditor(form, (*path, index), form.choices(owner, name), doc,
+                                          editable=True)
+            else:
+                part = make_editor(form, (*path, index), tp, None, None, doc)
+            line.addWidget(part.widget)
+            self.parts.append(part)
+        form.register(path, self.widget, doc)
+        form.widgets[path] = self.parts[0].widget
+
+    def set_value(self, raw: Any) -> None:
+        values = raw if isinstance(raw, list) else []
+        for index, part in enumerate(self.parts):
+            part.set_value(values[index] if index < len(values) else None)

@@ -1,0 +1,199 @@
+"""Simulate against base: the simulator plays the same seat-rotated games under the extended
+pack and under this one, off the GUI thread, with a progress bar and a cancel button, and
+writes the report (report.html, report.json, games.csv) that the editor then opens."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from smqt.fileio import atomic_write_text
+from smqt.sim.command import build_report, make_tasks, parse_bots, parse_players, summary_table
+from smqt.sim.html import render
+from smqt.sim.report import games_csv
+from smqt.sim.runner import default_jobs, run_tasks
+
+
+class Cancelled(Exception):
+    pass
+
+
+class SimWorker(QObject):
+    progress = Signal(int, int)
+    done = Signal(str, str)
+    "(report folder, summary table)"
+    failed = Signal(str)
+
+    def __init__(self, base: Path | None, variant: Path, players: str, bots: str, games: int,
+                 jobs: int, seed: int, out: Path) -> None:
+        super().__init__()
+        self.base, self.variant, self.players, self.bots = base, variant, players, bots
+        self.games, self.jobs, self.seed, self.out = games, jobs, seed, out
+        self.cancelled = False
+
+    def run(self) -> None:
+        try:
+            counts, lineup = parse_players(self.players), parse_bots(self.bots)
+            pack = self.base if self.base is not None else self.variant
+            variant = self.variant if self.base is not None else None
+            tasks = make_tasks(str(pack), str(variant) if variant else None, counts, lineup,
+                               self.games, self.seed)
+
+            def report(done: int, total: int) -> None:
+                if self.cancelled:
+                    raise Cancelled
+                self.progress.emit(done, total)
+
+            self.progress.emit(0, len(tasks))
+            results = run_tasks(tasks, self.jobs, report)
+            meta = {"pack": str(pack), "variant": str(variant) if variant else None,
+                    "bots": lineup, "players": counts, "games": self.games, "seed": self.seed}
+            built = build_report(results, meta)
+            self.out.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(self.out / "report.json",
+                              json.dumps(built, indent=1, sort_keys=True) + "\n")
+            atomic_write_text(self.out / "games.csv", games_csv(results))
+            atomic_write_text(self.out / "report.html", render(built))
+            self.done.emit(str(self.out), summary_table(built))
+        except Cancelled:
+            self.failed.emit("cancelled")
+        except Exception as exc:  # shown to the author; the editor stays usable
+            self.failed.emit(f"{type(exc).__name__}: {exc}")
+
+
+class SimulateDialog(QDialog):
+    """Options, then progress; ``finished_report`` carries the report folder."""
+
+    finished_report = Signal(str)
+
+    def __init__(self, base: Path | None, variant: Path, out_root: Path,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Simulate against base")
+        self.base, self.variant, self.out_root = base, variant, out_root
+        layout = QVBoxLayout(self)
+        what = (f"Plays the same games under <b>{base.name}</b> and under <b>{variant.name}</b> "
+                "and compares win rates and scores with 95% intervals."
+                if base is not None else
+                f"<b>{variant.name}</b> extends no pack: its games are summarised alone.")
+        intro = QLabel(what)
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        form = QFormLayout()
+        self.games = QSpinBox()
+        self.games.setRange(1, 100000)
+        self.games.setValue(100)
+        self.games.setToolTip("Games per player count and pack (seats rotate between games).")
+        self.players = QComboBox()
+        self.players.addItems(["2", "3", "4", "2,3,4"])
+        self.bots = QLineEdit("medium")
+        self.bots.setToolTip("Bots in seat order, e.g. medium,easy (random, easy, medium, hard).")
+        self.jobs = QSpinBox()
+        self.jobs.setRange(1, 256)
+        self.jobs.setValue(default_jobs())
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2**31 - 1)
+        self.seed.setValue(1)
+        form.addRow("games", self.games)
+        form.addRow("players", self.players)
+        form.addRow("bots", self.bots)
+        form.addRow("processes", self.jobs)
+        form.addRow("seed", self.seed)
+        layout.addLayout(form)
+        self.bar = QProgressBar()
+        self.bar.setFormat("%v / %m games")
+        layout.addWidget(self.bar)
+        self.status = QLabel("")
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.run_button = self.buttons.addButton("Run", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.run_button.clicked.connect(self.start)
+        self.buttons.rejected.connect(self.cancel)
+        layout.addWidget(self.buttons)
+        self.thread: QThread | None = None
+        self.worker: SimWorker | None = None
+        self.started_at = 0.0
+
+    def start(self) -> None:
+        try:
+            parse_players(self.players.currentText())
+            parse_bots(self.bots.text())
+        except ValueError as exc:
+            self.status.setText(str(exc))
+            return
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        out = self.out_root / f"{self.variant.name}-{stamp}"
+        self.worker = SimWorker(self.base, self.variant, self.players.currentText(),
+                                self.bots.text(), self.games.value(), self.jobs.value(),
+                                self.seed.value(), out)
+        self.thread = QThread(self)
+        self.worker.moveToThread(self.thread)
+        self.thread.started.connect(self.worker.run)
+        self.worker.progress.connect(self._progress)
+        self.worker.done.connect(self._done)
+        self.worker.failed.connect(self._failed)
+        for widget in (self.games, self.players, self.bots, self.jobs, self.seed, self.run_button):
+            widget.setEnabled(False)
+        self.started_at = time.monotonic()
+        self.status.setText("Starting the games…")
+        self.thread.start()
+
+    def _progress(self, done: int, total: int) -> None:
+        self.bar.setMaximum(total)
+        self.bar.setValue(done)
+        elapsed = time.monotonic() - self.started_at
+        if done:
+            left = elapsed / done * (total - done)
+            self.status.setText(f"{done} of {total} games, about {left:.0f} s left")
+
+    def _stop_thread(self) -> None:
+        if self.thread is not None:
+            self.thread.quit()
+            self.thread.wait()
+            self.thread = None
+
+    def _done(self, folder: str, summary: str) -> None:
+        self._stop_thread()
+        self.summary = summary
+        self.status.setText(f"Report written to {folder}")
+        self.finished_report.emit(folder)
+        self.accept()
+
+    def _failed(self, reason: str) -> None:
+        self._stop_thread()
+        if reason == "cancelled":
+            self.reject()
+            return
+        self.status.setText(f"The simulation failed: {reason}")
+        for widget in (self.games, self.players, self.bots, self.jobs, self.seed, self.run_button):
+            widget.setEnabled(True)
+
+    def cancel(self) -> None:
+        if self.worker is not None and self.thread is not None:
+            self.worker.cancelled = True
+            self.status.setText("Stopping after the games being played…")
+            return
+        self.reject()
+
+    def closeEvent(self, event) -> None:
+        if self.thread is not None:
+            self.cancel()
+            event.ignore()
+            return
+        super().closeEvent(event)

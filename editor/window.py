@@ -1,0 +1,818 @@
+"""The content editor's main window: the entry browser, the form of the selected entry with
+its help, the live preview, the validation panel, the deck statistics and the undo history;
+menus to create, save, reload, export, playtest and simulate.
+
+Every change goes through ``EditCommand`` on ``self.stack``; the window only redraws from
+the document after each one.
+"""
+
+from __future__ import annotations
+
+import copy
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QProcess, Qt, QTimer, QUrl
+from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence, QShowEvent, QUndoStack
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QMainWindow,
+    QMessageBox,
+    QProgressDialog,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QUndoView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.commands import EditCommand, describe_edit
+from editor.document import (
+    CHANGED,
+    INHERITED,
+    NEW,
+    DocumentError,
+    Edit,
+    InsertEntry,
+    PackDocument,
+    SetTable,
+    SetValue,
+)
+from editor.entrylist import SETTINGS, EntryList, EntryRow
+from editor.export import export_pdf, export_pngs
+from editor.forms import Form, help_of, parse_key
+from editor.preview import PreviewPanel
+from editor.problems import ValidationPanel
+from editor.simulate import SimulateDialog
+from editor.statsview import StatsView
+from editor.templates import free_id, new_entry
+from editor.variant import NewVariantDialog, create_variant
+from smqt.engine.catalog import catalog_entries
+from smqt.engine.content import Rules, SandDollarAction
+from smqt.engine.convert import converter
+from smqt.engine.packload import KINDS, MANIFEST, ContentError, PackManifest
+from smqt.paths import default_pack
+
+REMOVED = "removed"
+
+
+def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    out = copy.deepcopy(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merged(out[key], value)
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
+
+
+class EditorWindow(QMainWindow):
+    def __init__(self) -> None:
+        super().__init__()
+        self.doc: PackDocument | None = None
+        self.stack = QUndoStack(self)
+        self.current: tuple[str, str] | None = None
+        self.form: Form | None = None
+        self._form_key: tuple[str, str, str] | None = None
+        self._disk_noticed = False
+        self._shown = False
+        self.launch: Callable[[list[str]], bool] = lambda argv: QProcess.startDetached(
+            argv[0], argv[1:])[0]
+        self.open_url: Callable[[QUrl], bool] = QDesktopServices.openUrl
+        self.resize(1500, 950)
+        self._build()
+        # a top-level layout constraint makes the offscreen platform warn on every resize
+        self.layout().setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+        self._menus()
+        self.disk_timer = QTimer(self)
+        self.disk_timer.setInterval(1000)
+        self.disk_timer.timeout.connect(self.check_disk)
+        self.disk_timer.start()
+        QApplication.instance().focusChanged.connect(self._focus_changed)
+        self.stack.cleanChanged.connect(lambda _clean: self._marks())
+        self._marks()
+
+    # ================================================================ building
+
+    def _build(self) -> None:
+        self.entries = EntryList()
+        self.entries.selected.connect(self._picked)
+        self.entries.kind_changed.connect(lambda _kind: self._rows())
+        middle = QWidget()
+        column = QVBoxLayout(middle)
+        column.setContentsMargins(0, 0, 0, 0)
+        self.disk_bar = QFrame()
+        self.disk_bar.setStyleSheet("QFrame { background: #fff4ce; }")
+        bar = QHBoxLayout(self.disk_bar)
+        self.disk_text = QLabel("Another program changed this pack's files on disk.")
+        self.reload_button = QPushButton("Reload from disk")
+        self.keep_button = QPushButton("Keep my version")
+        self.reload_button.clicked.connect(self.reload_from_disk)
+        self.keep_button.clicked.connect(self._keep_mine)
+        bar.addWidget(self.disk_text, 1)
+        bar.addWidget(self.reload_button)
+        bar.addWidget(self.keep_button)
+        self.disk_bar.hide()
+        column.addWidget(self.disk_bar)
+        self.banner = QFrame()
+        self.banner.setStyleSheet("QFrame { background: #e8eef7; }")
+        banner = QHBoxLayout(self.banner)
+        self.banner_text = QLabel()
+        self.banner_text.setWordWrap(True)
+        self.banner_button = QPushButton()
+        self.banner_button.clicked.connect(self._banner_clicked)
+        banner.addWidget(self.banner_text, 1)
+        banner.addWidget(self.banner_button)
+        self.banner.hide()
+        column.addWidget(self.banner)
+        self.title = QLabel()
+        self.title.setStyleSheet("font-size: 16px; font-weight: bold; padding: 4px;")
+        column.addWidget(self.title)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.form_holder = QWidget()
+        self.form_layout = QVBoxLayout(self.form_holder)
+        self.form_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.scroll.setWidget(self.form_holder)
+        column.addWidget(self.scroll, 1)
+        self.help = QLabel("Point at or click into a field to read what it means.")
+        self.help.setWordWrap(True)
+        self.help.setMinimumHeight(48)
+        self.help.setStyleSheet("background: #f6f6f2; padding: 6px; border-top: 1px solid #ccc;")
+        column.addWidget(self.help)
+        self.preview = PreviewPanel()
+        split = QSplitter()
+        split.addWidget(self.entries)
+        split.addWidget(middle)
+        split.addWidget(self.preview)
+        split.setSizes([330, 820, 350])
+        self.setCentralWidget(split)
+
+        self.problems = ValidationPanel()
+        self.problems.chosen.connect(self.jump_to)
+        self.stats = StatsView()
+        self.history = QUndoView(self.stack)
+        self.history.setEmptyLabel("(as opened)")
+        self.docks = {}
+        for key, title, widget, area in (
+                ("problems", "Validation", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea),
+                ("stats", "Deck statistics", self.stats, Qt.DockWidgetArea.BottomDockWidgetArea),
+                ("history", "Undo history", self.history, Qt.DockWidgetArea.BottomDockWidgetArea)):
+            dock = QDockWidget(title, self)
+            dock.setObjectName(key)
+            dock.setWidget(widget)
+            self.addDockWidget(area, dock)
+            self.docks[key] = dock
+        self.tabifyDockWidget(self.docks["problems"], self.docks["stats"])
+        self.tabifyDockWidget(self.docks["stats"], self.docks["history"])
+        self.docks["problems"].raise_()
+        self.state = QLabel()
+        self.statusBar().addPermanentWidget(self.state)
+
+    def _action(self, menu, text: str, slot: Callable[[], Any], shortcut: Any = None,
+                tip: str = "") -> QAction:
+        action = menu.addAction(text)
+        action.triggered.connect(lambda _=False: slot())
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        return action
+
+    def _menus(self) -> None:
+        bar = self.menuBar()
+        file = bar.addMenu("&File")
+        self._action(file, "Open pack…", self.open_dialog, QKeySequence.StandardKey.Open)
+        self.new_variant_action = self._action(
+            file, "New variant of this pack…", self.new_variant,
+            tip="Make a pack that extends this one and lists only what it changes.")
+        file.addSeparator()
+        self.save_action = self._action(file, "Save", self.save, QKeySequence.StandardKey.Save)
+        self._action(file, "Reload from disk", self.reload_from_disk)
+        file.addSeparator()
+        for paper in ("A4", "Letter"):
+            self._action(file, f"Export cards to PDF ({paper})…",
+                         lambda p=paper: self.export_pdf_dialog(p),
+                         tip="Printable sheets, nine cards of 63 x 88 mm a page, with cut marks.")
+        self._action(file, "Export cards as PNG…", self.export_png_dialog)
+        file.addSeparator()
+        self._action(file, "Close", self.close, QKeySequence.StandardKey.Close)
+        edit = bar.addMenu("&Edit")
+        undo = self.stack.createUndoAction(self, "Undo")
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        redo = self.stack.createRedoAction(self, "Redo")
+        redo.setShortcut(QKeySequence.StandardKey.Redo)
+        edit.addAction(undo)
+        edit.addAction(redo)
+        edit.addSeparator()
+        self._action(edit, "New entry", self.new_entry, QKeySequence.StandardKey.New)
+        self._action(edit, "Duplicate", self.duplicate, "Ctrl+D")
+        self._action(edit, "Delete", self.delete, QKeySequence.StandardKey.Delete)
+        pack = bar.addMenu("&Pack")
+        self._action(pack, "Playtest", self.playtest, "F5",
+                     tip="Open the table with this pack (saved first).")
+        self._action(pack, "Simulate against base…", self.simulate,
+                     tip="Bots play the same games under the extended pack and this one.")
+        view = bar.addMenu("&View")
+        for dock in self.docks.values():
+            view.addAction(dock.toggleViewAction())
+        tools = self.addToolBar("Main")
+        tools.setObjectName("main")
+        for action in (undo, redo):
+            tools.addAction(action)
+        for text, slot in (("New", self.new_entry), ("Duplicate", self.duplicate),
+                           ("Delete", self.delete), ("Save", self.save),
+                           ("Playtest", self.playtest), ("Simulate", self.simulate)):
+            tools.addAction(text, slot)
+
+    # ================================================================ opening and saving
+
+    def open_pack(self, folder: str | Path) -> bool:
+        try:
+            doc = PackDocument(folder)
+        except DocumentError as exc:
+            self._tell("This pack cannot be opened", str(exc), critical=True)
+            return False
+        self.doc = doc
+        self.stack.clear()
+        self.stack.setClean()
+        self.current = None
+        self._form_key = None
+        self._disk_noticed = False
+        self.disk_bar.hide()
+        self.entries.set_kind("card")
+        self.refresh()
+        return True
+
+    def open_dialog(self) -> None:
+        if not self.may_discard():
+            return
+        start = str(self.doc.folder) if self.doc else str(default_pack())
+        folder = QFileDialog.getExistingDirectory(self, "Open a content pack folder", start)
+        if folder:
+            self.open_pack(folder)
+
+    def save(self) -> bool:
+        if self.doc is None:
+            return False
+        try:
+            written = self.doc.save()
+        except OSError as exc:
+            self._tell("The pack was not saved",
+                       f"{exc}\n\nThe files on disk are as they were before; your edits are "
+                       "still here.", critical=True)
+            return False
+        self.stack.setClean()
+        if self.doc.valid:
+            self.statusBar().showMessage(f"Saved {', '.join(written) or 'nothing new'}.", 5000)
+        else:
+            self.statusBar().showMessage(
+                f"Saved as work in progress: {len(self.doc.problems)} problem(s) left, the "
+                "table will not play this pack.", 8000)
+        self._marks()
+        return True
+
+    def may_discard(self) -> bool:
+        """True when there are no unsaved edits, or the author saved or dropped them."""
+        if self.doc is None or not self.doc.modified:
+            return True
+        answer = QMessageBox.question(
+            self, "Unsaved changes",
+            f"{self.doc.folder.name} has changes that are not saved. Save them?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._shown:
+            self._shown = True
+            self.resizeDocks([self.docks["problems"]], [170], Qt.Orientation.Vertical)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.may_discard():
+            self.disk_timer.stop()
+            event.accept()
+        else:
+            event.ignore()
+
+    def check_disk(self) -> None:
+        if self.doc is None or self._disk_noticed or not self.doc.folder.exists():
+            return
+        if self.doc.changed_on_disk():
+            self._disk_noticed = True
+            lost = " Reloading drops your unsaved edits." if self.doc.modified else ""
+            self.disk_text.setText("Another program changed this pack's files on disk." + lost)
+            self.disk_bar.show()
+
+    def reload_from_disk(self) -> None:
+        if self.doc is None:
+            return
+        try:
+            self.doc.reload()
+        except DocumentError as exc:
+            self._tell("The pack cannot be read", str(exc), critical=True)
+            return
+        self.stack.clear()
+        self.stack.setClean()
+        self._disk_noticed = False
+        self.disk_bar.hide()
+        self._form_key = None
+        self.refresh()
+        self.statusBar().showMessage("Reloaded from disk.", 5000)
+
+    def _keep_mine(self) -> None:
+        if self.doc is not None:
+            self.doc.accept_disk_state()
+        self._disk_noticed = False
+        self.disk_bar.hide()
+
+    # ================================================================ editing
+
+    def push(self, edit: Edit, text: str | None = None) -> None:
+        """Carry out ``edit`` as an undoable command."""
+        self.stack.push(EditCommand(edit, self._apply, text or describe_edit(edit, self._name())))
+
+    def _name(self) -> str:
+        return f"{self.current[0]} {self.current[1]}" if self.current else "pack"
+
+    def _apply(self, edit: Edit) -> None:
+        assert self.doc is not None
+        self.doc.apply(edit)
+        self._follow(edit)
+        self.refresh()
+
+    def _follow(self, edit: Edit) -> None:
+        """Show the entry an edit (or its undo) touched."""
+        assert self.doc is not None
+        if isinstance(edit, SetValue):
+            entry = self.doc.files[edit.file][edit.kind][edit.index]
+            self.current = (edit.kind, str(entry.get("id")))
+        elif isinstance(edit, InsertEntry):
+            if edit.entry is not None:
+                self.current = (edit.kind, str(edit.entry.get("id")))
+            else:
+                remaining = list(self.doc.files.get(edit.file, {}).get(edit.kind, []))
+                if remaining:
+                    pick = remaining[min(edit.index, len(remaining) - 1)]
+                    self.current = (edit.kind, str(pick.get("id")))
+                else:
+                    self.current = None
+        elif isinstance(edit, SetTable):
+            if edit.file == MANIFEST:
+                self.current = (SETTINGS, "pack")
+            elif edit.path[0] == "rules":
+                self.current = (SETTINGS, "rules")
+        if self.current is not None:
+            self.entries.set_kind(self.current[0])
+
+    def _form_edited(self, path: tuple, value: Any) -> None:
+        if self.doc is None or self.current is None:
+            return
+        kind, ident = self.current
+        if kind == SETTINGS:
+            if ident == "pack":
+                edit: Edit = self.doc.set_table(MANIFEST, path, value)
+            else:
+                edit = self.doc.set_table(self.doc.table_file("rules"), ("rules", *path), value)
+        else:
+            place = self.doc.locate(kind, ident)
+            if place is None:
+                return
+            try:
+                edit = self.doc.set_at(place[0], kind, place[1], path, value)
+            except DocumentError as exc:
+                self._tell("This change does not fit", str(exc))
+                return
+        if edit.old == edit.new:
+            return
+        self.push(edit)
+
+    def new_entry(self) -> None:
+        if self.doc is None:
+            return
+        kind = self.entries.kind
+        if kind == SETTINGS:
+            return
+        actions = self._all_ids("sand_dollar_action")
+        ident = free_id(f"new_{kind}", self._all_ids(kind))
+        self.push(self.doc.new_entry(kind, new_entry(kind, ident, actions)), f"add {kind} {ident}")
+
+    def duplicate(self) -> None:
+        row = self._current_row()
+        if self.doc is None or row is None or row.kind == SETTINGS:
+            return
+        ident = free_id(f"{row.id}_copy", self._all_ids(row.kind))
+        twin = copy.deepcopy(row.table)
+        twin["id"] = ident
+        if isinstance(twin.get("name"), str):
+            twin["name"] = twin["name"] + " (copy)"
+        place = self.doc.locate(row.kind, row.id)
+        self.push(self.doc.new_entry(row.kind, twin, place[0] if place else None),
+                  f"duplicate {row.kind} {row.id} as {ident}")
+
+    def delete(self) -> None:
+        row = self._current_row()
+        if self.doc is None or row is None or row.kind == SETTINGS:
+            return
+        references = self.doc.references(row.kind, row.id)
+        inherited = row.status == INHERITED
+        text = (f"Leave {row.kind.replace('_', ' ')} {row.id!r} of the extended pack out of "
+                "this pack?" if inherited else
+                f"Delete {row.kind.replace('_', ' ')} {row.id!r}?")
+        if references:
+            text += "\n\nThese refer to it and will not load without it:\n  " + \
+                "\n  ".join(references)
+        answer = QMessageBox.question(self, "Delete", text)
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        if inherited:
+            file = self.doc.table_file("remove")
+            listed = list(self.doc.table_value(file, ("remove", row.kind)) or [])
+            self.push(self.doc.set_table(file, ("remove", row.kind), [*listed, row.id]),
+                      f"leave out {row.kind} {row.id}")
+        else:
+            self.push(self.doc.delete(row.kind, row.id), f"delete {row.kind} {row.id}")
+
+    def _banner_clicked(self) -> None:
+        row = self._current_row()
+        if self.doc is None or row is None:
+            return
+        if row.status == INHERITED:
+            self.push(self.doc.new_entry(row.kind, copy.deepcopy(row.table)),
+                      f"change {row.kind} {row.id} in this pack")
+        elif row.status == REMOVED:
+            for file, data in self.doc.files.items():
+                listed = data.get("remove", {}).get(row.kind, []) if \
+                    isinstance(data.get("remove"), dict) else []
+                if row.id in listed:
+                    rest = [i for i in listed if i != row.id]
+                    self.push(self.doc.set_table(file, ("remove", row.kind), rest or None),
+                              f"put back {row.kind} {row.id}")
+                    self.current = (row.kind, row.id)
+                    self.refresh()
+                    return
+
+    def new_variant(self) -> None:
+        if self.doc is None or not self.may_discard():
+            return
+        dialog = NewVariantDialog(self.doc.folder, self)
+        if not dialog.exec():
+            return
+        try:
+            folder = create_variant(self.doc.folder, dialog.location(), dialog.name(),
+                                    dialog.description())
+        except (OSError, ValueError) as exc:
+            self._tell("The variant was not made", str(exc), critical=True)
+            return
+        self.open_pack(folder)
+        self.statusBar().showMessage(
+            f"New variant {folder.name}: it extends {dialog.parent_name}. Entries you change "
+            "or add are stored here.", 10000)
+
+    # ================================================================ out of the editor
+
+    def _ready_for_play(self, what: str) -> bool:
+        """Saved and valid, or the author is told why not."""
+        if self.doc is None:
+            return False
+        if self.doc.modified:
+            answer = QMessageBox.question(
+                self, what, f"{what} uses the pack as saved. Save your changes first?",
+                QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel)
+            if answer != QMessageBox.StandardButton.Save or not self.save():
+                return False
+        if not self.doc.valid:
+            lines = "\n".join(str(p) for p in self.doc.problems[:20])
+            self._tell(f"{what}: the pack has problems",
+                       "The table refuses a pack with problems. Fix these first:\n\n" + lines,
+                       critical=True)
+            return False
+        return True
+
+    def playtest(self) -> None:
+        if not self._ready_for_play("Playtest"):
+            return
+        assert self.doc is not None
+        argv = [sys.executable, "-m", "smqt", "play", "--pack", str(self.doc.folder)]
+        if not self.launch(argv):
+            self._tell("Playtest", "The table could not be started.", critical=True)
+
+    def simulate(self) -> None:
+        if not self._ready_for_play("Simulate against base"):
+            return
+        assert self.doc is not None
+        extends = self.doc.files[MANIFEST].get("extends")
+        base: Path | None = (self.doc.folder / extends).resolve() if isinstance(extends, str) \
+            else default_pack().resolve()
+        if base == self.doc.folder.resolve():
+            base = None
+        from smqt.ui.storage import data_home
+
+        self.sim_dialog = SimulateDialog(base, self.doc.folder.resolve(),
+                                         data_home() / "simulations", self)
+        self.sim_dialog.finished_report.connect(self._open_report)
+        self.sim_dialog.show()
+
+    def _open_report(self, folder: str) -> None:
+        self.statusBar().showMessage(f"Simulation report: {folder}", 15000)
+        self.open_url(QUrl.fromLocalFile(str(Path(folder) / "report.html")))
+
+    def _cards_to_export(self) -> list[Any]:
+        if self.doc is None or self.doc.catalog is None:
+            return []
+        return list(self.doc.catalog.cards.values())
+
+    def export_pdf_dialog(self, paper: str) -> None:
+        cards = self._cards_to_export()
+        if not cards or self.doc is None:
+            self._tell("Export", "No card of this pack loads yet.")
+            return
+        path, _ = QFileDialog.getSaveFileName(
+            self, f"Export cards to PDF ({paper})",
+            str(self.doc.folder.parent / f"{self.doc.folder.name}-cards-{paper}.pdf"),
+            "PDF (*.pdf)")
+        if not path:
+            return
+        try:
+            pages = export_pdf(cards, path, paper, self._pack_title())
+        except (OSError, ValueError) as exc:
+            self._tell("Export", str(exc), critical=True)
+            return
+        skipped = self._skipped_note()
+        self.statusBar().showMessage(f"Wrote {len(cards)} cards on {pages} pages to {path}."
+                                     + skipped, 10000)
+
+    def export_png_dialog(self) -> None:
+        cards = self._cards_to_export()
+        if not cards or self.doc is None:
+            self._tell("Export", "No card of this pack loads yet.")
+            return
+        folder = QFileDialog.getExistingDirectory(self, "Export one PNG per card into",
+                                                  str(self.doc.folder.parent))
+        if not folder:
+            return
+        progress = QProgressDialog("Drawing cards…", "", 0, len(cards), self)
+        progress.setCancelButton(None)
+        progress.setWindowModality(Qt.WindowModality.WindowModal)
+        try:
+            written = export_pngs(cards, folder, progress=lambda done, _total:
+                                  progress.setValue(done))
+        except OSError as exc:
+            self._tell("Export", str(exc), critical=True)
+            return
+        finally:
+            progress.close()
+        self.statusBar().showMessage(f"Wrote {len(written)} PNG files to {folder}."
+                                     + self._skipped_note(), 10000)
+
+    def _pack_title(self) -> str:
+        assert self.doc is not None
+        manifest = self.doc.files.get(MANIFEST, {})
+        return f"{manifest.get('name', '')} {manifest.get('version', '')}".strip()
+
+    def _skipped_note(self) -> str:
+        if self.doc is None or self.doc.valid:
+            return ""
+        return " Entries with problems were left out."
+
+    # ================================================================ showing
+
+    def refresh(self) -> None:
+        if self.doc is None:
+            self._marks()
+            return
+        self._rows()
+        self._show_current()
+        self.problems.show_problems(self.doc.problems, str(self.doc.folder))
+        self.stats.show_catalog(self.doc.catalog, len(self.doc.problems))
+        self._marks()
+
+    def _marks(self) -> None:
+        if self.doc is None:
+            self.setWindowTitle("Santa Monica content editor")
+            self.state.setText("No pack open")
+            return
+        modified = self.doc.modified
+        self.setWindowModified(modified)
+        valid = self.doc.valid
+        count = len(self.doc.problems)
+        self.setWindowTitle(f"{self.doc.folder.name}[*] — {self._pack_title()}"
+                            f"{'' if valid else ' — INVALID'} — Santa Monica content editor")
+        parts = ["Unsaved changes" if modified else "Saved"]
+        parts.append("valid" if valid else f"invalid: {count} problem{'s' if count != 1 else ''}")
+        self.state.setText(" · ".join(parts))
+        self.state.setStyleSheet("color: #8a1c12; font-weight: bold;" if not valid else
+                                 ("font-weight: bold;" if modified else ""))
+        self.save_action.setEnabled(modified)
+
+    def _problem_counts(self, kind: str) -> dict[str, int]:
+        assert self.doc is not None
+        counts: dict[str, int] = {}
+        for problem in self.doc.problems:
+            if problem.section == kind:
+                key = problem.entry or self._id_at(problem)
+                counts[key] = counts.get(key, 0) + 1
+        return counts
+
+    def _id_at(self, problem: ContentError) -> str:
+        assert self.doc is not None
+        if problem.index is None:
+            return ""
+        name = Path(problem.file).name
+        try:
+            return str(self.doc.files[name][problem.section][problem.index].get("id"))
+        except (KeyError, IndexError):
+            return ""
+
+    def _rows(self) -> None:
+        if self.doc is None:
+            return
+        kind = self.entries.kind
+        rows: list[EntryRow] = []
+        if kind == SETTINGS:
+            counts = {"pack": 0, "rules": 0}
+            for problem in self.doc.problems:
+                if problem.section in ("pack", "rules") or problem.entry in ("pack", "rules"):
+                    counts[problem.entry or problem.section] = \
+                        counts.get(problem.entry or problem.section, 0) + 1
+            rows = [EntryRow(SETTINGS, "pack", "Pack: name, version, extends", "", {},
+                             counts.get("pack", 0)),
+                    EntryRow(SETTINGS, "rules", "Rules parameters", "", {},
+                             counts.get("rules", 0))]
+        else:
+            counts = self._problem_counts(kind)
+            variant = self.doc.parent is not None
+            for _file, _index, table in self.doc.entries(kind):
+                ident = str(table.get("id"))
+                status = self.doc.status(kind, ident) if variant else ""
+                rows.append(EntryRow(kind, ident, str(table.get("name", ident)), status, table,
+                                     counts.get(ident, 0)))
+            for ident, table in self.doc.inherited(kind).items():
+                rows.append(EntryRow(kind, ident, str(table.get("name", ident)), INHERITED,
+                                     table))
+            if self.doc.parent is not None:
+                parent = catalog_entries(self.doc.parent, kind)
+                for ident in self.doc.removed(kind):
+                    if ident in parent:
+                        table = converter.unstructure(parent[ident])
+                        rows.append(EntryRow(kind, ident, f"{table.get('name', ident)} "
+                                             "(left out)", REMOVED, table))
+        self.entries.set_rows(rows)
+        if self.current is not None and self.current[0] == kind:
+            self.entries.select(self.current[1])
+
+    def _current_row(self) -> EntryRow | None:
+        if self.current is None:
+            return None
+        return next((r for r in self.entries.rows if (r.kind, r.id) == self.current), None)
+
+    def _picked(self, kind: str, ident: str) -> None:
+        if self.current != (kind, ident):
+            self.current = (kind, ident)
+            self._show_current()
+
+    def _show_current(self) -> None:
+        row = self._current_row()
+        if row is None and self.entries.rows and self.current is not None \
+                and self.current[0] != self.entries.kind:
+            row = None
+        if row is None:
+            picked = self.entries.current_id()
+            row = next((r for r in self.entries.rows if r.id == picked), None)
+            if row is not None:
+                self.current = (row.kind, row.id)
+        if row is None:
+            self._set_form(None, None, {}, True)
+            self.title.setText("Nothing selected")
+            self.banner.hide()
+            self.preview.show_entry(None, None, self._sand_dollar_action)
+            return
+        table, cls, editable = self._table_for(row)
+        self.title.setText(f"{row.name}" if row.kind == SETTINGS else
+                           f"{row.kind.replace('_', ' ')}: {row.name}  ({row.id})")
+        self._banner_for(row)
+        self._set_form((row.kind, row.id, row.status), cls, table, editable)
+        self.preview.show_entry(row.kind if row.kind in KINDS else None, table,
+                                self._sand_dollar_action)
+
+    def _table_for(self, row: EntryRow) -> tuple[dict[str, Any], type | None, bool]:
+        assert self.doc is not None
+        if row.kind == SETTINGS:
+            if row.id == "pack":
+                return self.doc.files.get(MANIFEST, {}), PackManifest, True
+            own = self.doc.table_value(self.doc.table_file("rules"), ("rules",)) or {}
+            if self.doc.parent is not None:
+                inherited = converter.unstructure(self.doc.parent.rules)
+                return _merged(inherited, own if isinstance(own, dict) else {}), Rules, True
+            return (own if isinstance(own, dict) else {}), Rules, True
+        return row.table, KINDS[row.kind], row.status not in (INHERITED, REMOVED)
+
+    def _banner_for(self, row: EntryRow) -> None:
+        texts = {
+            INHERITED: ("Inherited from the extended pack; this pack does not change it.",
+                        "Change in this pack"),
+            REMOVED: ("The extended pack's entry, left out by this pack's [remove].", "Put back"),
+            CHANGED: ("This pack replaces the extended pack's entry of the same id.", ""),
+            NEW: ("New in this pack.", ""),
+        }
+        if row.kind == SETTINGS and row.id == "rules" and self.doc and self.doc.parent:
+            text, button = ("Values this pack does not set come from the extended pack.", "")
+        else:
+            text, button = texts.get(row.status, ("", ""))
+        self.banner_text.setText(text)
+        self.banner_button.setText(button)
+        self.banner_button.setVisible(bool(button))
+        self.banner.setVisible(bool(text))
+
+    def _set_form(self, key: tuple[str, str, str] | None, cls: type | None,
+                  table: dict[str, Any], editable: bool) -> None:
+        if key != self._form_key or self.form is None or cls is not self.form.cls:
+            if self.form is not None:
+                self.form.deleteLater()
+                self.form = None
+            self._form_key = key
+            if cls is None:
+                return
+            self.form = Form(cls, choices=self._choices,
+                             optional_lists=not (key and key[0] == SETTINGS))
+            self.form.edited.connect(self._form_edited)
+            self.form_layout.addWidget(self.form)
+        self.form.setEnabled(editable)
+        self.form.show_table(table)
+
+    def _choices(self, owner: type, name: str) -> list[str]:
+        if name == "sides":
+            return self._all_ids("sand_dollar_action")
+        return []
+
+    def _all_ids(self, kind: str) -> list[str]:
+        if self.doc is None:
+            return []
+        ids = [str(e.get("id")) for _, _, e in self.doc.entries(kind)]
+        return ids + [i for i in self.doc.inherited(kind) if i not in ids]
+
+    def _sand_dollar_action(self, ident: str) -> SandDollarAction | None:
+        if self.doc is None:
+            return None
+        for _, _, table in self.doc.entries("sand_dollar_action"):
+            if table.get("id") == ident:
+                try:
+                    return converter.structure(table, SandDollarAction)
+                except Exception:  # a broken action simply has no face yet
+                    return None
+        if self.doc.parent is not None:
+            return self.doc.parent.sand_dollar_actions.get(ident)
+        return None
+
+    def select(self, kind: str, ident: str) -> bool:
+        self.entries.set_kind(kind)
+        self._rows()
+        if self.entries.select(ident):
+            self.current = (kind, ident)
+            self._show_current()
+            return True
+        return False
+
+    def jump_to(self, problem: ContentError) -> None:
+        """Show the entry and field a loader problem is about."""
+        if self.doc is None:
+            return
+        section = problem.section or problem.entry
+        if section in KINDS:
+            ident = problem.entry or self._id_at(problem)
+            if not self.select(section, ident):
+                return
+        elif section in ("pack", "rules"):
+            self.select(SETTINGS, section)
+        else:
+            return
+        if self.form is not None and problem.key:
+            widget = self.form.focus_path(parse_key(problem.key))
+            if widget is not None:
+                self.scroll.ensureWidgetVisible(widget)
+
+    def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
+        if new is not None and self.isAncestorOf(new):
+            text = help_of(new)
+            if text:
+                self.help.setText(text)
+
+    def _tell(self, title: str, text: str, *, critical: bool = False) -> None:
+        if critical:
+            QMessageBox.critical(self, title, text)
+        else:
+            QMessageBox.information(self, title, text)
+

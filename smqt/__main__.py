@@ -1,0 +1,7 @@
+"""``python -m smqt``: the same as the ``smqt`` command."""
+
+import sys
+
+from smqt.cli import main
+
+sys.exit(main())
