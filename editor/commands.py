@@ -1,5 +1,6 @@
 """Every change to a pack is a ``QUndoCommand`` on the window's one ``QUndoStack``: it wraps
-a reversible document edit, and steps of one spin box on one value merge into one command."""
+a reversible document edit. Consecutive changes of one field (the steps of a spin box, the
+arrow keys through a drop-down, a union's kind) merge into one command; list edits do not."""
 
 from __future__ import annotations
 
@@ -41,8 +42,8 @@ class EditCommand(QUndoCommand):
         self.apply(self.edit.inverse())
 
     def id(self) -> int:
-        mergeable = isinstance(self.edit, SetValue | SetTable) and isinstance(self.edit.new, int) \
-            and not isinstance(self.edit.new, bool)
+        mergeable = isinstance(self.edit, SetValue | SetTable) and \
+            not isinstance(self.edit.new, list | bool) and self.edit.new is not None
         return _MERGEABLE if mergeable else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:

@@ -239,6 +239,8 @@ class PackDocument:
                 entries.insert(edit.index, copy.deepcopy(edit.entry))
             if not entries:
                 del self.files[edit.file][edit.kind]
+        if not self.files.get(edit.file) and edit.file not in self.saved:
+            self.files.pop(edit.file, None)  # a file made by an edit that is undone again
         self.validate()
 
     def set_value(self, kind: str, ident: str, path: Path_, value: Any) -> SetValue:

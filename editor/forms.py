@@ -520,6 +520,7 @@ class ListEditor(Editor):
         self.raw: list[Any] = []
         form.register(path, self.widget, doc)
         form.widgets[path] = self.add
+        self.add.setObjectName("add:" + ".".join(str(p) for p in path))
 
     def set_value(self, raw: Any) -> None:
         self.raw = list(raw) if isinstance(raw, list) else []

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QLabel,
+    QLayout,
     QLineEdit,
     QProgressBar,
     QSpinBox,
@@ -129,6 +130,10 @@ class SimulateDialog(QDialog):
         self.thread: QThread | None = None
         self.worker: SimWorker | None = None
         self.started_at = 0.0
+        # settle the size before the window exists, and never constrain it afterwards (the
+        # offscreen platform warns on every size-hint change)
+        self.adjustSize()
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
 
     def start(self) -> None:
         try:

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QLineEdit,
     QPushButton,
     QVBoxLayout,
@@ -82,6 +83,10 @@ class NewVariantDialog(QDialog):
         self.name_edit.textChanged.connect(self._update)
         self.location_edit.textChanged.connect(self._update)
         self._update()
+        # settle the size before the window exists, and never constrain it afterwards (the
+        # offscreen platform warns on every size-hint change)
+        self.adjustSize()
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
 
     def _browse(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Where the variant's folder goes",

@@ -98,7 +98,7 @@ class EditorWindow(QMainWindow):
         self.disk_timer.timeout.connect(self.check_disk)
         self.disk_timer.start()
         QApplication.instance().focusChanged.connect(self._focus_changed)
-        self.stack.cleanChanged.connect(lambda _clean: self._marks())
+        self.stack.cleanChanged.connect(self._clean_changed)
         self._marks()
 
     # ================================================================ building
@@ -598,6 +598,9 @@ class EditorWindow(QMainWindow):
         self._show_current()
         self.problems.show_problems(self.doc.problems, str(self.doc.folder))
         self.stats.show_catalog(self.doc.catalog, len(self.doc.problems))
+        self._marks()
+
+    def _clean_changed(self, _clean: bool) -> None:
         self._marks()
 
     def _marks(self) -> None:

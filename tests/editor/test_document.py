@@ -134,3 +134,34 @@ def test_changes_by_another_program_are_noticed(pack):
     doc.reload()
     assert not doc.changed_on_disk()
     assert tomllib.loads(text) == doc.files["beach.toml"]
+
+
+def test_table_edits_set_and_drop_rules_overrides_and_removals(tmp_path):
+    folder = tmp_path / "variants" / "v"
+    folder.mkdir(parents=True)
+    (folder / "pack.toml").write_text(f'name = "v"\nversion = "1"\nschema = 1\n'
+                                      f'extends = "{BASE.as_posix()}"\n')
+    doc = PackDocument(folder)
+    assert doc.valid and len(doc.inherited("card")) == 78
+    rule = doc.set_table(doc.table_file("rules"), ("rules", "supply", "vip"), 4)
+    doc.apply(rule)
+    assert doc.files["rules.toml"] == {"rules": {"supply": {"vip": 4}}}
+    card = next(iter(doc.inherited("card")))
+    removal = doc.set_table(doc.table_file("remove"), ("remove", "card"), [card])
+    doc.apply(removal)
+    assert doc.removed("card") == [card] and card not in doc.inherited("card")
+    assert doc.valid and doc.catalog.rules.supply.vip == 4 and len(doc.catalog.cards) == 77
+    doc.apply(rule.inverse())  # dropping the last override leaves no empty tables behind
+    doc.apply(removal.inverse())
+    assert "rules.toml" not in doc.files and not doc.modified
+    assert len(doc.inherited("card")) == 78
+
+
+def test_a_files_leading_comments_are_kept_on_save(pack):
+    doc = PackDocument(pack)
+    card, _ = first_card_with(doc, "scoring")
+    doc.apply(doc.set_value("card", card, ("name",), "Renamed"))
+    written = doc.save()
+    text = (pack / written[0]).read_text()
+    assert text.startswith("# ") and "\n\n[[card]]" in text
+    assert PackDocument(pack).files == doc.files
