@@ -113,9 +113,14 @@ class EntryList(QWidget):
         return str(self.kind_box.currentData())
 
     def filter(self) -> EntryFilter:
-        return EntryFilter(self.search.text(), str(self.row_box.currentData()),
-                           str(self.tag_box.currentData()), str(self.effect_box.currentData()),
-                           self.ring_box.isChecked())
+        """The filters that apply to the kind shown (the others are disabled)."""
+
+        def used(box: QComboBox) -> str:
+            return str(box.currentData()) if box.isEnabled() else ANY
+
+        return EntryFilter(self.search.text(), used(self.row_box), used(self.tag_box),
+                           used(self.effect_box),
+                           self.ring_box.isChecked() and self.ring_box.isEnabled())
 
     def current_id(self) -> str | None:
         item = self.list.currentItem()
@@ -160,10 +165,14 @@ class EntryList(QWidget):
     def _refilter(self) -> None:
         if self._quiet:
             return
+        for box, kinds in ((self.row_box, ("card",)),
+                           (self.tag_box, ("card", "starting_tile")),
+                           (self.effect_box, ("card", "starting_tile", "sand_dollar_action")),
+                           (self.ring_box, ("card", "starting_tile")),
+                           (self.search, tuple(KIND_TITLES)[:-1])):
+            box.setEnabled(self.kind in kinds)
         keep = self.current_id()
         wanted = self.filter()
-        cards = self.kind == "card"
-        self.row_box.setEnabled(cards)
         shown = [r for r in self.rows if self.kind == SETTINGS or
                  wanted.matches(r.table if isinstance(r.table, dict) else {})]
         blocked = self.list.blockSignals(True)
@@ -183,7 +192,8 @@ class EntryList(QWidget):
     def _item(self, row: EntryRow) -> QListWidgetItem:
         mark, colour, meaning = MARKS.get(row.status, ("", "", ""))
         warn = "⚠ " if row.problems else ""
-        label = row.name if row.kind == SETTINGS else f"{row.name}  ({row.id})"
+        label = row.name if row.kind == SETTINGS or row.name == row.id else \
+            f"{row.name}  ({row.id})"
         item = QListWidgetItem(f"{warn}{mark + ' ' if mark else ''}{label}")
         item.setData(Qt.ItemDataRole.UserRole, row.id)
         tips = [meaning] if meaning else []

@@ -98,7 +98,7 @@ class Form(QWidget):
         if self._root is None or new_shape != self._shape:
             focused = self.focused_path()
             if self._root is not None:
-                self._root.widget.deleteLater()
+                discard(self._root.widget)
             self.widgets = {}
             self._root = StructEditor(self, (), self.cls)
             self._layout.addWidget(self._root.widget)
@@ -143,6 +143,13 @@ class Form(QWidget):
             if not path:
                 return None
             path = path[:-1]
+
+
+def discard(widget: QWidget) -> None:
+    """Take a widget out of sight at once (it takes no room in its layout from now on) and
+    delete it when control returns to the event loop."""
+    widget.hide()
+    widget.deleteLater()
 
 
 def help_of(widget: QWidget | None) -> str:
@@ -433,7 +440,7 @@ class UnionEditor(Editor):
             _mark(self.kind_box, None, self.describe.text())
             if self.body is None or self.body.cls is not member:
                 if self.body is not None:
-                    self.body.widget.deleteLater()
+                    discard(self.body.widget)
                 self.body = StructEditor(self.form, self.path, member)
                 self.body.widget.setFrameShape(QFrame.Shape.NoFrame)
                 self._layout.addWidget(self.body.widget)
@@ -539,7 +546,7 @@ class ListEditor(Editor):
 
     def _build(self, count: int) -> None:
         for row in self.row_widgets:
-            row.deleteLater()
+            discard(row)
         self.items, self.row_widgets = [], []
         for index in range(count):
             self.items.append(self._row(index, count))

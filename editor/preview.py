@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from editor.forms import discard
 from smqt.engine.content import (
     FeatureCard,
     ObjectiveTile,
@@ -112,7 +113,7 @@ class PreviewPanel(QWidget):
         while self.column.count():
             item = self.column.takeAt(0)
             if item.widget() is not None:
-                item.widget().deleteLater()
+                discard(item.widget())
         self.problem.setText(problem)
         self.problem.setVisible(bool(problem))
         for caption, image in images:

@@ -49,7 +49,7 @@ from editor.document import (
 )
 from editor.entrylist import SETTINGS, EntryList, EntryRow
 from editor.export import export_pdf, export_pngs
-from editor.forms import Form, help_of, parse_key
+from editor.forms import Form, discard, help_of, parse_key
 from editor.preview import PreviewPanel
 from editor.problems import ValidationPanel
 from editor.simulate import SimulateDialog
@@ -656,26 +656,40 @@ class EditorWindow(QMainWindow):
                     EntryRow(SETTINGS, "rules", "Rules parameters", "", {},
                              counts.get("rules", 0))]
         else:
-            counts = self._problem_counts(kind)
-            variant = self.doc.parent is not None
-            for _file, _index, table in self.doc.entries(kind):
-                ident = str(table.get("id"))
-                status = self.doc.status(kind, ident) if variant else ""
-                rows.append(EntryRow(kind, ident, str(table.get("name", ident)), status, table,
-                                     counts.get(ident, 0)))
-            for ident, table in self.doc.inherited(kind).items():
-                rows.append(EntryRow(kind, ident, str(table.get("name", ident)), INHERITED,
-                                     table))
-            if self.doc.parent is not None:
-                parent = catalog_entries(self.doc.parent, kind)
-                for ident in self.doc.removed(kind):
-                    if ident in parent:
-                        table = converter.unstructure(parent[ident])
-                        rows.append(EntryRow(kind, ident, f"{table.get('name', ident)} "
-                                             "(left out)", REMOVED, table))
+            rows = self._entry_rows(kind)
         self.entries.set_rows(rows)
         if self.current is not None and self.current[0] == kind:
             self.entries.select(self.current[1])
+
+    def _entry_rows(self, kind: str) -> list[EntryRow]:
+        """This pack's entries and, in a variant, the extended pack's, in deck order: an entry
+        that replaces one keeps its place, new entries follow."""
+        assert self.doc is not None
+        counts = self._problem_counts(kind)
+        own = [(str(t.get("id")), t) for _, _, t in self.doc.entries(kind)]
+
+        def mine(ident: str, table: dict[str, Any], status: str) -> EntryRow:
+            return EntryRow(kind, ident, str(table.get("name", ident)), status, table,
+                            counts.get(ident, 0))
+
+        if self.doc.parent is None:
+            return [mine(ident, table, "") for ident, table in own]
+        parent = catalog_entries(self.doc.parent, kind)
+        replaced = dict(own)
+        removed = set(self.doc.removed(kind))
+        rows = []
+        for ident, entry in parent.items():
+            if ident in replaced:
+                rows.append(mine(ident, replaced[ident], CHANGED))
+            else:
+                table = converter.unstructure(entry)
+                name = str(table.get("name", ident))
+                if ident in removed:
+                    rows.append(EntryRow(kind, ident, f"{name} (left out)", REMOVED, table))
+                else:
+                    rows.append(EntryRow(kind, ident, name, INHERITED, table))
+        rows += [mine(ident, table, NEW) for ident, table in own if ident not in parent]
+        return rows
 
     def _current_row(self) -> EntryRow | None:
         if self.current is None:
@@ -744,7 +758,7 @@ class EditorWindow(QMainWindow):
                   table: dict[str, Any], editable: bool) -> None:
         if key != self._form_key or self.form is None or cls is not self.form.cls:
             if self.form is not None:
-                self.form.deleteLater()
+                discard(self.form)
                 self.form = None
             self._form_key = key
             if cls is None:
