@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-import traceback
 from collections.abc import Sequence
-from types import TracebackType
 from typing import TextIO
 
 
@@ -47,26 +45,14 @@ def main(argv: Sequence[str] | None = None, err: TextIO = sys.stderr) -> int:
         err.write(f"smqt-editor: rewrote {', '.join(written)}\n")
         return 0
 
-    from PySide6.QtCore import QTimer, QtMsgType, qInstallMessageHandler
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
     from editor.window import EditorWindow
+    from smqt.ui.watch import ProblemWatch
 
-    problems: list[str] = []
-
-    def on_message(kind: QtMsgType, _context: object, message: str) -> None:
-        if kind not in (QtMsgType.QtDebugMsg, QtMsgType.QtInfoMsg):
-            problems.append(message)
-            err.write(f"Qt {kind.name}: {message}\n")
-
-    def on_exception(kind: type[BaseException], value: BaseException,
-                     tb: TracebackType | None) -> None:
-        problems.append(f"{kind.__name__}: {value}")
-        err.write("".join(traceback.format_exception(kind, value, tb)))
-
-    qInstallMessageHandler(on_message)
-    previous_hook = sys.excepthook
-    sys.excepthook = on_exception
+    watch = ProblemWatch(err).install()
+    problems = watch.problems
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("smqt-editor")
     app.setApplicationDisplayName("Santa Monica content editor")
@@ -89,8 +75,7 @@ def main(argv: Sequence[str] | None = None, err: TextIO = sys.stderr) -> int:
             QTimer.singleShot(300, finish)
         app.exec()
     finally:
-        sys.excepthook = previous_hook
-        qInstallMessageHandler(None)
+        watch.remove()
     if problems:
         err.write(f"smqt-editor: {len(problems)} problem(s)\n")
         return 1

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import random
 import sys
-import traceback
 from pathlib import Path
-from types import TracebackType
 from typing import TextIO
 
 import attrs
@@ -67,29 +65,17 @@ def run_play(options: PlayOptions, err: TextIO = sys.stderr) -> int:
     if options.autoplay:
         seats = [(name, "medium" if kind == "human" else kind) for name, kind in seats]
 
-    from PySide6.QtCore import QTimer, QtMsgType, qInstallMessageHandler
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
     from smqt.paths import default_pack
     from smqt.ui.newgame import GameOptions
     from smqt.ui.storage import autosave_path
+    from smqt.ui.watch import ProblemWatch
     from smqt.ui.window import TableWindow
 
-    problems: list[str] = []
-
-    def on_message(kind: QtMsgType, _context: object, message: str) -> None:
-        if kind != QtMsgType.QtDebugMsg and kind != QtMsgType.QtInfoMsg:
-            problems.append(f"Qt: {message}")
-            err.write(f"Qt {kind.name}: {message}\n")
-
-    def on_exception(kind: type[BaseException], value: BaseException,
-                     tb: TracebackType | None) -> None:
-        problems.append(f"{kind.__name__}: {value}")
-        err.write("".join(traceback.format_exception(kind, value, tb)))
-
-    qInstallMessageHandler(on_message)
-    previous_hook = sys.excepthook
-    sys.excepthook = on_exception
+    watch = ProblemWatch(err).install()
+    problems = watch.problems
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("smqt")
     app.setApplicationDisplayName("Santa Monica")
@@ -138,8 +124,7 @@ def run_play(options: PlayOptions, err: TextIO = sys.stderr) -> int:
                 window.controller.finished.connect(lambda: QTimer.singleShot(200, at_end))
         app.exec()
     finally:
-        sys.excepthook = previous_hook
-        qInstallMessageHandler(None)
+        watch.remove()
     if problems:
         err.write(f"smqt play: {len(problems)} problem(s) during play\n")
         return 1

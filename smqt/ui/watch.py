@@ -1,0 +1,50 @@
+"""Qt warnings and uncaught exceptions during a run of the table or the editor: each is printed
+on the error stream and remembered, so that a command can exit with status 1 after any."""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from types import TracebackType
+from typing import TextIO
+
+from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+
+class ProblemWatch:
+    """``watch = ProblemWatch(err).install()`` ... ``watch.remove()`` (or ``with``);
+    ``watch.problems`` lists what went wrong."""
+
+    def __init__(self, err: TextIO) -> None:
+        self.err = err
+        self.problems: list[str] = []
+        self._previous_hook = sys.excepthook
+
+    def add(self, text: str) -> None:
+        self.problems.append(text)
+
+    def _message(self, kind: QtMsgType, _context: object, message: str) -> None:
+        if kind not in (QtMsgType.QtDebugMsg, QtMsgType.QtInfoMsg):
+            self.problems.append(f"Qt: {message}")
+            self.err.write(f"Qt {kind.name}: {message}\n")
+
+    def _exception(self, kind: type[BaseException], value: BaseException,
+                   tb: TracebackType | None) -> None:
+        self.problems.append(f"{kind.__name__}: {value}")
+        self.err.write("".join(traceback.format_exception(kind, value, tb)))
+
+    def install(self) -> ProblemWatch:
+        qInstallMessageHandler(self._message)
+        self._previous_hook = sys.excepthook
+        sys.excepthook = self._exception
+        return self
+
+    def remove(self) -> None:
+        sys.excepthook = self._previous_hook
+        qInstallMessageHandler(None)
+
+    def __enter__(self) -> ProblemWatch:
+        return self.install()
+
+    def __exit__(self, *exc: object) -> None:
+        self.remove()
