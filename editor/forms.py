@@ -149,7 +149,17 @@ def discard(widget: QWidget) -> None:
     """Take a widget out of sight at once (it takes no room in its layout from now on) and
     delete it when control returns to the event loop."""
     widget.hide()
+    widget.setProperty("discarded", True)
     widget.deleteLater()
+
+
+def discarded(widget: QWidget) -> bool:
+    """The widget belongs to a part of a form that was replaced (and awaits deletion)."""
+    while widget is not None:
+        if widget.property("discarded"):
+            return True
+        widget = widget.parentWidget()
+    return False
 
 
 def help_of(widget: QWidget | None) -> str:

@@ -75,6 +75,16 @@ def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _leaves(table: dict[str, Any], prefix: str = "") -> list[str]:
+    names = []
+    for key, value in table.items():
+        if isinstance(value, dict):
+            names += _leaves(value, f"{prefix}{key}.")
+        else:
+            names.append(f"{prefix}{key}")
+    return names
+
+
 class EditorWindow(QMainWindow):
     def __init__(self) -> None:
         super().__init__()
@@ -450,6 +460,10 @@ class EditorWindow(QMainWindow):
         row = self._current_row()
         if self.doc is None or row is None:
             return
+        if (row.kind, row.id) == (SETTINGS, "rules"):
+            file = self.doc.table_file("rules")
+            self.push(self.doc.set_table(file, ("rules",), None), "use the extended pack's rules")
+            return
         if row.status == INHERITED:
             self.push(self.doc.new_entry(row.kind, copy.deepcopy(row.table)),
                       f"change {row.kind} {row.id} in this pack")
@@ -746,7 +760,13 @@ class EditorWindow(QMainWindow):
             NEW: ("New in this pack.", ""),
         }
         if row.kind == SETTINGS and row.id == "rules" and self.doc and self.doc.parent:
-            text, button = ("Values this pack does not set come from the extended pack.", "")
+            own = self.doc.table_value(self.doc.table_file("rules"), ("rules",))
+            names = _leaves(own) if isinstance(own, dict) else []
+            text = ("This pack sets " + ", ".join(names) + "; the other values come from the "
+                    "extended pack." if names else
+                    "Every value comes from the extended pack; a change here is stored in this "
+                    "pack.")
+            button = "Use the extended pack's rules" if names else ""
         else:
             text, button = texts.get(row.status, ("", ""))
         self.banner_text.setText(text)

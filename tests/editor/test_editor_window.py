@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QMessageBox, QSpinBox, QTool
 
 import editor.document
 from editor.document import PackDocument
+from editor.forms import discarded
 from editor.window import EditorWindow
 from smqt.engine.catalog import check_pack, load_pack
 from tests.support import ROOT
@@ -54,9 +55,11 @@ def window(qtbot, pack, monkeypatch):
 
 
 def field(win: EditorWindow, cls, path: str):
-    widget = win.form.findChild(cls, f"field:{path}")
-    assert widget is not None, f"no {cls.__name__} for {path}"
-    return widget
+    """The form's widget for ``path`` (widgets of a replaced form are hidden until Qt deletes
+    them when control returns to the event loop)."""
+    found = [w for w in win.form.findChildren(cls, f"field:{path}") if not discarded(w)]
+    assert len(found) == 1, f"{len(found)} {cls.__name__} for {path}"
+    return found[0]
 
 
 def type_number(qtbot, spin: QSpinBox, value: int) -> None:
@@ -103,7 +106,8 @@ def test_form_edits_undo_redo_save_and_reload_find_exactly_those_changes(window,
     # a tag, a scoring entry's points and a ring, each through its form field
     choose(qtbot, window, "tags.1", "nature")
     type_number(qtbot, field(window, QSpinBox, "scoring.0.points"), 5)
-    add_person = window.form.findChild(QToolButton, "add:rings.0.people")
+    add_person = next(b for b in window.form.findChildren(QToolButton, "add:rings.0.people")
+                  if not discarded(b))
     qtbot.mouseClick(add_person, Qt.MouseButton.LeftButton)
     choose(qtbot, window, "rings.0.people.1", "vip")
     edited = card_entry(window.doc, CARD)
@@ -250,7 +254,15 @@ def test_a_variant_made_in_the_editor_validates_and_simulates(window, qtbot, pac
     assert window.form.isEnabled() and window._current_row().status == "changed"
     type_number(qtbot, field(window, QSpinBox, "scoring.0.points"), 4)
     window.select("settings", "rules")
+    assert "Every value comes from the extended pack" in window.banner_text.text()
     type_number(qtbot, field(window, QSpinBox, "cards_to_end"), 10)
+    assert "This pack sets cards_to_end;" in window.banner_text.text()
+    type_number(qtbot, field(window, QSpinBox, "supply.vip"), 5)
+    qtbot.mouseClick(window.banner_button, Qt.MouseButton.LeftButton)  # back to the parent's
+    assert field(window, QSpinBox, "cards_to_end").value() == 14
+    window.stack.undo()
+    assert field(window, QSpinBox, "supply.vip").value() == 5
+    type_number(qtbot, field(window, QSpinBox, "supply.vip"), 8)
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     window.select("card", "tide_pools")
     window.delete()
@@ -260,7 +272,7 @@ def test_a_variant_made_in_the_editor_validates_and_simulates(window, qtbot, pac
     assert catalog.cards[CARD].scoring[0].points == 4
     assert "tide_pools" not in catalog.cards and len(catalog.cards) == 77
     rules = tomllib.loads((variant / "rules.toml").read_text())
-    assert rules == {"rules": {"cards_to_end": 10}}
+    assert rules == {"rules": {"cards_to_end": 10, "supply": {"vip": 8}}}
     result = subprocess.run(
         [sys.executable, "-m", "smqt", "sim", "--pack", str(pack), "--variant", str(variant),
          "--players", "2", "--bots", "random", "--games", "2", "--jobs", "1",
@@ -324,9 +336,9 @@ def test_lists_reorder_and_kinds_change_through_the_form(window, qtbot):
             and b.isEnabled()]
     qtbot.mouseClick(down[-1], Qt.MouseButton.LeftButton)  # the scoring list's first entry
     assert card_entry(window.doc, "sunset_lookout")["scoring"] == before[::-1]
-    choose(qtbot, window, "scoring.0.kind", "adjacent")
+    choose(qtbot, window, "scoring.0.kind", "adjacent_ring")  # two steps up: one undo step
     entry = card_entry(window.doc, "sunset_lookout")["scoring"][0]
-    assert entry["kind"] == "adjacent" and entry["points"] == before[1]["points"]
+    assert entry == {"kind": "adjacent_ring", "points": before[1]["points"]}
     assert window.doc.valid
     window.stack.undo()
     window.stack.undo()
