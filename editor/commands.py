@@ -9,7 +9,7 @@ from collections.abc import Callable
 import attrs
 from PySide6.QtGui import QUndoCommand
 
-from editor.document import Edit, SetTable, SetValue
+from editor.document import DocumentError, Edit, SetTable, SetValue
 
 _MERGEABLE = 1
 
@@ -34,12 +34,21 @@ class EditCommand(QUndoCommand):
         super().__init__(text)
         self.edit = edit
         self.apply = apply
+        self.failure = ""
+        "Why the edit could not be carried out (the command is then dropped from the stack)."
 
     def redo(self) -> None:
-        self.apply(self.edit)
+        self._run(self.edit)
 
     def undo(self) -> None:
-        self.apply(self.edit.inverse())
+        self._run(self.edit.inverse())
+
+    def _run(self, edit: Edit) -> None:
+        try:
+            self.apply(edit)
+        except DocumentError as exc:  # the document is unchanged; the stack drops the command
+            self.failure = str(exc)
+            self.setObsolete(True)
 
     def id(self) -> int:
         mergeable = isinstance(self.edit, SetValue | SetTable) and \

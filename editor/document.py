@@ -16,12 +16,10 @@ from typing import Any
 import attrs
 import tomli_w
 
+from editor.places import Path_, PlaceError, get, plan, put
 from smqt.engine.catalog import Catalog, catalog_entries, check_pack, unstructure_entry
 from smqt.engine.packload import KINDS, MANIFEST, ContentError, entries_files
 from smqt.fileio import atomic_write_text
-
-Path_ = tuple[str | int, ...]
-"""A place inside an entry: ``("scoring", 0, "points")``."""
 
 INHERITED, CHANGED, NEW = "inherited", "changed", "new"
 
@@ -50,9 +48,12 @@ class SetValue:
     path: Path_
     old: Any
     new: Any
+    position: int | None = None
+    "The key's place among its siblings (so that undo puts it back there)."
 
     def inverse(self) -> SetValue:
-        return SetValue(self.file, self.kind, self.index, self.path, self.new, self.old)
+        return SetValue(self.file, self.kind, self.index, self.path, self.new, self.old,
+                        self.position)
 
 
 @attrs.frozen
@@ -78,18 +79,13 @@ class SetTable:
     path: Path_
     old: Any
     new: Any
+    position: int | None = None
 
     def inverse(self) -> SetTable:
-        return SetTable(self.file, self.path, self.new, self.old)
+        return SetTable(self.file, self.path, self.new, self.old, self.position)
 
 
 Edit = SetValue | InsertEntry | SetTable
-
-def _walk(container: Any, path: Path_) -> Any:
-    for step in path:
-        container = container[step]
-    return container
-
 
 class PackDocument:
     """A pack folder being edited."""
@@ -107,25 +103,24 @@ class PackDocument:
     # ---------------------------------------------------------------- reading
 
     def reload(self) -> None:
-        """Read every TOML file of the folder again (discarding unsaved edits)."""
+        """Read every TOML file of the folder again (discarding unsaved edits). When a file
+        cannot be read, nothing here changes."""
         if not (self.folder / MANIFEST).is_file():
             raise DocumentError(f"{self.folder} is not a content pack (it has no {MANIFEST})")
-        self.files = {}
-        self.headers: dict[str, str] = {}
+        files: dict[str, dict[str, Any]] = {}
+        headers: dict[str, str] = {}
+        stamps = self._disk_stamps()
         for path in [self.folder / MANIFEST, *entries_files(self.folder)]:
             try:
                 text = path.read_text(encoding="utf-8")
-                self.files[path.name] = tomllib.loads(text)
+                files[path.name] = tomllib.loads(text)
             except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
                 raise DocumentError(f"{path}: cannot be read as TOML ({exc})") from None
-            self.headers[path.name] = _header(text)
+            headers[path.name] = _header(text)
+        self.files, self.headers = files, headers
         self.saved = copy.deepcopy(self.files)
-        self._stamps = self._disk_stamps()
-        self.parent = None
-        extends = self.files[MANIFEST].get("extends")
-        if isinstance(extends, str):
-            parent, _ = check_pack((self.folder / extends).resolve())
-            self.parent = parent
+        self._stamps = stamps
+        self._extends: object = object()  # the parent pack is read again by validate()
         self.validate()
 
     def _disk_stamps(self) -> dict[str, int]:
@@ -143,19 +138,22 @@ class PackDocument:
     def entries(self, kind: str) -> Iterator[tuple[str, int, dict[str, Any]]]:
         """(file, index, entry) for every entry of ``kind`` in this folder, in file order."""
         for file, data in self.files.items():
-            for index, entry in enumerate(data.get(kind, [])):
-                yield file, index, entry
+            listed = data.get(kind)
+            if isinstance(listed, list):  # a lone [card] table is reported by the loader
+                for index, entry in enumerate(listed):
+                    if isinstance(entry, dict):
+                        yield file, index, entry
 
     def find(self, kind: str, ident: str) -> tuple[str, int, dict[str, Any]]:
         for file, index, entry in self.entries(kind):
-            if entry.get("id") == ident:
+            if str(entry.get("id")) == ident:
                 return file, index, entry
         raise DocumentError(f"no {kind} with id {ident!r} in {self.folder}")
 
     def status(self, kind: str, ident: str) -> str:
         """``new`` (only here), ``changed`` (replaces the extended pack's entry) or
         ``inherited`` (from the extended pack, untouched here)."""
-        here = any(entry.get("id") == ident for _, _, entry in self.entries(kind))
+        here = any(str(entry.get("id")) == ident for _, _, entry in self.entries(kind))
         in_parent = self.parent is not None and ident in catalog_entries(self.parent, kind)
         if here:
             return CHANGED if in_parent else NEW
@@ -192,45 +190,46 @@ class PackDocument:
 
     def table_value(self, file: str, path: Path_) -> Any:
         """The value at ``path`` of a file, or None where there is none."""
-        try:
-            return _walk(self.files.get(file, {}), path)
-        except (KeyError, IndexError, TypeError):
-            return None
+        return get(self.files.get(file, {}), path)
 
     def set_table(self, file: str, path: Path_, value: Any) -> SetTable:
         """The edit that sets ``path`` in ``file`` to ``value`` (None: drop it)."""
-        return SetTable(file, tuple(path), copy.deepcopy(self.table_value(file, path)),
-                        copy.deepcopy(value))
+        try:
+            write = plan(self.files.get(file, {}), path, value)
+        except PlaceError as exc:
+            raise DocumentError(f"{file}: {exc}") from None
+        return SetTable(file, write.path, write.old, write.new, write.position)
 
     def references(self, kind: str, ident: str) -> list[str]:
         """What in this pack refers to an entry (sand dollar tiles name their actions)."""
         found = []
         if kind == "sand_dollar_action":
             for file, _, tile in self.entries("sand_dollar_tile"):
-                if ident in tile.get("sides", []):
+                sides = tile.get("sides")
+                if isinstance(sides, list) and ident in sides:
                     found.append(f"{file}: sand dollar tile {tile.get('id')!r}")
+            for tile_id, tile in self.inherited("sand_dollar_tile").items():
+                if ident in tile.get("sides", []):
+                    found.append(f"the extended pack's sand dollar tile {tile_id!r}")
         return found
 
     # ---------------------------------------------------------------- editing
 
     def apply(self, edit: Edit) -> None:
         """Carry out ``edit`` (its inverse undoes it exactly)."""
+        try:
+            self._apply(edit)
+        except (PlaceError, KeyError, IndexError, TypeError) as exc:
+            raise DocumentError(f"{edit.file}: this change does not fit ({exc})") from None
+        if not self.files.get(edit.file) and edit.file not in self.saved:
+            self.files.pop(edit.file, None)  # a file made by an edit that is undone again
+        self.validate()
+
+    def _apply(self, edit: Edit) -> None:
         if isinstance(edit, SetValue):
-            entry = self.files[edit.file][edit.kind][edit.index]
-            *head, last = edit.path
-            container = _walk(entry, tuple(head))
-            if edit.new is None:
-                if isinstance(container, dict):
-                    container.pop(last, None)
-                else:
-                    raise DocumentError("list items are removed with a list edit")
-            else:
-                if isinstance(container, list) and last == len(container):
-                    container.append(copy.deepcopy(edit.new))
-                else:
-                    container[last] = copy.deepcopy(edit.new)
+            put(self.files[edit.file][edit.kind][edit.index], edit.path, edit.new, edit.position)
         elif isinstance(edit, SetTable):
-            _set_in(self.files.setdefault(edit.file, {}), edit.path, edit.new)
+            put(self.files.setdefault(edit.file, {}), edit.path, edit.new, edit.position)
         else:
             entries = self.files.setdefault(edit.file, {}).setdefault(edit.kind, [])
             if edit.removed is not None:
@@ -239,61 +238,57 @@ class PackDocument:
                 entries.insert(edit.index, copy.deepcopy(edit.entry))
             if not entries:
                 del self.files[edit.file][edit.kind]
-        if not self.files.get(edit.file) and edit.file not in self.saved:
-            self.files.pop(edit.file, None)  # a file made by an edit that is undone again
-        self.validate()
 
     def set_value(self, kind: str, ident: str, path: Path_, value: Any) -> SetValue:
         """The edit that sets ``path`` of an entry to ``value`` (None: drop the key)."""
-        file, index, entry = self.find(kind, ident)
-        try:
-            *head, last = path
-            container = _walk(entry, tuple(head))
-            old = container.get(last) if isinstance(container, dict) else container[last]
-        except (KeyError, IndexError, TypeError):
-            raise DocumentError(f"{kind} {ident!r} has no place {path!r}") from None
-        return SetValue(file, kind, index, tuple(path), copy.deepcopy(old), copy.deepcopy(value))
+        file, index, _ = self.find(kind, ident)
+        return self.set_at(file, kind, index, path, value)
 
     def set_at(self, file: str, kind: str, index: int, path: Path_, value: Any) -> SetValue:
-        """The edit that sets ``path`` of the ``index``-th ``kind`` entry of ``file``."""
+        """The edit that sets ``path`` of the ``index``-th ``kind`` entry of ``file`` (a
+        missing or malformed table on the way is written whole)."""
         try:
             entry = self.files[file][kind][index]
-            *head, last = path
-            container = _walk(entry, tuple(head))
-            old = container.get(last) if isinstance(container, dict) else \
-                (container[last] if last < len(container) else None)
-        except (KeyError, IndexError, TypeError):
-            raise DocumentError(f"{file}: {kind} #{index + 1} has no place {path!r}") from None
-        return SetValue(file, kind, index, tuple(path), copy.deepcopy(old), copy.deepcopy(value))
+            write = plan(entry, path, value)
+        except (KeyError, IndexError, TypeError, PlaceError) as exc:
+            raise DocumentError(f"{file}: {kind} #{index + 1} has no place {path!r} "
+                                f"({exc})") from None
+        return SetValue(file, kind, index, write.path, write.old, write.new, write.position)
 
     def locate(self, kind: str, ident: str) -> tuple[str, int] | None:
         """(file, index) of this pack's entry ``ident``, or None."""
         for file, index, entry in self.entries(kind):
-            if entry.get("id") == ident:
+            if str(entry.get("id")) == ident:
                 return file, index
         return None
 
     def accept_disk_state(self) -> None:
-        """Keep the edits here although another program changed the files (the next save
-        writes over its changes)."""
-        self._stamps = self._disk_stamps()
+        """Keep the version here although another program changed the files: the files it
+        changed count as unsaved, so the next save writes them back."""
+        now = self._disk_stamps()
+        for name, stamp in now.items():
+            if self._stamps.get(name) != stamp:
+                self.saved.pop(name, None)
+        self._stamps = now
 
     def replace_list(self, kind: str, ident: str, key: str, items: list[Any]) -> SetValue:
         """The edit that replaces a whole list (adding, removing or reordering items)."""
-        file, index, entry = self.find(kind, ident)
-        old = entry.get(key)
-        return SetValue(file, kind, index, (key,), copy.deepcopy(old),
-                        copy.deepcopy(items) if items else None)
+        file, index, _ = self.find(kind, ident)
+        return self.set_at(file, kind, index, (key,), copy.deepcopy(items) if items else None)
 
     def new_entry(self, kind: str, entry: dict[str, Any], file: str | None = None) -> InsertEntry:
         if kind not in KINDS:
             raise DocumentError(f"unknown kind {kind!r}")
-        ident = entry.get("id")
-        if any(e.get("id") == ident for _, _, e in self.entries(kind)):
+        ident = str(entry.get("id"))
+        if self.locate(kind, ident) is not None:
             raise DocumentError(f"a {kind} with id {ident!r} exists already")
-        target = file or next((f for f, data in self.files.items() if kind in data),
-                              f"{kind}s.toml")
-        return InsertEntry(target, kind, len(self.files.get(target, {}).get(kind, [])), entry)
+        target = file or next((f for f, data in self.files.items()
+                               if isinstance(data.get(kind), list)), f"{kind}s.toml")
+        listed = self.files.get(target, {}).get(kind, [])
+        if not isinstance(listed, list):
+            raise DocumentError(f"{target}: {kind} is not a list of [[{kind}]] tables; fix the "
+                                "file first")
+        return InsertEntry(target, kind, len(listed), entry)
 
     def duplicate(self, kind: str, ident: str, new_id: str) -> InsertEntry:
         file, _, entry = self.find(kind, ident)
@@ -310,6 +305,11 @@ class PackDocument:
     def validate(self) -> list[ContentError]:
         """The engine loader's verdict on the pack as edited (written to a scratch folder so
         that relative ``extends`` paths resolve as they will on disk)."""
+        extends = self.files.get(MANIFEST, {}).get("extends")
+        if extends != self._extends:
+            self._extends = copy.deepcopy(extends)
+            self.parent = check_pack((self.folder / extends).resolve())[0] \
+                if isinstance(extends, str) else None
         with tempfile.TemporaryDirectory(dir=self.folder.parent, prefix=".smqt-check-") as scratch:
             for name, data in self.files.items():
                 (Path(scratch) / name).write_text(_dump(data), encoding="utf-8")
@@ -359,21 +359,3 @@ def _header(text: str) -> str:
     while lines and not lines[-1].strip():
         lines.pop()
     return "\n".join(lines) + "\n\n" if lines else ""
-
-
-def _set_in(table: dict[str, Any], path: Path_, value: Any) -> None:
-    """Set (or with None, remove) ``path`` in nested tables, making or pruning tables."""
-    *head, last = path
-    chain = [table]
-    for step in head:
-        if value is None and step not in chain[-1]:
-            return
-        chain.append(chain[-1].setdefault(step, {}))
-    if value is None:
-        chain[-1].pop(last, None)
-        for parent, step in zip(reversed(chain[:-1]), reversed(head), strict=True):
-            if parent[step]:
-                break
-            del parent[step]
-    else:
-        chain[-1][last] = copy.deepcopy(value)

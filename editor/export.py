@@ -78,6 +78,9 @@ def _sheet(painter: QPainter, cards: Sequence[FeatureCard | StartingTile], width
     card_w, card_h = CARD_MM
     left = (width_mm - columns * card_w) / 2
     top = (height_mm - rows * card_h) / 2
+    # marks stay 2 mm clear of the paper's edge (Letter leaves less room above and below)
+    mark_v = max(1.0, min(MARK_MM, top - GAP_MM - 2.0))
+    mark_h = max(1.0, min(MARK_MM, left - GAP_MM - 2.0))
     for index, card in enumerate(cards):
         x = left + (index % columns) * card_w
         y = top + (index // columns) * card_h
@@ -89,19 +92,33 @@ def _sheet(painter: QPainter, cards: Sequence[FeatureCard | StartingTile], width
     right = left + columns * card_w
     for i in range(columns + 1):  # marks above and below each vertical cut
         x = _px(left + i * card_w)
-        painter.drawLine(QPointF(x, _px(top - GAP_MM - MARK_MM)), QPointF(x, _px(top - GAP_MM)))
+        painter.drawLine(QPointF(x, _px(top - GAP_MM - mark_v)), QPointF(x, _px(top - GAP_MM)))
         painter.drawLine(QPointF(x, _px(bottom + GAP_MM)),
-                         QPointF(x, _px(bottom + GAP_MM + MARK_MM)))
+                         QPointF(x, _px(bottom + GAP_MM + mark_v)))
     for j in range(used_rows + 1):  # marks left and right of each horizontal cut
         y = _px(top + j * card_h)
-        painter.drawLine(QPointF(_px(left - GAP_MM - MARK_MM), y), QPointF(_px(left - GAP_MM), y))
+        painter.drawLine(QPointF(_px(left - GAP_MM - mark_h), y), QPointF(_px(left - GAP_MM), y))
         painter.drawLine(QPointF(_px(right + GAP_MM), y),
-                         QPointF(_px(right + GAP_MM + MARK_MM), y))
+                         QPointF(_px(right + GAP_MM + mark_h), y))
     painter.restore()
 
 
 def _footer(painter: QPainter, width_mm: float, height_mm: float, text: str) -> None:
+    """The pack and page below the cut marks, where the paper leaves room for it (A4); on
+    Letter it runs up the left margin instead."""
+    room = (height_mm - GRID[1] * CARD_MM[1]) / 2
     painter.save()
+    if room < GAP_MM + MARK_MM + 5:
+        font = QFont("Sans Serif")
+        font.setPixelSize(round(_px(2.4)))
+        painter.setFont(font)
+        painter.setPen(QColor("#555555"))
+        painter.translate(_px(4), _px(height_mm / 2))
+        painter.rotate(-90)
+        painter.drawText(QRectF(-_px(height_mm / 2), -_px(2), _px(height_mm), _px(4)),
+                         int(Qt.AlignmentFlag.AlignCenter), text)
+        painter.restore()
+        return
     font = QFont("Sans Serif")
     font.setPixelSize(round(_px(2.4)))
     painter.setFont(font)

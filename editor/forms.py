@@ -21,6 +21,7 @@ from typing import Any
 import attrs
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QCheckBox,
     QComboBox,
     QFormLayout,
@@ -90,27 +91,46 @@ class Form(QWidget):
         self.widgets: dict[Path_, QWidget] = {}
         self._shape: Any = object()
         self._root: StructEditor | None = None
+        self._quiet = False
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
 
     def show_table(self, raw: dict[str, Any]) -> None:
-        new_shape = shape(raw)
-        if self._root is None or new_shape != self._shape:
-            focused = self.focused_path()
-            if self._root is not None:
-                discard(self._root.widget)
-            self.widgets = {}
-            self._root = StructEditor(self, (), self.cls)
-            self._layout.addWidget(self._root.widget)
-            self._shape = new_shape
-            self._root.set_value(raw)
-            if focused is not None:
-                self.focus_path(focused)
-        else:
-            self._root.set_value(raw)
+        self._quiet = True  # a field losing its focus while it is replaced commits nothing
+        try:
+            new_shape = shape(raw)
+            if self._root is None or new_shape != self._shape:
+                focused = self.focused_path()
+                if self._root is not None:
+                    discard(self._root.widget)
+                self.widgets = {}
+                self._root = StructEditor(self, (), self.cls)
+                self._layout.addWidget(self._root.widget)
+                self._shape = new_shape
+                self._root.set_value(raw)
+                if focused is not None:
+                    self.focus_path(focused)
+            else:
+                self._root.set_value(raw)
+        finally:
+            self._quiet = False
 
     def commit(self, path: Path_, value: Any) -> None:
-        self.edited.emit(tuple(path), value)
+        if not self._quiet:
+            self.edited.emit(tuple(path), value)
+
+    def flush(self) -> None:
+        """Commit what is typed in the focused field but not committed yet (text is committed
+        when the field is left, numbers when Enter is pressed or the field is left)."""
+        focus = self.focusWidget()
+        while focus is not None and focus is not self:
+            if isinstance(focus, QAbstractSpinBox):
+                focus.interpretText()
+                return
+            if isinstance(focus, QLineEdit):
+                focus.editingFinished.emit()
+                return
+            focus = focus.parentWidget()
 
     def register(self, path: Path_, widget: QWidget, doc: str) -> None:
         self.widgets[path] = widget
@@ -267,30 +287,38 @@ class IntEditor(Editor):
 
     def set_value(self, raw: Any) -> None:
         self.raw = raw
-        shown = raw if isinstance(raw, int) and not isinstance(raw, bool) else \
-            (self.default if raw is None and self.default is not None else self.low)
+        number = isinstance(raw, int) and not isinstance(raw, bool)
         problem = None
-        if raw is None and self.default is None:
-            problem = "missing"
-        elif not isinstance(raw, int) or isinstance(raw, bool):
-            problem = None if raw is None else f"not a whole number: {raw!r}"
-        elif not self.low <= raw <= self.high:
-            problem = f"out of range ({self.low} to {self.high})"
+        low, high = self.low, self.high
+        self.widget.setSpecialValueText("")
+        if number:
+            shown = raw
+            if not self.low <= raw <= self.high:
+                problem = f"out of range ({self.low} to {self.high})"
+                low, high = min(low, raw), max(high, raw)
+        elif raw is None and self.default is not None:
+            shown = self.default
+        else:  # missing or not a number: shown blank below the range, any choice mends it
+            problem = "missing" if raw is None else f"not a whole number: {raw!r}"
+            low = shown = self.low - 1
+            self.widget.setSpecialValueText(" ")
         blocked = self.widget.blockSignals(True)
-        self.widget.setRange(min(self.low, shown), max(self.high, shown))
+        self.widget.setRange(low, high)
         self.widget.setValue(shown)
         self.widget.blockSignals(blocked)
         _mark(self.widget, problem, self.doc)
 
     def _changed(self, value: int) -> None:
-        if value != self.raw:
-            self.widget.setRange(min(self.low, value), max(self.high, value))
+        number = isinstance(self.raw, int) and not isinstance(self.raw, bool)
+        if self.widget.specialValueText() and value == self.widget.minimum():
+            return  # still blank
+        if not (number and value == self.raw):
             self.form.commit(self.path, value)
 
 
 class BoolEditor(Editor):
     def __init__(self, form: Form, path: Path_, doc: str, attribute: attrs.Attribute | None) -> None:
-        self.form, self.path = form, path
+        self.form, self.path, self.doc = form, path, doc
         self.default = bool(attribute.default) if attribute is not None and \
             isinstance(attribute.default, bool) else False
         self.widget = QCheckBox()
@@ -303,9 +331,11 @@ class BoolEditor(Editor):
         blocked = self.widget.blockSignals(True)
         self.widget.setChecked(raw if isinstance(raw, bool) else self.default)
         self.widget.blockSignals(blocked)
+        bad = raw is not None and not isinstance(raw, bool)
+        _mark(self.widget, f"not true or false: {raw!r}" if bad else None, self.doc)
 
     def _toggled(self, checked: bool) -> None:
-        if checked != self.raw:
+        if not (isinstance(self.raw, bool) and checked == self.raw):
             self.form.commit(self.path, checked)
 
 
@@ -366,7 +396,8 @@ class StructEditor(Editor):
         self.editors: dict[str, Editor] = {}
         for attribute in resolved_fields(cls):
             text = docs.get(attribute.name, "")
-            editor = make_editor(_Redirect(form, self), (*path, attribute.name), attribute.type,
+            editor = make_editor(_Route(form, self.commit_field), (*path, attribute.name),
+                                 attribute.type,
                                  attribute, cls, text, top=not path)
             label = QLabel(label_for(attribute.name))
             label.setToolTip(text)
@@ -396,18 +427,18 @@ class StructEditor(Editor):
         self.form.commit(self.path, table)
 
 
-class _Redirect:
-    """Hands a struct's fields the form, with commits routed through the struct (which knows
-    whether its own table exists yet)."""
+class _Route:
+    """Hands the parts of a value the form, with their commits routed through the value's
+    editor (a struct whose table is not there yet, a pair written whole)."""
 
-    def __init__(self, form: Form, struct: StructEditor) -> None:
-        self._form, self._struct = form, struct
+    def __init__(self, form: Form, commit: Callable[[Path_, Any], None]) -> None:
+        self._form, self._commit = form, commit
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._form, name)
 
     def commit(self, path: Path_, value: Any) -> None:
-        self._struct.commit_field(path, value)
+        self._commit(path, value)
 
 
 class UnionEditor(Editor):
@@ -596,6 +627,8 @@ class ListEditor(Editor):
         column.addWidget(editor.widget)
         self.rows.addWidget(frame)
         self.row_widgets.append(frame)
+        if path not in self.form.widgets:
+            self.form.widgets[path] = frame
         return editor
 
     def _commit(self, items: list[Any]) -> None:
@@ -620,22 +653,34 @@ class PairEditor(Editor):
 
     def __init__(self, form: Form, path: Path_, types: list[Any], doc: str, owner: type | None,
                  name: str) -> None:
+        self.form, self.path, self.types = form, path, types
         self.widget = QWidget()
         line = QHBoxLayout(self.widget)
         line.setContentsMargins(0, 0, 0, 0)
         self.parts: list[Editor] = []
+        self.raw: Any = None
+        route = _Route(form, self._commit_part)
         for index, tp in enumerate(types):
             if tp is str and owner is not None and form.choices(owner, name):
-                part: Editor = EnumEditor(form, (*path, index), form.choices(owner, name), doc,
+                part: Editor = EnumEditor(route, (*path, index), form.choices(owner, name), doc,
                                           editable=True)
             else:
-                part = make_editor(form, (*path, index), tp, None, None, doc)
+                part = make_editor(route, (*path, index), tp, None, None, doc)
             line.addWidget(part.widget)
             self.parts.append(part)
         form.register(path, self.widget, doc)
         form.widgets[path] = self.parts[0].widget
 
     def set_value(self, raw: Any) -> None:
+        self.raw = raw
         values = raw if isinstance(raw, list) else []
         for index, part in enumerate(self.parts):
             part.set_value(values[index] if index < len(values) else None)
+
+    def _commit_part(self, path: Path_, value: Any) -> None:
+        """The pair is written whole, so that a short or malformed one is mended."""
+        current = list(self.raw) if isinstance(self.raw, list) else []
+        whole = [current[i] if i < len(current) else default_value(tp)
+                 for i, tp in enumerate(self.types)]
+        whole[path[len(self.path)]] = value  # type: ignore[index]
+        self.form.commit(self.path, whole)

@@ -171,7 +171,11 @@ class SimulateDialog(QDialog):
         if self.thread is not None:
             self.thread.quit()
             self.thread.wait()
+            self.thread.deleteLater()
             self.thread = None
+        if self.worker is not None:
+            self.worker.deleteLater()
+            self.worker = None
 
     def _done(self, folder: str, summary: str) -> None:
         self._stop_thread()
@@ -183,22 +187,29 @@ class SimulateDialog(QDialog):
     def _failed(self, reason: str) -> None:
         self._stop_thread()
         if reason == "cancelled":
-            self.reject()
+            super().reject()
             return
         self.status.setText(f"The simulation failed: {reason}")
         for widget in (self.games, self.players, self.bots, self.jobs, self.seed, self.run_button):
             widget.setEnabled(True)
 
+    @property
+    def running(self) -> bool:
+        return self.thread is not None
+
     def cancel(self) -> None:
-        if self.worker is not None and self.thread is not None:
+        """Cancel: stop the games (the dialog closes when they have stopped)."""
+        if self.running and self.worker is not None:
             self.worker.cancelled = True
             self.status.setText("Stopping after the games being played…")
             return
-        self.reject()
+        super().reject()
 
-    def closeEvent(self, event) -> None:
-        if self.thread is not None:
-            self.cancel()
-            event.ignore()
-            return
-        super().closeEvent(event)
+    def reject(self) -> None:  # Esc and the title bar's close button come here too
+        self.cancel()
+
+    def stop(self) -> None:
+        """Stop the games and wait for them (the editor is closing)."""
+        if self.worker is not None:
+            self.worker.cancelled = True
+        self._stop_thread()

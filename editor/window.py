@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QProcess, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
@@ -95,6 +96,8 @@ class EditorWindow(QMainWindow):
         self._form_key: tuple[str, str, str] | None = None
         self._disk_noticed = False
         self._shown = False
+        self._applying = False
+        self.sim_dialog: SimulateDialog | None = None
         self.launch: Callable[[list[str]], bool] = lambda argv: QProcess.startDetached(
             argv[0], argv[1:])[0]
         self.open_url: Callable[[QUrl], bool] = QDesktopServices.openUrl
@@ -275,6 +278,19 @@ class EditorWindow(QMainWindow):
     def save(self) -> bool:
         if self.doc is None:
             return False
+        self.flush()
+        if self.doc.changed_on_disk():
+            answer = QMessageBox.question(
+                self, "Changed on disk",
+                "Another program changed this pack's files since they were read. Write your "
+                "version over its changes?",
+                QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
+                QMessageBox.StandardButton.Cancel)
+            if answer != QMessageBox.StandardButton.Save:
+                return False
+            self.doc.accept_disk_state()
+            self._disk_noticed = False
+            self.disk_bar.hide()
         try:
             written = self.doc.save()
         except OSError as exc:
@@ -294,6 +310,7 @@ class EditorWindow(QMainWindow):
 
     def may_discard(self) -> bool:
         """True when there are no unsaved edits, or the author saved or dropped them."""
+        self.flush()
         if self.doc is None or not self.doc.modified:
             return True
         answer = QMessageBox.question(
@@ -314,6 +331,8 @@ class EditorWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.may_discard():
             self.disk_timer.stop()
+            if self.sim_dialog is not None:
+                self.sim_dialog.stop()
             event.accept()
         else:
             event.ignore()
@@ -330,6 +349,14 @@ class EditorWindow(QMainWindow):
     def reload_from_disk(self) -> None:
         if self.doc is None:
             return
+        self.flush()
+        if self.doc.modified:
+            answer = QMessageBox.question(
+                self, "Reload from disk", "Reloading drops the changes you have not saved.",
+                QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+                QMessageBox.StandardButton.Cancel)
+            if answer != QMessageBox.StandardButton.Discard:
+                return
         try:
             self.doc.reload()
         except DocumentError as exc:
@@ -353,16 +380,28 @@ class EditorWindow(QMainWindow):
 
     def push(self, edit: Edit, text: str | None = None) -> None:
         """Carry out ``edit`` as an undoable command."""
-        self.stack.push(EditCommand(edit, self._apply, text or describe_edit(edit, self._name())))
+        command = EditCommand(edit, self._apply, text or describe_edit(edit, self._name()))
+        self.stack.push(command)
+        if command.failure:
+            self._tell("This change does not fit", command.failure)
 
     def _name(self) -> str:
         return f"{self.current[0]} {self.current[1]}" if self.current else "pack"
 
     def _apply(self, edit: Edit) -> None:
         assert self.doc is not None
-        self.doc.apply(edit)
-        self._follow(edit)
-        self.refresh()
+        self._applying = True  # fields replaced meanwhile must not commit anything
+        try:
+            self.doc.apply(edit)
+            self._follow(edit)
+            self.refresh()
+        finally:
+            self._applying = False
+
+    def flush(self) -> None:
+        """Commit what is typed in the form but not committed yet."""
+        if self.form is not None:
+            self.form.flush()
 
     def _follow(self, edit: Edit) -> None:
         """Show the entry an edit (or its undo) touched."""
@@ -388,10 +427,11 @@ class EditorWindow(QMainWindow):
         if self.current is not None:
             self.entries.set_kind(self.current[0])
 
-    def _form_edited(self, path: tuple, value: Any) -> None:
-        if self.doc is None or self.current is None:
-            return
-        kind, ident = self.current
+    def _form_edited(self, target: tuple[str, str], path: tuple, value: Any) -> None:
+        """A field of the form showing ``target`` (kind, id) changed."""
+        if self.doc is None or self._applying or not shiboken6.isValid(self):
+            return  # (a field losing its focus while the window is destroyed ends up here)
+        kind, ident = target
         if kind == SETTINGS:
             if ident == "pack":
                 edit: Edit = self.doc.set_table(MANIFEST, path, value)
@@ -406,11 +446,12 @@ class EditorWindow(QMainWindow):
             except DocumentError as exc:
                 self._tell("This change does not fit", str(exc))
                 return
-        if edit.old == edit.new:
+        if repr(edit.old) == repr(edit.new):  # repr: True and 1 differ, 2.0 and 2 too
             return
-        self.push(edit)
+        self.push(edit, describe_edit(edit, f"{kind} {ident}"))
 
     def new_entry(self) -> None:
+        self.flush()
         if self.doc is None:
             return
         kind = self.entries.kind
@@ -421,6 +462,7 @@ class EditorWindow(QMainWindow):
         self.push(self.doc.new_entry(kind, new_entry(kind, ident, actions)), f"add {kind} {ident}")
 
     def duplicate(self) -> None:
+        self.flush()
         row = self._current_row()
         if self.doc is None or row is None or row.kind == SETTINGS:
             return
@@ -434,6 +476,7 @@ class EditorWindow(QMainWindow):
                   f"duplicate {row.kind} {row.id} as {ident}")
 
     def delete(self) -> None:
+        self.flush()
         row = self._current_row()
         if self.doc is None or row is None or row.kind == SETTINGS:
             return
@@ -483,23 +526,27 @@ class EditorWindow(QMainWindow):
         if self.doc is None or not self.may_discard():
             return
         dialog = NewVariantDialog(self.doc.folder, self)
-        if not dialog.exec():
+        accepted = dialog.exec()
+        location, name, description = dialog.location(), dialog.name(), dialog.description()
+        parent_name = dialog.parent_name
+        dialog.deleteLater()
+        if not accepted:
             return
         try:
-            folder = create_variant(self.doc.folder, dialog.location(), dialog.name(),
-                                    dialog.description())
+            folder = create_variant(self.doc.folder, location, name, description)
         except (OSError, ValueError) as exc:
             self._tell("The variant was not made", str(exc), critical=True)
             return
         self.open_pack(folder)
         self.statusBar().showMessage(
-            f"New variant {folder.name}: it extends {dialog.parent_name}. Entries you change "
+            f"New variant {folder.name}: it extends {parent_name}. Entries you change "
             "or add are stored here.", 10000)
 
     # ================================================================ out of the editor
 
     def _ready_for_play(self, what: str) -> bool:
         """Saved and valid, or the author is told why not."""
+        self.flush()
         if self.doc is None:
             return False
         if self.doc.modified:
@@ -535,6 +582,12 @@ class EditorWindow(QMainWindow):
             base = None
         from smqt.ui.storage import data_home
 
+        if self.sim_dialog is not None:
+            if self.sim_dialog.running:
+                self.sim_dialog.show()
+                self.sim_dialog.raise_()
+                return
+            self.sim_dialog.deleteLater()
         self.sim_dialog = SimulateDialog(base, self.doc.folder.resolve(),
                                          data_home() / "simulations", self)
         self.sim_dialog.finished_report.connect(self._open_report)
@@ -589,6 +642,7 @@ class EditorWindow(QMainWindow):
             return
         finally:
             progress.close()
+            progress.deleteLater()
         self.statusBar().showMessage(f"Wrote {len(written)} PNG files to {folder}."
                                      + self._skipped_note(), 10000)
 
@@ -615,7 +669,8 @@ class EditorWindow(QMainWindow):
         self._marks()
 
     def _clean_changed(self, _clean: bool) -> None:
-        self._marks()
+        if shiboken6.isValid(self):
+            self._marks()
 
     def _marks(self) -> None:
         if self.doc is None:
@@ -651,7 +706,7 @@ class EditorWindow(QMainWindow):
         name = Path(problem.file).name
         try:
             return str(self.doc.files[name][problem.section][problem.index].get("id"))
-        except (KeyError, IndexError):
+        except (KeyError, IndexError, TypeError, AttributeError):
             return ""
 
     def _rows(self) -> None:
@@ -778,6 +833,7 @@ class EditorWindow(QMainWindow):
                   table: dict[str, Any], editable: bool) -> None:
         if key != self._form_key or self.form is None or cls is not self.form.cls:
             if self.form is not None:
+                self.form.blockSignals(True)
                 discard(self.form)
                 self.form = None
             self._form_key = key
@@ -785,7 +841,9 @@ class EditorWindow(QMainWindow):
                 return
             self.form = Form(cls, choices=self._choices,
                              optional_lists=not (key and key[0] == SETTINGS))
-            self.form.edited.connect(self._form_edited)
+            target = (key[0], key[1]) if key else ("", "")
+            self.form.edited.connect(
+                lambda path, value, target=target: self._form_edited(target, path, value))
             self.form_layout.addWidget(self.form)
         self.form.setEnabled(editable)
         self.form.show_table(table)
