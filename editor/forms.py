@@ -616,6 +616,11 @@ class ListEditor(Editor):
             editor = UnionEditor(self.form, path, self.members, self.doc, header=header)
         else:
             editor = make_editor(self.form, path, self.item_type, None, None, self.doc)
+            kind = tag_of(self.item_type) if attrs.has(self.item_type) else None
+            if kind:  # a one-kind list (constraints): name the kind and say what it does
+                title = QLabel(f"<b>{kind}</b> — {plain(_first_line(self.item_type.__doc__))}")
+                title.setWordWrap(True)
+                header.addWidget(title, 1)
         header.addStretch(1)
         up = _tool("↑", "Move up", lambda: self._move(index, -1))
         down = _tool("↓", "Move down", lambda: self._move(index, 1))
