@@ -4,7 +4,6 @@ and undo that must put every key back where it was."""
 
 from __future__ import annotations
 
-import shutil
 import tomllib
 
 import pytest
@@ -19,14 +18,6 @@ from tests.support import ROOT
 
 pytestmark = pytest.mark.gui
 BASE = ROOT / "content" / "base"
-
-
-@pytest.fixture
-def pack(tmp_path, monkeypatch):
-    monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
-    folder = tmp_path / "base"
-    shutil.copytree(BASE, folder)
-    return folder
 
 
 def open_window(qtbot, folder, monkeypatch, answer=QMessageBox.StandardButton.Discard):

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import difflib
-import shutil
 import subprocess
 import sys
 import tomllib
@@ -26,14 +25,6 @@ pytestmark = pytest.mark.gui
 BASE = ROOT / "content" / "base"
 CARD = "lifeguard_tower_seven"
 "A beach card with a tag pair, one scoring entry and one ring."
-
-
-@pytest.fixture
-def pack(tmp_path, monkeypatch):
-    monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
-    folder = tmp_path / "base"
-    shutil.copytree(BASE, folder)
-    return folder
 
 
 @pytest.fixture
