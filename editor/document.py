@@ -28,13 +28,6 @@ class DocumentError(ValueError):
     """An edit that does not fit the document (the message says why)."""
 
 
-@attrs.frozen
-class EntryRef:
-    kind: str
-    """``card``, ``starting_tile``, ``sand_dollar_action``, ``sand_dollar_tile``, ``objective_tile``."""
-    id: str
-
-
 # ============================================================================ edits
 
 

@@ -772,9 +772,6 @@ class EditorWindow(QMainWindow):
 
     def _show_current(self) -> None:
         row = self._current_row()
-        if row is None and self.entries.rows and self.current is not None \
-                and self.current[0] != self.entries.kind:
-            row = None
         if row is None:
             picked = self.entries.current_id()
             row = next((r for r in self.entries.rows if r.id == picked), None)
