@@ -51,10 +51,10 @@ class GreedyBot:
     def choose(self, state: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
+        if state.phase == FINAL:  # never a random final move: none is made for nothing
+            return final_move_choice(state, legal)
         if self.randomness and rng.random() < self.randomness:
             return legal[rng.randrange(len(legal))]
-        if state.phase == FINAL:
-            return final_move_choice(state, legal)
         if isinstance(legal[0], PlaceTruck):
             return self._truck_column(state, legal)
         player = state.current

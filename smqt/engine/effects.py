@@ -426,12 +426,13 @@ class MostUnplaced:
 
 
 @attrs.frozen
-class SpacesWithUnplaced:
-    """``points`` per space holding at least one unplaced person (green)."""
+class CardsWithUnplaced:
+    """``points`` per card holding at least one unplaced person (green, R11.5): the two
+    halves of the starting tile are one card."""
 
-    kind: ClassVar[str] = "spaces_with_unplaced"
+    kind: ClassVar[str] = "cards_with_unplaced"
     points: int = field(default=-1, validator=_not_positive)
-    "Points (0 or negative) per such space."
+    "Points (0 or negative) per card (the starting tile counts once) with people outside rings."
 
 
 @attrs.frozen
@@ -453,7 +454,7 @@ Objective = Union[
     ChainTable,
     PairedRun,
     MostUnplaced,
-    SpacesWithUnplaced,
+    CardsWithUnplaced,
     RingsAndUnplaced,
 ]
 OBJECTIVE_KINDS: tuple[type, ...] = Objective.__args__  # type: ignore[attr-defined]

@@ -2,7 +2,8 @@
 which way each VIP should walk, to maximise that player's final score (R10), and among equal
 scores to leave the fewest people unplaced.
 
-The choice is one integer program (``scipy.optimize.milp``, HiGHS, solved to a zero gap):
+The choice is one integer program (``scipy.optimize.milp``, HiGHS, solved to a zero gap);
+among equally good movements it makes the fewest moves:
 
 - every group of interchangeable people (same space, same kind, not yet moved) spreads its
   members over the destinations within reach (R6.1, R9.2);
@@ -13,9 +14,10 @@ The choice is one integer program (``scipy.optimize.milp``, HiGHS, solved to a z
   take their type, ``any`` places take anyone, never beyond capacity; an ``any_number`` ring
   is full with one person), and whoever stays out is unplaced (R10.10-R10.12);
 - the people objectives of the objective tile are read from their effect classes as a
-  per-space term, a per-full-ring term and any function of the total unplaced count (R11.4,
-  R11.7); a comparative penalty takes the other players' counts as ``score_game`` resolves them
-  on the given state.
+  per-card term (the starting tile's halves are one card), a per-full-ring term and any
+  function of the total unplaced count (R11.4, R11.5, R11.7); a comparative penalty takes the
+  other players' counts as ``score_game`` resolves them on the given state: the earlier
+  players' final positions and the later players' people as they stand (R9.4).
 
 When the footprint supply is short of what the walks could take, the order of the moves decides
 which spaces get the last footprints (R1.3, R7.2). Any order amounts to this: some VIPs walk
@@ -50,6 +52,7 @@ from smqt.engine.scoring import (
     KIND_INDEX,
     PEOPLE_OBJECTIVES,
     City,
+    card_of,
     most_unplaced_points,
     objective_tile,
     score_game,
@@ -80,8 +83,8 @@ class FinalPlan:
 class _PeopleTerms:
     """The people objectives of the objective tile, split by what they depend on."""
 
-    per_space: int
-    """Points per space holding unplaced people."""
+    per_card: int
+    """Points per card holding unplaced people."""
     per_full_ring: int
     """Points per full ring."""
     by_unplaced: tuple[int, ...]
@@ -89,11 +92,11 @@ class _PeopleTerms:
 
 
 def _people_terms(objectives: Sequence[object], people: int, others: list[int]) -> _PeopleTerms:
-    per_space = per_full_ring = 0
+    per_card = per_full_ring = 0
     table = [0] * (people + 1)
     for objective in objectives:
-        if isinstance(objective, fx.SpacesWithUnplaced):
-            per_space += objective.points
+        if isinstance(objective, fx.CardsWithUnplaced):
+            per_card += objective.points
         elif isinstance(objective, fx.RingsAndUnplaced):
             per_full_ring += objective.per_full_ring
             for j in range(people + 1):
@@ -103,7 +106,7 @@ def _people_terms(objectives: Sequence[object], people: int, others: list[int]) 
                 table[j] += most_unplaced_points(objective, j, others)
         else:
             raise TypeError(f"the final movement does not know the people objective {objective!r}")
-    return _PeopleTerms(per_space, per_full_ring, tuple(table))
+    return _PeopleTerms(per_card, per_full_ring, tuple(table))
 
 
 # ============================================================================ the program
@@ -279,12 +282,16 @@ class _FinalProgram:
         self.rings: list[tuple[int, int]] = []
         """(variable: the ring is full, what a full ring scores)."""
         self.unplaced: list[int] = []
-        self.spaces_with_unplaced: list[int] = []
+        self.cards_with_unplaced: list[int] = []
+        self.moves: list[int] = []
+        """Variables counting people who move (to another space, or round a walk that
+        leaves footprints)."""
         self._people()
         if self.groups:
             self._footprints()
             self._spaces()
             self._unplaced_total()
+            self._fewest_moves()
 
     # ---------------------------------------------------------------- the program
 
@@ -309,6 +316,8 @@ class _FinalProgram:
                 size = len(batch)
                 choice = tuple(program.var(size) for _ in options)
                 program.row([(v, 1.0) for v in choice], size, size)
+                self.moves += [v for option, v in zip(options, choice, strict=True)
+                               if (option.destination, option.visits) != (origin, frozenset())]
                 for option, v in zip(options, choice, strict=True):
                     self.arrivals.setdefault(option.destination, [[], [], []])[k].append(v)
                     self.reach.setdefault(option.destination, [0, 0, 0])[k] += size
@@ -402,7 +411,13 @@ class _FinalProgram:
     def _spaces(self) -> None:
         """Rings and unplaced people on every space where people may end (R10.10-R10.12)."""
         program, terms = self.program, self.terms
-        for space in sorted(set(self.fixed) | set(self.arrivals)):
+        spaces = sorted(set(self.fixed) | set(self.arrivals))
+        tile_halves: dict[Space, list[int]] = {}
+        """The starting tile is one card (R11.5): when people may end on both halves, one
+        indicator for the card is at least each half's."""
+        if TILE_UPPER in spaces and TILE_LOWER in spaces:
+            tile_halves[TILE_LOWER] = []
+        for space in spaces:
             have = self.fixed.get(space, [0, 0, 0])
             come = self.arrivals.get(space, [[], [], []])
             most = [have[k] + self.reach.get(space, [0, 0, 0])[k] for k in range(3)]
@@ -425,9 +440,13 @@ class _FinalProgram:
             self.unplaced.append(u)
             program.row([(u, 1.0)] + [(a, 1.0) for k in range(3) for a in held_by_kind[k]]
                         + [(v, -1.0) for k in range(3) for v in come[k]], sum(have), sum(have))
-            if terms.per_space:
-                h = program.var(1, self.weight * terms.per_space)
-                self.spaces_with_unplaced.append(h)
+            if terms.per_card:
+                h = program.var(1, 0 if card_of(space) in tile_halves else
+                                self.weight * terms.per_card)
+                if card_of(space) in tile_halves:
+                    tile_halves[card_of(space)].append(h)
+                else:
+                    self.cards_with_unplaced.append(h)
                 program.row([(u, 1.0), (h, -float(everyone))], -np.inf, 0)
                 program.row([(h, 1.0), (u, -1.0)], -np.inf, 0)
                 # people no ring here can hold are unplaced: the same, one arrival at a time
@@ -437,6 +456,12 @@ class _FinalProgram:
                             program.row([(h, 1.0)], 1, 1)
                         for v in come[k]:
                             program.row([(v, 1.0), (h, -program.upper[v])], -np.inf, 0)
+
+        for halves in tile_halves.values():
+            card = program.var(1, self.weight * terms.per_card)
+            self.cards_with_unplaced.append(card)
+            for h in halves:
+                program.row([(card, 1.0), (h, -1.0)], 0, np.inf)
 
     def _any_number_ring(self, most: list[int], gain: int) -> tuple[list[tuple[int, int]], int]:
         """Any number of anybody; full with one person (R10.10)."""
@@ -480,6 +505,16 @@ class _FinalProgram:
         program.row([(u, 1.0) for u in self.unplaced]
                     + [(b, -float(j)) for j, b in enumerate(counts)], 0, 0)
 
+    def _fewest_moves(self) -> None:
+        """Among equal scores and unplaced counts, the fewest moves: nobody moves for nothing
+        (no A -> B beside B -> A). Every gain so far is scaled so that all the moves together
+        weigh less than one unit of it."""
+        program = self.program
+        scale = len(self.me.people) + 1
+        program.gain = [gain * scale for gain in program.gain]
+        for v in self.moves:
+            program.gain[v] -= 1
+
     # ---------------------------------------------------------------- solving
 
     def solve(self) -> FinalPlan:
@@ -508,7 +543,7 @@ class _FinalProgram:
         terms = self.terms
         unplaced = int(sum(x[u] for u in self.unplaced))
         variable = (sum(gain for full, gain in self.rings if x[full]) + footprints
-                    + terms.per_space * int(sum(x[h] for h in self.spaces_with_unplaced))
+                    + terms.per_card * int(sum(x[h] for h in self.cards_with_unplaced))
                     + terms.by_unplaced[unplaced])
         catalog = self.state.catalog
         fixed_points = sum(line.points for lines in static_lines(

@@ -15,7 +15,8 @@ from smqt.engine.actions import Action, parse_action
 from smqt.engine.catalog import Catalog, PackIdentity
 from smqt.engine.content import Rules
 from smqt.engine.convert import converter
-from smqt.engine.rules import SetupError, apply, legal_actions, new_game
+from smqt.engine.events import Event
+from smqt.engine.rules import SetupError, apply, awaiting_end, legal_actions, new_game
 from smqt.engine.state import GameState
 from smqt.fileio import atomic_write_text
 
@@ -131,9 +132,14 @@ class Game:
         setup = Setup(players, seed, state.objective, state.sand_dollar_actions, state.start_player)
         return cls(catalog, setup, names)
 
-    def play(self, action: Action) -> list[str]:
-        events = apply(self.state, action)
-        self.actions.append(action)
+    def play(self, action: Action, *, hold: bool = False) -> list[Event]:
+        """Apply ``action`` and add it to the record. With ``hold`` the player's turn waits
+        for ``end``/``done`` when nothing is left (``rules.apply``); that confirmation is not
+        recorded, since a replay ends the turn by itself at the same point."""
+        confirming = awaiting_end(self.state)
+        events = apply(self.state, action, hold=hold)
+        if not confirming:
+            self.actions.append(action)
         return events
 
     def legal_actions(self) -> tuple[Action, ...]:

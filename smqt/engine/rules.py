@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from smqt.engine import events as ev
 from smqt.engine import rng
 from smqt.engine.actions import (
     BACK,
@@ -33,6 +34,7 @@ from smqt.engine.actions import (
 from smqt.engine.catalog import Catalog
 from smqt.engine.content import SandDollarAction, TakeFrom
 from smqt.engine.effects import AddPeople, GainSandDollars, Move, MoveHere, ReturnPeople
+from smqt.engine.events import Event
 from smqt.engine.features import TAG_INDEX, UPPER_HALF_ID, Feature, features, tile_feature_id
 from smqt.engine.footprints import matches as footprint_matches
 from smqt.engine.geometry import BEACH, TILE_LOWER, TILE_UPPER, Space, space_str
@@ -363,24 +365,27 @@ def footprint_spaces(state: GameState, player: PlayerState, path: tuple[Space, .
     return landing, short
 
 
-def _visit(state: GameState, player: PlayerState, path: tuple[Space, ...], events: list[str]) -> None:
+def _visit(state: GameState, player: PlayerState, path: tuple[Space, ...], events: list[Event]) -> None:
     """A VIP entered these spaces: leave footprints where the tile's criterion holds (R7.2)."""
     landing, short = footprint_spaces(state, player, path)
     for space in short:
-        events.append(f"no footprint left in the supply for {space_str(space)}")
+        events.append(Event(ev.NO_FOOTPRINT, f"no footprint left in the supply for {space_str(space)}",
+                            state.current, space))
     for space in landing:
         state.supply["footprint"] -= 1
         player.footprints.add(space)
-        events.append(f"footprint on {space_str(space)}")
+        events.append(Event(ev.FOOTPRINT, f"footprint on {space_str(space)}", state.current, space))
 
 
 def _add_people(state: GameState, player: PlayerState, kind: str, count: int, space: Space,
-                events: list[str]) -> None:
+                events: list[Event]) -> None:
     """Add people from the supply, taking what is left when it runs short (R1.3)."""
     available = state.supply[kind]
     given = min(count, available)
     if given < count:
-        events.append(f"the supply has only {available} {kind}(s) left: {given} of {count} added")
+        events.append(Event(ev.SHORT_SUPPLY,
+                            f"the supply has only {available} {kind}(s) left: {given} of {count} added",
+                            state.current, space, given, count, kind))
     state.supply[kind] -= given
     for _ in range(given):
         player.people[state.next_person] = (kind, space)
@@ -519,28 +524,53 @@ def _legal_final_moves(state: GameState, player: PlayerState) -> Iterator[FinalM
 # ============================================================================ apply
 
 
-def apply(state: GameState, action: Action) -> list[str]:
+def apply(state: GameState, action: Action, *, hold: bool = False) -> list[Event]:
     """Carry out ``action`` on ``state`` (in place) and return the events worth logging.
 
     Raises ``IllegalActionError`` (and leaves the state unchanged) for anything not in
     ``legal_actions(state)``.
+
+    A turn ends by itself once its player has nothing left to do (no movement left, nobody
+    left to move in the final movement). With ``hold`` it waits instead: the state stays with
+    that player, whose only legal action is ``end`` (or ``done``), so that a person can look
+    at the result and still take it back. Applying that action then is exactly what would
+    have happened at once (``awaiting_end``); a record leaves it out.
     """
     if state.phase == OVER:
         raise IllegalActionError(action, "the game is over")
     if action not in legal_actions(state):
         raise IllegalActionError(action, _why_illegal(state, action))
-    events: list[str] = []
-    handler = _HANDLERS[type(action)]
-    handler(state, action, events)
-    return events
+    return apply_legal(state, action, hold=hold)
 
 
-def apply_legal(state: GameState, action: Action) -> list[str]:
+def apply_legal(state: GameState, action: Action, *, hold: bool = False) -> list[Event]:
     """``apply`` for an action taken from ``legal_actions`` of this very state (AI search,
     playouts): the same effects, without enumerating the legal actions again to check it."""
-    events: list[str] = []
+    events: list[Event] = []
     _HANDLERS[type(action)](state, action, events)
+    if not hold:
+        _settle(state, events)
     return events
+
+
+def awaiting_end(state: GameState) -> bool:
+    """Whether the current player has nothing left to do but end the turn (``end``) or the
+    final movement (``done``): a state that only ``apply(..., hold=True)`` leaves."""
+    player = state.players[state.current]
+    if state.phase == MOVE:
+        return not any(True for _ in _legal_moves(state, player))
+    if state.phase == FINAL:
+        return not any(True for _ in _legal_final_moves(state, player))
+    return False
+
+
+def _settle(state: GameState, events: list[Event]) -> None:
+    """End the turn (or the player's final movement) that has nothing left to do."""
+    if state.phase == MOVE:
+        if not any(True for _ in _legal_moves(state, state.players[state.current])):
+            _end_turn(state, events)
+    elif state.phase == FINAL:
+        _skip_idle_final_players(state, events)
 
 
 def applied(state: GameState, action: Action) -> GameState:
@@ -609,7 +639,7 @@ def _why_illegal(state: GameState, action: Action) -> str:
     return "not allowed now"
 
 
-def _apply_choose_tile(state: GameState, action: ChooseTile, events: list[str]) -> None:
+def _apply_choose_tile(state: GameState, action: ChooseTile, events: list[Event]) -> None:
     player = state.players[state.current]
     tile = state.catalog.starting_tiles[action.tile]
     state.tile_pool.remove(action.tile)
@@ -628,8 +658,10 @@ def _apply_choose_tile(state: GameState, action: ChooseTile, events: list[str]) 
             state.supply["footprint"] -= 1
             player.footprints.add(TILE_LOWER)
         else:
-            events.append("no footprint left in the supply for the starting tile")
-    events.append(f"player {state.current + 1} chooses {tile.name}")
+            events.append(Event(ev.NO_FOOTPRINT, "no footprint left in the supply for the starting tile",
+                                state.current, TILE_LOWER))
+    events.append(Event(ev.TILE_CHOSEN, f"player {state.current + 1} chooses {tile.name}",
+                        state.current, what=tile.id))
     if state.current == state.start_player:
         state.phase = PLACE_TRUCK
         state.current = state.last_player
@@ -637,11 +669,13 @@ def _apply_choose_tile(state: GameState, action: ChooseTile, events: list[str]) 
         state.current = (state.current - 1) % state.num_players
 
 
-def _apply_place_truck(state: GameState, action: PlaceTruck, events: list[str]) -> None:
+def _apply_place_truck(state: GameState, action: PlaceTruck, events: list[Event]) -> None:
     columns = state.rules.display_columns
     state.truck = action.column
     state.foodie = (action.column + state.rules.foodie_offset) % columns
-    events.append(f"food truck under column {state.truck}, foodie under column {state.foodie}")
+    events.append(Event(ev.TRUCK_PLACED,
+                        f"food truck under column {state.truck}, foodie under column {state.foodie}",
+                        state.current, count=state.truck, wanted=state.foodie))
     _begin_turn(state, state.start_player, events)
 
 
@@ -649,14 +683,15 @@ def _set_slot(state: GameState, slot: Slot, value: str | None) -> None:
     (state.front if slot[0] == FRONT else state.back)[slot[1]] = value
 
 
-def _apply_take(state: GameState, action: Take, events: list[str]) -> None:
+def _apply_take(state: GameState, action: Take, events: list[Event]) -> None:
     player = state.players[state.current]
     card = _slot_card(state, action.slot)
     assert card is not None
     _set_slot(state, action.slot, None)
     player.city[action.space] = card
     state.placed.append(card)
-    events.append(f"player {state.current + 1} places {card} on {space_str(action.space)}")
+    events.append(Event(ev.CARD_PLACED, f"player {state.current + 1} places {card} on "
+                        f"{space_str(action.space)}", state.current, action.space, what=card))
     if state.phase == ACQUIRE:
         _regular_rewards(state, action.slot[1], events)
         return
@@ -666,13 +701,14 @@ def _apply_take(state: GameState, action: Take, events: list[str]) -> None:
         state.take_column = action.slot[1]
     state.to_place -= 1
     if state.to_place and not achievable(state, player, definition, state.to_place):
-        events.append("no other card the action allows can be taken and placed")
+        events.append(Event(ev.NO_MORE_CARDS, "no other card the action allows can be taken and placed",
+                            state.current, what=definition.id))
         state.to_place = 0
     if state.to_place == 0:
         _after_cards_placed(state, events)
 
 
-def _regular_rewards(state: GameState, column: int, events: list[str]) -> None:
+def _regular_rewards(state: GameState, column: int, events: list[Event]) -> None:
     """R3.3-R3.6: food truck and foodie rewards of a regular selection."""
     columns = state.rules.display_columns
     player = state.players[state.current]
@@ -683,15 +719,16 @@ def _regular_rewards(state: GameState, column: int, events: list[str]) -> None:
     if truck:
         player.sand_dollars += state.rules.food_truck_reward
         state.truck = (state.truck + 1) % columns
-        events.append(f"food truck: +{state.rules.food_truck_reward} sand dollar(s)")
+        events.append(Event(ev.TRUCK_REWARD, f"food truck: +{state.rules.food_truck_reward} sand dollar(s)",
+                            state.current, count=state.rules.food_truck_reward))
     if foodie:
         state.allowances.append(AllowanceState("move", "any", 1, 1, "foodie"))
         state.foodie = (state.foodie + 1) % columns
-        events.append("foodie: move 1 person 1 space")
+        events.append(Event(ev.FOODIE_REWARD, "foodie: move 1 person 1 space", state.current))
     _after_cards_placed(state, events)
 
 
-def _apply_reward(state: GameState, action: Reward, events: list[str]) -> None:
+def _apply_reward(state: GameState, action: Reward, events: list[Event]) -> None:
     """R3.5: both tokens in the chosen column; only the food truck moves, two columns."""
     player = state.players[state.current]
     if action.choice == "dollar_move":
@@ -702,11 +739,12 @@ def _apply_reward(state: GameState, action: Reward, events: list[str]) -> None:
     else:
         state.allowances.append(AllowanceState("move", "any", 2, 1, "reward", solo_distance=2))
     state.truck = (state.truck + 2) % state.rules.display_columns
-    events.append(f"foodie and food truck: {action.choice.replace('_', ' ')}")
+    events.append(Event(ev.BOTH_REWARD, f"foodie and food truck: {action.choice.replace('_', ' ')}",
+                        state.current, what=action.choice))
     _after_cards_placed(state, events)
 
 
-def _apply_buy(state: GameState, action: Buy, events: list[str]) -> None:
+def _apply_buy(state: GameState, action: Buy, events: list[Event]) -> None:
     """R3.2, R8.2: pay first; the cards are then taken with ``take`` actions."""
     player = state.players[state.current]
     definition = _action_def(state, action.action)
@@ -715,10 +753,11 @@ def _apply_buy(state: GameState, action: Buy, events: list[str]) -> None:
     state.to_place = definition.take.count
     state.take_column = None
     state.phase = PLACE
-    events.append(f"player {state.current + 1} pays {definition.cost} for {definition.name}")
+    events.append(Event(ev.PAID, f"player {state.current + 1} pays {definition.cost} for {definition.name}",
+                        state.current, count=definition.cost, what=definition.id))
 
 
-def _after_cards_placed(state: GameState, events: list[str]) -> None:
+def _after_cards_placed(state: GameState, events: list[Event]) -> None:
     """R8.6 swap first (if the action allows one), then the placement actions (R5)."""
     player = state.players[state.current]
     if state.bought and _action_def(state, state.bought).swap:
@@ -728,7 +767,7 @@ def _after_cards_placed(state: GameState, events: list[str]) -> None:
     _placement_actions(state, events)
 
 
-def _apply_swap(state: GameState, action: Swap, events: list[str]) -> None:
+def _apply_swap(state: GameState, action: Swap, events: list[Event]) -> None:
     """R8.6: people and footprints move with their cards (R7.3)."""
     player = state.players[state.current]
     a, b = action.a, action.b
@@ -746,15 +785,16 @@ def _apply_swap(state: GameState, action: Swap, events: list[str]) -> None:
         player.footprints.add(b)
     if fb:
         player.footprints.add(a)
-    events.append(f"player {state.current + 1} swaps {space_str(a)} and {space_str(b)}")
+    events.append(Event(ev.SWAPPED, f"player {state.current + 1} swaps {space_str(a)} and {space_str(b)}",
+                        state.current, a))
     _placement_actions(state, events)
 
 
-def _apply_noswap(state: GameState, action: NoSwap, events: list[str]) -> None:
+def _apply_noswap(state: GameState, action: NoSwap, events: list[Event]) -> None:
     _placement_actions(state, events)
 
 
-def _placement_actions(state: GameState, events: list[str]) -> None:
+def _placement_actions(state: GameState, events: list[Event]) -> None:
     """R5.1 gains in placement order, then R5.2 the turn's allowances."""
     player = state.players[state.current]
     feats = features(state.catalog)
@@ -789,11 +829,9 @@ def _placement_actions(state: GameState, events: list[str]) -> None:
                     "return", effect.people.value, effect.count, 0, state.bought))
     state.allowances = card_allowances + state.allowances + action_allowances
     state.phase = MOVE
-    if not any(True for _ in _legal_moves(state, player)):
-        _end_turn(state, events)
 
 
-def _apply_move(state: GameState, action: MovePerson, events: list[str]) -> None:
+def _apply_move(state: GameState, action: MovePerson, events: list[Event]) -> None:
     player = state.players[state.current]
     allowance = state.allowances[action.allowance]
     kind, origin = player.people[action.person]
@@ -805,7 +843,6 @@ def _apply_move(state: GameState, action: MovePerson, events: list[str]) -> None
     state.allowances[action.allowance] = AllowanceState(
         allowance.kind, allowance.who, allowance.count, allowance.distance, allowance.source,
         allowance.solo_distance, allowance.target, (*allowance.used, action.person), exhausted)
-    _maybe_auto_end(state, events)
 
 
 def _distance(city: dict[Space, str], start: Space, end: Space) -> int:
@@ -827,24 +864,19 @@ def _distance(city: dict[Space, str], start: Space, end: Space) -> int:
     return 0
 
 
-def _apply_return(state: GameState, action: ReturnPerson, events: list[str]) -> None:
+def _apply_return(state: GameState, action: ReturnPerson, events: list[Event]) -> None:
     player = state.players[state.current]
     allowance = state.allowances[action.allowance]
     kind, where = player.people.pop(action.person)
     state.supply[kind] += 1
-    events.append(f"p{action.person} ({kind}) returns to the supply from {space_str(where)}")
+    events.append(Event(ev.RETURNED, f"p{action.person} ({kind}) returns to the supply from "
+                        f"{space_str(where)}", state.current, where, what=kind))
     state.allowances[action.allowance] = AllowanceState(
         allowance.kind, allowance.who, allowance.count, allowance.distance, allowance.source,
         allowance.solo_distance, allowance.target, (*allowance.used, action.person))
-    _maybe_auto_end(state, events)
 
 
-def _maybe_auto_end(state: GameState, events: list[str]) -> None:
-    if not any(True for _ in _legal_moves(state, state.players[state.current])):
-        _end_turn(state, events)
-
-
-def _apply_end(state: GameState, action: EndTurn, events: list[str]) -> None:
+def _apply_end(state: GameState, action: EndTurn, events: list[Event]) -> None:
     _end_turn(state, events)
 
 
@@ -860,12 +892,13 @@ def refresh_display(state: GameState) -> None:
                 row[column] = state.deck.pop()
 
 
-def _end_turn(state: GameState, events: list[str]) -> None:
+def _end_turn(state: GameState, events: list[Event]) -> None:
     refresh_display(state)
     player = state.players[state.current]
     if not state.triggered and player.card_count() >= state.rules.cards_to_end:
         state.triggered = True
-        events.append(f"player {state.current + 1} has {player.card_count()} cards: final round")
+        events.append(Event(ev.FINAL_ROUND, f"player {state.current + 1} has {player.card_count()} "
+                            "cards: final round", state.current, count=player.card_count()))
     state.bought = None
     state.to_place = 0
     state.take_column = None
@@ -877,7 +910,7 @@ def _end_turn(state: GameState, events: list[str]) -> None:
     _begin_turn(state, (state.current + 1) % state.num_players, events)
 
 
-def _begin_turn(state: GameState, index: int, events: list[str]) -> None:
+def _begin_turn(state: GameState, index: int, events: list[Event]) -> None:
     """Start ``index``'s turn, passing players who cannot acquire (R3.9)."""
     state.turn += 1
     for _ in range(state.num_players):
@@ -885,58 +918,58 @@ def _begin_turn(state: GameState, index: int, events: list[str]) -> None:
         if can_acquire(state, index):
             state.phase = ACQUIRE
             return
-        events.append(f"player {index + 1} cannot take any card: turn passes")
+        events.append(Event(ev.TURN_PASSES, f"player {index + 1} cannot take any card: turn passes",
+                            index))
         if state.triggered and index == state.last_player:
             _start_final(state, events)
             return
         index = (index + 1) % state.num_players
-    events.append("no player can take a card: the game ends")
+    events.append(Event(ev.NOBODY_CAN_TAKE, "no player can take a card: the game ends"))
     _start_final(state, events)
 
 
-def _start_final(state: GameState, events: list[str]) -> None:
+def _start_final(state: GameState, events: list[Event]) -> None:
     """R9.2: each player in turn order makes their final movement."""
     state.phase = FINAL
     state.final_players_done = 0
     state.final_moved = set()
     state.current = state.start_player
-    events.append("final movement")
+    events.append(Event(ev.FINAL_MOVEMENT, "final movement"))
     _skip_idle_final_players(state, events)
 
 
-def _skip_idle_final_players(state: GameState, events: list[str]) -> None:
+def _skip_idle_final_players(state: GameState, events: list[Event]) -> None:
     while state.phase == FINAL and not any(
         True for _ in _legal_final_moves(state, state.players[state.current])
     ):
         _finish_final_player(state, events)
 
 
-def _finish_final_player(state: GameState, events: list[str]) -> None:
+def _finish_final_player(state: GameState, events: list[Event]) -> None:
     state.final_players_done += 1
     state.final_moved = set()
     if state.final_players_done >= state.num_players:
         state.phase = OVER
-        events.append("game over")
+        events.append(Event(ev.GAME_OVER, "game over"))
         return
     state.current = (state.current + 1) % state.num_players
 
 
-def _apply_final_move(state: GameState, action: FinalMove, events: list[str]) -> None:
+def _apply_final_move(state: GameState, action: FinalMove, events: list[Event]) -> None:
     player = state.players[state.current]
     kind, _ = player.people[action.person]
     player.people[action.person] = (kind, action.path[-1])
     if kind == "vip":
         _visit(state, player, action.path, events)  # R7.5
     state.final_moved.add(action.person)
-    _skip_idle_final_players(state, events)
 
 
-def _apply_final_done(state: GameState, action: FinalDone, events: list[str]) -> None:
+def _apply_final_done(state: GameState, action: FinalDone, events: list[Event]) -> None:
     _finish_final_player(state, events)
     _skip_idle_final_players(state, events)
 
 
-_HANDLERS: dict[type, Callable[[GameState, Any, list[str]], None]] = {
+_HANDLERS: dict[type, Callable[[GameState, Any, list[Event]], None]] = {
     ChooseTile: _apply_choose_tile,
     PlaceTruck: _apply_place_truck,
     Take: _apply_take,

@@ -17,7 +17,7 @@ from smqt.engine.catalog import Catalog
 from smqt.engine.content import ObjectiveTile
 from smqt.engine.features import TAG_INDEX, TAGS, Feature, features
 from smqt.engine.footprints import points as footprint_points
-from smqt.engine.geometry import Space, space_str
+from smqt.engine.geometry import TILE_LOWER, TILE_UPPER, Space, space_str
 from smqt.engine.rings import RingOutcome, describe_held, outcomes
 from smqt.engine.state import GameState, PlayerState
 
@@ -26,7 +26,7 @@ CARD = "card"
 RING = "ring"
 FOOTPRINT = "footprint"
 SLOTS = ("wave", "misc", "penalty")
-PEOPLE_OBJECTIVES = (fx.MostUnplaced, fx.SpacesWithUnplaced, fx.RingsAndUnplaced)
+PEOPLE_OBJECTIVES = (fx.MostUnplaced, fx.CardsWithUnplaced, fx.RingsAndUnplaced)
 KIND_INDEX = {"local": 0, "tourist": 1, "vip": 2}
 
 
@@ -311,21 +311,25 @@ def _static_objective(objective: object, city: City) -> tuple[int, str]:
 # ============================================================================ people
 
 
+Choice = tuple[tuple[Space, RingOutcome], ...]
+
+
 @attrs.frozen
 class PeopleFrontier:
     """For one player: the best ring assignment for each achievable unplaced count."""
 
-    best: dict[int, tuple[int, tuple[tuple[Space, RingOutcome], ...]]]
+    best: dict[int, tuple[int, Choice]]
     """unplaced count -> (separable value, chosen outcome per space with people)."""
 
 
-def _separable(outcome: RingOutcome, people_objectives: Sequence[object]) -> int:
-    value = outcome.points
+def _separable(options: Sequence[RingOutcome], people_objectives: Sequence[object]) -> int:
+    """What the outcomes on the spaces of one card are worth apart from the unplaced total."""
+    value = sum(outcome.points for outcome in options)
     for objective in people_objectives:
-        if isinstance(objective, fx.SpacesWithUnplaced) and outcome.unplaced:
+        if isinstance(objective, fx.CardsWithUnplaced) and any(o.unplaced for o in options):
             value += objective.points
         elif isinstance(objective, fx.RingsAndUnplaced):
-            value += objective.per_full_ring * outcome.full
+            value += objective.per_full_ring * sum(outcome.full for outcome in options)
     return value
 
 
@@ -336,21 +340,41 @@ def people_on_spaces(player: PlayerState) -> dict[Space, tuple[int, int, int]]:
     return {s: (c[0], c[1], c[2]) for s, c in counts.items()}
 
 
+def card_of(space: Space) -> Space:
+    """The space that names the card on ``space``: both halves of the starting tile are one
+    card (R0.2, R11.5), named by its lower half."""
+    return TILE_LOWER if space == TILE_UPPER else space
+
+
+def _card_options(city: City, spaces: dict[Space, tuple[int, int, int]]
+                  ) -> list[tuple[int, Choice]]:
+    """Every (unplaced, outcome per space) for the people on the spaces of one card."""
+    combos: list[tuple[int, Choice]] = [(0, ())]
+    for space, have in sorted(spaces.items()):
+        combos = [(u + option.unplaced, (*chosen, (space, option)))
+                  for u, chosen in combos for option in outcomes(city.grid[space].rings, have)]
+    return combos
+
+
 def frontier(city: City, player: PlayerState, people_objectives: Sequence[object]) -> PeopleFrontier:
-    """Best separable value per total unplaced count, by DP over spaces (R10.12)."""
-    best: dict[int, tuple[int, tuple[tuple[Space, RingOutcome], ...]]] = {0: (0, ())}
-    for space, have in sorted(people_on_spaces(player).items()):
-        options = outcomes(city.grid[space].rings, have)
-        nxt: dict[int, tuple[int, tuple[tuple[Space, RingOutcome], ...]]] = {}
-        for u, (value, chosen) in best.items():
-            for option in options:
-                key = u + option.unplaced
-                total = value + _separable(option, people_objectives)
+    """Best separable value per total unplaced count, by DP over cards (R10.12)."""
+    by_card: dict[Space, dict[Space, tuple[int, int, int]]] = {}
+    for space, have in people_on_spaces(player).items():
+        by_card.setdefault(card_of(space), {})[space] = have
+    best: dict[int, tuple[int, Choice]] = {0: (0, ())}
+    for card in sorted(by_card):
+        nxt: dict[int, tuple[int, Choice]] = {}
+        for option_u, option in _card_options(city, by_card[card]):
+            worth = _separable([outcome for _, outcome in option], people_objectives)
+            for u, (value, chosen) in best.items():
+                key = u + option_u
+                total = value + worth
                 current = nxt.get(key)
                 if current is None or total > current[0]:
-                    nxt[key] = (total, (*chosen, (space, option)))
+                    nxt[key] = (total, (*chosen, *option))
         best = nxt
-    return PeopleFrontier(best)
+    return PeopleFrontier({u: (value, tuple(sorted(chosen, key=lambda pair: pair[0])))
+                           for u, (value, chosen) in best.items()})
 
 
 def _unplaced_term(people_objectives: Sequence[object], unplaced: int) -> int:
@@ -454,11 +478,12 @@ def _people_lines(tile: ObjectiveTile, chosen: tuple[tuple[Space, RingOutcome], 
     """Ring lines and people-objective lines for a chosen assignment."""
     ring_lines = []
     full_rings = 0
-    spaces_with_unplaced = 0
+    cards_with_unplaced: set[Space] = set()
     for space, outcome in chosen:
         feature = city.grid[space]
         full_rings += outcome.full
-        spaces_with_unplaced += 1 if outcome.unplaced else 0
+        if outcome.unplaced:
+            cards_with_unplaced.add(card_of(space))
         for i in outcome.full_rings:
             ring = feature.rings[i]
             ring_lines.append(ScoreLine(RING, feature.id, f"rings[{i}]", space, ring.points,
@@ -468,9 +493,9 @@ def _people_lines(tile: ObjectiveTile, chosen: tuple[tuple[Space, RingOutcome], 
         if isinstance(objective, fx.MostUnplaced):
             pts = penalty or 0
             why = f"{unplaced} unplaced people"
-        elif isinstance(objective, fx.SpacesWithUnplaced):
-            pts = spaces_with_unplaced * objective.points
-            why = f"{spaces_with_unplaced} space(s) with unplaced people"
+        elif isinstance(objective, fx.CardsWithUnplaced):
+            pts = len(cards_with_unplaced) * objective.points
+            why = f"{len(cards_with_unplaced)} card(s) with unplaced people"
         elif isinstance(objective, fx.RingsAndUnplaced):
             pts = (full_rings * objective.per_full_ring
                    + (unplaced // objective.per_unplaced) * objective.points)

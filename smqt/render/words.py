@@ -425,8 +425,9 @@ def _most_unplaced(obj: fx.MostUnplaced) -> str:
     )
 
 
-def _spaces_with_unplaced(obj: fx.SpacesWithUnplaced) -> str:
-    return f"{_lose(obj.points).capitalize()} for every space where someone stands outside a ring."
+def _cards_with_unplaced(obj: fx.CardsWithUnplaced) -> str:
+    return (f"{_lose(obj.points).capitalize()} for every card where someone stands outside a ring "
+            "(the starting tile is one card).")
 
 
 def _rings_and_unplaced(obj: fx.RingsAndUnplaced) -> str:
@@ -447,7 +448,7 @@ OBJECTIVE_WORDS: Mapping[type, Callable[[Any], str]] = {
     fx.ChainTable: _chain_table,
     fx.PairedRun: _paired_run,
     fx.MostUnplaced: _most_unplaced,
-    fx.SpacesWithUnplaced: _spaces_with_unplaced,
+    fx.CardsWithUnplaced: _cards_with_unplaced,
     fx.RingsAndUnplaced: _rings_and_unplaced,
 }
 

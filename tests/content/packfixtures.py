@@ -141,7 +141,7 @@ id = "green"
 name = "Green"
 wave = { kind = "count_chains", tags = ["wave"], at_least = 1, points = 3 }
 misc = { kind = "count_chains", tags = ["sports", "nature"], at_least = 3, points = 3 }
-penalty = { kind = "spaces_with_unplaced", points = -1 }
+penalty = { kind = "cards_with_unplaced", points = -1 }
 
 [[objective_tile]]
 id = "orange"

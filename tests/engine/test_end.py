@@ -5,8 +5,12 @@ from __future__ import annotations
 import attrs
 
 from smqt.engine.content import FinalMove as FinalMoveRules
+from smqt.engine.finalmove import best_final_movement
+from smqt.engine.record import Game, replay
+from smqt.engine.rules import apply, awaiting_end
+from smqt.engine.scoring import score_game
 from smqt.engine.state import ACQUIRE, FINAL, OVER
-from tests.support import act, in_turn, lab, legal_texts, player, position
+from tests.support import act, base, in_turn, lab, legal_texts, player, position
 
 STREET = ["lab_local", "lab_local2", "lab_tourist", "lab_business2", "lab_nature",
           "lab_nature_b", "lab_plain", "lab_adj", "lab_adj_self", "lab_adj_all", "lab_adj_ring",
@@ -95,3 +99,85 @@ def test_r9_2_final_distances_are_rules_parameters():
     texts = legal_texts(state)
     assert not any(t.startswith("final p3 ") for t in texts), "VIPs may not move"
     assert "final p2 street:2" in texts and "final p1 street:2" not in texts
+
+
+def test_r9_4_final_movement_in_turn_order_from_the_start_player():
+    """R9.4: with player 2 to start, the final movement goes 2, 3, 1, then the game is over."""
+    tables = [player(tile=tile, cards={"street:1": card}, people={"street:0": ["local"]})
+              for tile, card in (("outdoors", "lab_plain"), ("surfer", "lab_local"),
+                                 ("shopper", "lab_tourist"))]
+    state = position(lab(), *tables, phase="final", start_player=1)
+    order = []
+    while state.phase == FINAL:
+        order.append(state.current)
+        act(state, "done")
+    assert order == [1, 2, 0]
+    assert state.phase == OVER
+
+
+def test_r9_4_footprint_supply_serves_the_final_movements_in_turn_order():
+    """R9.4, R1.3, R7.5: one footprint left; the start player's VIP takes it, the next
+    player's VIP walks onto a worthy space and gets none."""
+    state = position(lab(),
+                     player(tile="outdoors", cards={"street:1": "lab_nature"},
+                            people={"street:0": ["vip"]}),
+                     player(tile="surfer", cards={"street:1": "juice_bar"},
+                            people={"street:0": ["vip"]}),
+                     phase="final", start_player=1)
+    state.supply["footprint"] = 1
+    (second_vip,) = state.players[1].people
+    (first_vip,) = state.players[0].people
+    assert state.current == 1
+    act(state, f"final p{second_vip} street:1")
+    assert state.players[1].footprints == {(1, 1)}
+    assert state.supply["footprint"] == 0
+    assert state.current == 0, "nobody left to move: the next player's final movement begins"
+    act(state, f"final p{first_vip} street:1")
+    assert state.players[0].footprints == set()
+
+
+def test_r9_4_automatic_final_movement_counts_later_players_as_they_stand():
+    """R9.4, R9.3, R11.7 blue: player 1 keeps one tourist unplaced whatever it does; player 2
+    stands with two unplaced tourists, so player 1's best final movement expects to be second
+    (-2). Player 2 then puts one tourist in a ring: both have one unplaced, and player 1 ends on
+    -4, which the automatic final movement could not know."""
+    state = position(lab(),
+                     player(tile="outdoors", people={"street:0": ["tourist"]}),
+                     player(tile="surfer", cards={"street:1": "lab_ring_tourist"},
+                            people={"street:0": ["tourist", "tourist"]}),
+                     phase="final", start_player=0)
+    penalty = lambda s: next(line.points for line in score_game(s).sheets[0].lines  # noqa: E731
+                             if line.entry == "penalty")
+    first = best_final_movement(state)
+    assert first.moves == ()
+    assert penalty(state) == -2
+    assert first.total == score_game(state).sheets[0].total
+    act(state, "done")
+    second = best_final_movement(state)
+    assert len(second.moves) == 1
+    for move in second.moves:
+        apply(state, move)
+    act(state, "done")
+    assert state.phase == OVER
+    assert penalty(state) == -4
+
+
+def test_r9_2_held_final_movement_waits_for_done():
+    """R9.2: with ``hold`` the player whose last person has moved keeps the turn until
+    ``done``; the record leaves that confirmation out and replays to the same state."""
+    game = Game.new(base(), 2, 11)
+    while game.state.phase != FINAL and not game.state.is_over:
+        game.play(game.legal_actions()[0])
+    assert game.state.phase == FINAL
+    seat = game.state.current
+    while not awaiting_end(game.state):
+        move = next(a for a in game.legal_actions() if str(a).startswith("final"))
+        game.play(move, hold=True)
+        assert game.state.current == seat and game.state.phase == FINAL
+    assert [str(a) for a in game.legal_actions()] == ["done"]
+    recorded = len(game.actions)
+    game.play(game.legal_actions()[0], hold=True)
+    assert len(game.actions) == recorded
+    again = replay(game.record, base())
+    assert (again.state.phase, again.state.current) == (game.state.phase, game.state.current)
+    assert [p.people for p in again.state.players] == [p.people for p in game.state.players]

@@ -464,3 +464,20 @@ def test_crowded_city_states_are_reproducible_and_solved() -> None:
         assert me.city == b.players[b.current].city and me.people == b.players[b.current].people
         plan = best_final_movement(a)
         assert plan.total >= score_game(a).sheets[a.current].total
+
+
+def test_r11_5_green_final_movement_joins_the_starting_tile_halves() -> None:
+    """R9.3, R11.5 green: a tourist alone on a beach card steps onto the tile's upper half,
+    where the VIP on the lower half already stands unplaced: one card with unplaced people
+    instead of two (+1), with nobody placed."""
+    state = _state(base(), "green", ("spots", "regular"))
+    state.players[0].city[(0, 1)] = "beach_cleanup_crew"
+    tourist = _add(state, 0, "tourist", (0, 1))
+    _add(state, 0, "vip", (1, 0))
+    before = score_game(state).sheets[0]
+    plan = best_final_movement(state)
+    assert plan.total == before.total + 1
+    assert plan.unplaced == 2
+    after = _replay(state, plan)
+    assert after.players[0].people[tourist][1] == (0, 0)
+    _check_against_exhaustive(state)

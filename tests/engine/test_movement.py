@@ -88,7 +88,7 @@ def test_r7_2_no_footprint_left_in_the_supply():
     act(state, "take front:0 street:4")
     result = act(state, "move 0 p1 street:2")
     assert state.players[0].footprints == set()
-    assert any("no footprint left" in e for e in result)
+    assert any("no footprint left" in str(e) for e in result)
 
 
 def test_r7_3_footprints_and_people_stay_on_their_card_when_swapped():

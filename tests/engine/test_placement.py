@@ -98,7 +98,7 @@ def test_r1_3_supply_shortage_takes_what_is_left_and_says_so():
     """R1.3 an effect needing more people than the supply holds takes what is left; logged."""
     state = acquire(front=["lab_add_people", None, None, None])
     state.supply["tourist"] = 1
-    events = act(state, "take front:0 street:1")
+    events = [str(e) for e in act(state, "take front:0 street:1")]
     assert people_at(state, "street:1") == ["tourist"]
     assert state.supply["tourist"] == 0
     assert any("only 1 tourist" in e for e in events)

@@ -143,7 +143,7 @@ def test_r3_7_two_front_takes_one_card_when_only_one_can_be_taken():
     state.deck = []
     assert "buy two_front" in legal_texts(state)
     act(state, "buy two_front")
-    events = act(state, "take front:0 street:1")
+    events = [str(e) for e in act(state, "take front:0 street:1")]
     assert "no other card the action allows can be taken and placed" in events
     assert state.players[0].card_count() == 1
     assert state.phase == MOVE and [a.source for a in state.allowances] == ["two_front"]

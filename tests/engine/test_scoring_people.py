@@ -222,7 +222,7 @@ def test_r10_14_objectives_scored_after_a_final_move():
     apply(state, FinalMove(tourist, ((S, 2),)))
     after = score_game(state).sheets[0]
     assert line(after, "green", "penalty").points == 0
-    assert line(after, "green", "penalty").why == "0 space(s) with unplaced people"
+    assert line(after, "green", "penalty").why == "0 card(s) with unplaced people"
     assert points(after, "lab_ring_tourist") == 3
     assert after.total - before.total == 4
 
@@ -379,7 +379,7 @@ def test_r11_4_green_penalty_per_space_holding_unplaced_people():
                  objective="green")
     penalty = line(result, "green", "penalty")
     assert penalty.points == -3
-    assert penalty.why == "3 space(s) with unplaced people"
+    assert penalty.why == "3 card(s) with unplaced people"
     assert result.unplaced == 4
     assert sum(ring_points(result).values()) == 6
 
@@ -527,3 +527,17 @@ def test_r11_7_most_and_second_most_unplaced(counts, expected):
     game = _unplaced_game(counts)
     assert tuple(s.unplaced for s in game.sheets) == counts
     assert tuple(line(s, "blue", "penalty").points for s in game.sheets) == expected
+
+
+def test_r11_5_green_penalty_counts_the_starting_tile_once():
+    """R11.5, R11.4 green: unplaced people on both halves of the starting tile cost -1 (one
+    card), not -2; a lot with an unplaced local beside it makes -2."""
+    both = one({"street:1": "lab_plain"}, {"beach:0": ["tourist"], "street:0": ["vip"]},
+               objective="green")
+    assert line(both, "green", "penalty").points == -1
+    assert line(both, "green", "penalty").why == "1 card(s) with unplaced people"
+    assert both.unplaced == 2
+    more = one({"street:1": "lab_plain"},
+               {"beach:0": ["tourist"], "street:0": ["vip"], "street:1": ["local"]},
+               objective="green")
+    assert line(more, "green", "penalty").points == -2

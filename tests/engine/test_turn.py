@@ -150,7 +150,7 @@ def test_r3_9_player_who_cannot_acquire_passes():
     assert not can_acquire(state, 0)
     assert can_acquire(state, 1)
     state.current = 1
-    events = act(state, "take front:0 beach:-1")
+    events = [str(e) for e in act(state, "take front:0 beach:-1")]
     # Player 1 (index 0) cannot take anything; player 2 can take nothing either: game ends.
     assert "no player can take a card: the game ends" in events
     assert "final movement" in events

@@ -265,7 +265,8 @@ def test_describe_take(take, text):
     (fx.MostUnplaced(-4, -2),
      "Most people outside rings: lose 4 points; second most: lose 2 points (only when one player "
      "alone has the most). A player with nobody outside rings loses nothing."),
-    (fx.SpacesWithUnplaced(-1), "Lose 1 point for every space where someone stands outside a ring."),
+    (fx.CardsWithUnplaced(-1),
+     "Lose 1 point for every card where someone stands outside a ring (the starting tile is one card)."),
     (fx.RingsAndUnplaced(1, 2, -1),
      "1 point per full ring; lose 1 point for every 2 people outside rings (round down)."),
     (fx.RingsAndUnplaced(-1, 1, -2),
