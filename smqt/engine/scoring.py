@@ -166,12 +166,31 @@ class City:
 
 # ============================================================================ card entries
 
+_TAG_NOUNS = {"local": ("local spot", "local spots"), "tourist": ("tourist spot", "tourist spots"),
+              "business": ("business tag", "business tags"), "sports": ("sports tag", "sports tags"),
+              "nature": ("nature tag", "nature tags"), "wave": ("wave", "waves")}
+"""How the reason of a score line names a location tag (R0.4), singular and plural."""
+
+
+def count(n: int, singular: str, plural: str | None = None) -> str:
+    """``count(1, "ring")`` -> "1 ring", ``count(2, "ring")`` -> "2 rings"."""
+    return f"{n} {singular if n == 1 else plural or singular + 's'}"
+
+
+def _tags(n: int, tag: str) -> str:
+    return count(n, *_TAG_NOUNS[str(tag)])
+
+
+def _a_tag(tag: str) -> str:
+    noun = _TAG_NOUNS[str(tag)][0]
+    return ("an " if noun[0] in "aeiou" else "a ") + noun
+
 
 def _adjacent(entry: fx.Adjacent, city: City, space: Space, player: PlayerState) -> tuple[int, str]:
     t = TAG_INDEX[entry.tag]
     if any(f.tag_count[t] for f in city.adjacent(space)):
-        return entry.points, f"adjacent to {entry.tag}"
-    return 0, f"no adjacent {entry.tag}"
+        return entry.points, f"next to {_a_tag(entry.tag)}"
+    return 0, f"not next to {_a_tag(entry.tag)}"
 
 
 def _adjacent_count(entry: fx.AdjacentCount, city: City, space: Space, player: PlayerState
@@ -179,65 +198,75 @@ def _adjacent_count(entry: fx.AdjacentCount, city: City, space: Space, player: P
     t = TAG_INDEX[entry.tag]
     copies = sum(f.tag_count[t] for f in city.adjacent(space))
     if copies >= entry.at_least:
-        return entry.points, f"{copies} adjacent {entry.tag} (needs {entry.at_least})"
-    return 0, f"only {copies} adjacent {entry.tag} (needs {entry.at_least})"
+        return entry.points, f"{_tags(copies, entry.tag)} next to it (needs {entry.at_least})"
+    return 0, f"only {_tags(copies, entry.tag)} next to it (needs {entry.at_least})"
 
 
 def _adjacent_tiers(entry: fx.AdjacentTiers, city: City, space: Space, player: PlayerState
                     ) -> tuple[int, str]:
     t = TAG_INDEX[entry.tag]
     copies = sum(f.tag_count[t] for f in city.adjacent(space))
-    reached = [pts for need, pts in entry.tiers if copies >= need]
+    reached = [(need, pts) for need, pts in entry.tiers if copies >= need]
     if reached:
-        return reached[-1], f"{copies} adjacent {entry.tag}: highest tier reached"
-    return 0, f"{copies} adjacent {entry.tag}: no tier reached"
+        return reached[-1][1], (f"{_tags(copies, entry.tag)} next to it "
+                                f"(the tier for {reached[-1][0]} or more)")
+    return 0, f"{_tags(copies, entry.tag)} next to it (no tier reached)"
+
+
+def _listing(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _adjacent_all(entry: fx.AdjacentAll, city: City, space: Space, player: PlayerState
                   ) -> tuple[int, str]:
     near = city.adjacent(space)
-    missing = [str(tag) for tag in entry.tags
+    missing = [_a_tag(tag) for tag in entry.tags
                if not any(f.tag_count[TAG_INDEX[tag]] for f in near)]
     if not missing:
-        return entry.points, "adjacent to " + ", ".join(entry.tags)
-    return 0, "missing adjacent " + ", ".join(missing)
+        return entry.points, "next to " + _listing([_a_tag(tag) for tag in entry.tags])
+    return 0, "not next to " + _listing(missing)
 
 
 def _adjacent_ring(entry: fx.AdjacentRing, city: City, space: Space, player: PlayerState
                    ) -> tuple[int, str]:
     if any(f.rings for f in city.adjacent(space)):
-        return entry.points, "adjacent to a card with a ring"
-    return 0, "no adjacent card with a ring"
+        return entry.points, "next to a card with a ring"
+    return 0, "no card with a ring next to it"
 
 
 def _not_adjacent_ring(entry: fx.NotAdjacentRing, city: City, space: Space, player: PlayerState
                        ) -> tuple[int, str]:
     if any(f.rings for f in city.adjacent(space)):
-        return 0, "adjacent to a card with a ring"
-    return entry.points, "no adjacent card with a ring"
+        return 0, "next to a card with a ring"
+    return entry.points, "no card with a ring next to it"
+
+
+_GIVES = {"sand_dollar": "gives sand dollars", "local": "adds locals", "tourist": "adds tourists",
+          "vip": "adds VIPs", "people": "adds people"}
 
 
 def _adjacent_gives(entry: fx.AdjacentGives, city: City, space: Space, player: PlayerState
                     ) -> tuple[int, str]:
     symbol = entry.symbol.value
-    words = symbol.replace("_", " ")
     if any(symbol in f.gives for f in city.adjacent(space)):
-        return entry.points, f"adjacent to a card that gives {words}"
-    return 0, f"no adjacent card gives {words}"
+        return entry.points, f"next to a card that {_GIVES[symbol]}"
+    return 0, f"no card next to it {_GIVES[symbol]}"
 
 
 def _per_tag_in_city(entry: fx.PerTagInCity, city: City, space: Space, player: PlayerState
                      ) -> tuple[int, str]:
     copies = city.tag_total(TAG_INDEX[entry.tag])
     return ((copies // entry.per) * entry.points,
-            f"{copies} {entry.tag} in the city, {entry.points} per {entry.per}")
+            f"{_tags(copies, entry.tag)} in the city, {count(entry.points, 'point')} "
+            f"per {entry.per}")
 
 
 def _chain(entry: fx.Chain, city: City, space: Space, player: PlayerState) -> tuple[int, str]:
     size = city.chain_size(space, TAG_INDEX[entry.tag])
     if size >= entry.at_least:
         if entry.per_tag:
-            return entry.points * size, f"{entry.tag} chain of {size}, {entry.points} per tag"
+            return entry.points * size, (f"{entry.tag} chain of {size}, "
+                                         f"{count(entry.points, 'point')} per tag")
         return entry.points, f"{entry.tag} chain of {size} (needs {entry.at_least})"
     return 0, f"{entry.tag} chain of {size} (needs {entry.at_least})"
 
@@ -245,7 +274,8 @@ def _chain(entry: fx.Chain, city: City, space: Space, player: PlayerState) -> tu
 def _sand_dollars(entry: fx.SandDollarsHeld, city: City, space: Space, player: PlayerState
                   ) -> tuple[int, str]:
     held = player.sand_dollars
-    return (held // entry.per) * entry.points, f"{held} sand dollars, {entry.points} per {entry.per}"
+    return ((held // entry.per) * entry.points,
+            f"{count(held, 'sand dollar')} left, {count(entry.points, 'point')} per {entry.per}")
 
 
 _ENTRY_RULES: dict[type, Callable[..., tuple[int, str]]] = {
@@ -288,7 +318,8 @@ def _static_objective(objective: object, city: City) -> tuple[int, str]:
         return size * objective.points_per_tag, f"largest {tag} chain: {size}"
     if isinstance(objective, fx.CountChains):
         chains = [c for c in _chains_of(city, objective.tags) if c[1] >= objective.at_least]
-        return len(chains) * objective.points, f"{len(chains)} chain(s) of {objective.at_least} or more"
+        return (len(chains) * objective.points,
+                f"{count(len(chains), 'chain')} of {objective.at_least} or more")
     if isinstance(objective, fx.ChainTable):
         chains = _chains_of(city, objective.tags)
         table = objective.table
@@ -492,14 +523,15 @@ def _people_lines(tile: ObjectiveTile, chosen: tuple[tuple[Space, RingOutcome], 
     for slot, objective in zip(SLOTS, tile.objectives, strict=True):
         if isinstance(objective, fx.MostUnplaced):
             pts = penalty or 0
-            why = f"{unplaced} unplaced people"
+            why = f"{count(unplaced, 'person', 'people')} outside rings"
         elif isinstance(objective, fx.CardsWithUnplaced):
             pts = len(cards_with_unplaced) * objective.points
-            why = f"{len(cards_with_unplaced)} card(s) with unplaced people"
+            why = f"{count(len(cards_with_unplaced), 'card')} with people outside rings"
         elif isinstance(objective, fx.RingsAndUnplaced):
             pts = (full_rings * objective.per_full_ring
                    + (unplaced // objective.per_unplaced) * objective.points)
-            why = f"{full_rings} full ring(s), {unplaced} unplaced people"
+            why = (f"{count(full_rings, 'full ring')}, "
+                   f"{count(unplaced, 'person', 'people')} outside rings")
         else:
             continue
         objective_lines.append(ScoreLine(OBJECTIVE, tile.id, slot, None, pts, why))

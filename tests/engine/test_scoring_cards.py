@@ -62,7 +62,7 @@ def test_r10_1_own_tags_never_count():
     """R10.1: lab_adj_self carries nature itself and wants an adjacent nature: alone, 0."""
     alone = city(street_1="lab_adj_self", street_2="lab_plain", beach_1="lab_beach_plain")
     assert line(sheet(alone), "lab_adj_self").points == 0
-    assert "no adjacent nature" in line(sheet(alone), "lab_adj_self").why
+    assert "not next to a nature tag" in line(sheet(alone), "lab_adj_self").why
     with_neighbour = city(street_1="lab_adj_self", street_2="lab_nature")
     assert line(sheet(with_neighbour), "lab_adj_self").points == 2
 
@@ -177,7 +177,7 @@ def test_r10_5_no_ring_neighbour():
                         street_m1="lab_not_adj_ring"))
     assert line(result, "lab_adj_ring").points == 0
     assert line(result, "lab_not_adj_ring").points == 3
-    assert line(result, "lab_not_adj_ring").why == "no adjacent card with a ring"
+    assert line(result, "lab_not_adj_ring").why == "no card with a ring next to it"
 
 
 def test_r10_5_ring_card_above_and_diagonal():
@@ -340,7 +340,8 @@ def test_r10_9_several_cards_count_the_same_sand_dollars(held, per_two, per_one)
     result = sheet(city(sand_dollars=held, street_1="lab_sd_score", street_2="lab_sd_score1"))
     assert line(result, "lab_sd_score").points == per_two
     assert line(result, "lab_sd_score1").points == per_one
-    assert line(result, "lab_sd_score1").why.startswith(f"{held} sand dollars")
+    assert line(result, "lab_sd_score1").why.startswith(
+        f"{held} sand dollar{'' if held == 1 else 's'} left")
     assert result.sand_dollars == held
 
 

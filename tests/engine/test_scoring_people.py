@@ -139,7 +139,7 @@ def test_r10_11_green_and_orange_count_a_partial_ring_as_placed_not_full():
     orange = one({"street:1": "lab_ring_lt"}, {"street:1": ["tourist"]}, objective="orange")
     penalty = line(orange, "orange", "penalty")
     assert penalty.points == 0
-    assert penalty.why == "0 full ring(s), 0 unplaced people"
+    assert penalty.why == "0 full rings, 0 people outside rings"
 
 
 # ================================================================== R10.12 best assignment
@@ -222,7 +222,7 @@ def test_r10_14_objectives_scored_after_a_final_move():
     apply(state, FinalMove(tourist, ((S, 2),)))
     after = score_game(state).sheets[0]
     assert line(after, "green", "penalty").points == 0
-    assert line(after, "green", "penalty").why == "0 card(s) with unplaced people"
+    assert line(after, "green", "penalty").why == "0 cards with people outside rings"
     assert points(after, "lab_ring_tourist") == 3
     assert after.total - before.total == 4
 
@@ -243,7 +243,7 @@ def test_r10_14_objectives_reflect_the_automatic_final_movement():
     for result in after.sheets:
         penalty = line(result, "blue", "penalty")
         assert penalty.points == 0
-        assert penalty.why == "0 unplaced people"
+        assert penalty.why == "0 people outside rings"
     assert points(after.sheets[0], "lab_ring_tourist") == 3
     assert points(after.sheets[1], "lab_ring_anynum") == 3
     assert state.players[1].people[next(iter(state.players[1].people))][1] == (B, -1)
@@ -347,7 +347,7 @@ def test_r11_4_blue_penalty_two_players():
                                player("surfer", people={"street:0": ["vip"]})))
     assert [line(s, "blue", "penalty").points for s in game.sheets] == [-4, -2]
     assert [line(s, "blue", "penalty").why for s in game.sheets] == [
-        "2 unplaced people", "1 unplaced people"]
+        "2 people outside rings", "1 person outside rings"]
 
 
 def test_r11_4_green_wave_three_per_separate_group():
@@ -366,7 +366,7 @@ def test_r11_4_green_misc_three_per_non_wave_chain_of_three():
                   "beach:1": "outer_reef"}, objective="green")
     misc = line(result, "green", "misc")
     assert misc.points == 6
-    assert misc.why == "2 chain(s) of 3 or more"
+    assert misc.why == "2 chains of 3 or more"
 
 
 def test_r11_4_green_penalty_per_space_holding_unplaced_people():
@@ -379,7 +379,7 @@ def test_r11_4_green_penalty_per_space_holding_unplaced_people():
                  objective="green")
     penalty = line(result, "green", "penalty")
     assert penalty.points == -3
-    assert penalty.why == "3 card(s) with unplaced people"
+    assert penalty.why == "3 cards with people outside rings"
     assert result.unplaced == 4
     assert sum(ring_points(result).values()) == 6
 
@@ -426,7 +426,7 @@ def test_r11_4_orange_penalty_full_rings_and_unplaced_pairs():
                  objective="orange")
     penalty = line(result, "orange", "penalty")
     assert penalty.points == 1
-    assert penalty.why == "2 full ring(s), 3 unplaced people"
+    assert penalty.why == "2 full rings, 3 people outside rings"
     assert ring_points(result) == {("lab_ring_tourist", "rings[0]"): 3,
                                    ("lab_ring_anynum", "rings[0]"): 3}
 
@@ -451,7 +451,7 @@ def test_r11_5_green_counts_a_long_chain_once():
                   "street:2": "lab_local"}, tile="surfer", objective="green")
     misc = line(result, "green", "misc")
     assert misc.points == 3
-    assert misc.why == "1 chain(s) of 3 or more"
+    assert misc.why == "1 chain of 3 or more"
     assert result.longest_chain == 6
 
 
@@ -535,7 +535,7 @@ def test_r11_5_green_penalty_counts_the_starting_tile_once():
     both = one({"street:1": "lab_plain"}, {"beach:0": ["tourist"], "street:0": ["vip"]},
                objective="green")
     assert line(both, "green", "penalty").points == -1
-    assert line(both, "green", "penalty").why == "1 card(s) with unplaced people"
+    assert line(both, "green", "penalty").why == "1 card with people outside rings"
     assert both.unplaced == 2
     more = one({"street:1": "lab_plain"},
                {"beach:0": ["tourist"], "street:0": ["vip"], "street:1": ["local"]},
