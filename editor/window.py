@@ -567,7 +567,7 @@ class EditorWindow(QMainWindow):
         if not self._ready_for_play("Playtest"):
             return
         assert self.doc is not None
-        argv = [sys.executable, "-m", "smqt", "play", "--pack", str(self.doc.folder)]
+        argv = [sys.executable, "-m", "smqt", "play", "--playtest", "--pack", str(self.doc.folder)]
         if not self.launch(argv):
             self._tell("Playtest", "The table could not be started.", critical=True)
 

@@ -9,6 +9,15 @@ import sys
 from collections.abc import Sequence
 
 
+def _seed(text: str) -> int:
+    from smqt.ui.app import parse_seed  # Qt-free until the table opens
+
+    try:
+        return parse_seed(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="smqt", description="Santa Monica, the desktop edition.")
@@ -18,7 +27,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--players", default=None,
                       help="seats in order, e.g. human,ai:hard or Ann=human,Bo=ai:easy "
                            "(levels: random, easy, medium, hard)")
-    play.add_argument("--seed", type=int, default=None, help="the game's seed (default: random)")
+    play.add_argument("--seed", type=_seed, default=None,
+                      help="the game's seed, 0 to 9223372036854775807 (default: random)")
     play.add_argument("--pack", default=None, help="content pack folder (default: content/base)")
     play.add_argument("--load", default=None, help="open a saved game or game record")
     play.add_argument("--autoplay", action="store_true", help="the AI takes every seat")
@@ -27,6 +37,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--quit", action="store_true", help="exit when the game ends")
     play.add_argument("--pace", type=int, default=None, metavar="MS",
                       help="pause before each AI decision, in milliseconds")
+    play.add_argument("--playtest", action="store_true",
+                      help="a playtest of --pack (the editor's Playtest): an open table plays it")
 
     validate = sub.add_parser("validate", help="check a content pack and list its problems")
     validate.add_argument("pack", help="the pack folder (holding pack.toml)")
@@ -75,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from smqt.ui.app import PlayOptions, run_play
 
         return run_play(PlayOptions(args.players, args.seed, args.pack, args.load, args.autoplay,
-                                    args.screenshot, args.quit, args.pace))
+                                    args.screenshot, args.quit, args.pace, args.playtest))
     if args.command == "validate":
         from smqt.validate import run_validate
 

@@ -44,6 +44,21 @@ def parse_seats(text: str) -> list[tuple[str, str]]:
     return seats
 
 
+SEED_LIMIT = 2**63 - 1
+"""The largest seed: a game record stores it as a TOML integer (64-bit, signed)."""
+
+
+def parse_seed(text: str) -> int:
+    """A seed as a person types it: a whole number from 0 to ``SEED_LIMIT``."""
+    try:
+        seed = int(text.strip().replace("_", ""))
+    except ValueError:
+        raise ValueError(f"the seed must be a whole number, not {text!r}") from None
+    if not 0 <= seed <= SEED_LIMIT:
+        raise ValueError(f"the seed must be a whole number from 0 to {SEED_LIMIT}, not {seed}")
+    return seed
+
+
 @attrs.define
 class PlayOptions:
     players: str | None = None
@@ -54,6 +69,7 @@ class PlayOptions:
     screenshot: str | None = None
     quit: bool = False
     pace: int | None = None
+    playtest: bool = False
 
 
 def run_play(options: PlayOptions, err: TextIO = sys.stderr) -> int:
@@ -69,8 +85,9 @@ def run_play(options: PlayOptions, err: TextIO = sys.stderr) -> int:
     from PySide6.QtWidgets import QApplication
 
     from smqt.paths import default_pack
+    from smqt.ui.handover import HandoverServer, hand_over
     from smqt.ui.newgame import GameOptions
-    from smqt.ui.storage import autosave_path
+    from smqt.ui.storage import unfinished_games
     from smqt.ui.watch import ProblemWatch
     from smqt.ui.window import TableWindow
 
@@ -80,7 +97,19 @@ def run_play(options: PlayOptions, err: TextIO = sys.stderr) -> int:
     app.setApplicationName("smqt")
     app.setApplicationDisplayName("Santa Monica")
     automated = options.autoplay or options.screenshot is not None or options.quit
+    seed = options.seed if options.seed is not None else random.SystemRandom().randrange(1, 10**6)
+    if options.playtest and not automated and options.pack:
+        pack_folder = str(Path(options.pack).resolve())
+        if hand_over({"playtest": pack_folder, "seed": seed}):
+            watch.remove()
+            return 0  # an open table plays it
     window = TableWindow(remember_layout=not automated)
+    server = None
+    if not automated:
+        server = HandoverServer(window)
+        server.requested.connect(lambda request: window.open_playtest(
+            Path(str(request.get("playtest"))), int(request.get("seed") or 1))
+            if request.get("playtest") else None)
     pace = 0 if options.quit else options.pace
     if pace is not None:
         window.set_pace(pace)
@@ -100,15 +129,17 @@ def run_play(options: PlayOptions, err: TextIO = sys.stderr) -> int:
     started = False
     if options.load:
         started = window.load(Path(options.load), pack, all_ai=options.autoplay)
+    elif options.playtest and pack is not None:
+        window.open_playtest(pack, seed)
+        started = window.controller is not None
     elif options.players or options.seed is not None or options.autoplay or options.pack:
-        seed = options.seed if options.seed is not None else random.SystemRandom().randrange(1, 10**6)
         game_options = GameOptions(tuple(seats), seed, pack or default_pack())
         window.new_game(game_options, autosave=not options.autoplay)
         started = window.controller is not None
-    elif autosave_path().exists() and window.resume_last() and window.controller is not None \
-            and not window.controller.state.is_over:
+    elif unfinished_games(playtests=False) and window.resume_last() \
+            and window.controller is not None and not window.controller.state.is_over:
         window.status.setText("Welcome back: your last game is resumed (Game ▸ New game for "
-                              "another).")
+                              "another, Game ▸ Resume for the others).")
         started = True
     else:
         QTimer.singleShot(0, window.new_game_dialog)
@@ -124,6 +155,8 @@ def run_play(options: PlayOptions, err: TextIO = sys.stderr) -> int:
                 window.controller.finished.connect(lambda: QTimer.singleShot(200, at_end))
         app.exec()
     finally:
+        if server is not None:
+            server.close()
         watch.remove()
     if problems:
         err.write(f"smqt play: {len(problems)} problem(s) during play\n")

@@ -1,10 +1,11 @@
 """The table's controller: the one owner of the game in the window.
 
 It turns a seat's intent into one of the engine's legal actions (never a second rule check),
-keeps the game record, lets a person undo the decisions of their current turn, runs AI seats
-on a worker thread (the window never waits on a bot), autosaves the record after every turn,
-and tells the view through signals. Model -> view, never back: views read ``state`` and call
-``play``/``undo``.
+keeps the game record, lets a person undo every step of their current turn (a person's turn
+ends only when they confirm it: the engine holds it, ``rules.apply(..., hold=True)``), runs AI
+seats on a worker thread (the window never waits on a bot), lets the AI take a seat or give it
+back during a game, autosaves the record after every settled turn, and tells the view through
+signals. Model -> view, never back: views read ``state`` and call ``play``/``undo``.
 """
 
 from __future__ import annotations
@@ -17,17 +18,22 @@ import attrs
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from smqt.ai.protocol import make_bot
-from smqt.engine.actions import Action, FinalDone
+from smqt.engine import events as ev
+from smqt.engine.actions import Action, FinalMove
 from smqt.engine.finalmove import best_final_movement
+from smqt.engine.geometry import Space
 from smqt.engine.record import Game
-from smqt.engine.rules import legal_actions
+from smqt.engine.rules import awaiting_end, legal_actions
+from smqt.engine.scoring import score_game
 from smqt.engine.state import FINAL, GameState
-from smqt.ui.logtext import describe_action, worth_logging
+from smqt.ui.logtext import GameLog
 from smqt.ui.savefile import save_game
 
 HARD_CAP_SECONDS = 1.5
 """Wall-clock cap on the hard bot's deeper look at the table (its whole decision stays well
 under 3 s; simulations run it uncapped so that games replay exactly)."""
+AI_SEED_MODULUS = 2**64
+"""AI decisions draw from a generator seeded within this range, whatever the game's seed."""
 
 
 @attrs.frozen
@@ -41,15 +47,38 @@ class Seat:
         return self.kind != "human"
 
 
+@attrs.frozen
+class FinalStep:
+    """One final move of the current player's final movement so far (R9.2), what it gained
+    and the player's total after it."""
+
+    move: FinalMove
+    kind: str
+    origin: Space
+    gain: int
+    total: int
+
+
+def ai_seed(game_seed: int, actions: int, seat: int) -> int:
+    """The seed of an AI decision: reproducible from the game, within ``AI_SEED_MODULUS``
+    (any game seed, however large or negative, gives a valid one)."""
+    return (game_seed * 7919 + actions * 31 + seat) % AI_SEED_MODULUS
+
+
 class _BotWorker(QObject):
     """Lives on the worker thread: thinks about a copy of the state, never the live one."""
 
     decided = Signal(int, object)
+    failed = Signal(int, str)
 
-    @Slot(int, object, str, int)
+    @Slot(int, object, str, object)
     def think(self, ticket: int, state: GameState, bot: str, seed: int) -> None:
-        legal = legal_actions(state)
-        action = make_bot(bot).choose(state, legal, random.Random(seed))
+        try:
+            legal = legal_actions(state)
+            action = make_bot(bot).choose(state, legal, random.Random(seed))
+        except Exception as exc:  # a bot's bug must not freeze the table
+            self.failed.emit(ticket, f"{type(exc).__name__}: {exc}")
+            return
         self.decided.emit(ticket, action)
 
 
@@ -64,10 +93,15 @@ class GameController(QObject):
     finished = Signal()
     undone = Signal(int)
     """An undo went back to this many actions (log lines after it are void)."""
-    _ask = Signal(int, object, str, int)
+    final_round = Signal(int)
+    """This player ended a turn with enough cards: the round is finished, then the game."""
+    seats_changed = Signal()
+    problem = Signal(str, str)
+    """Something went wrong that the person should know (title, details); play goes on."""
+    _ask = Signal(int, object, str, object)
 
     def __init__(self, game: Game, seats: Sequence[Seat], *, autosave: Path | None = None,
-                 ai_pace_ms: int = 400, pack: Path | None = None,
+                 ai_pace_ms: int = 400, pack: Path | None = None, playtest: bool = False,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         if len(seats) != game.state.num_players:
@@ -77,15 +111,19 @@ class GameController(QObject):
         self.autosave = autosave
         self.pack = pack
         """The pack folder, written into saves so that loading finds it again."""
+        self.playtest = playtest
         self.ai_pace_ms = ai_pace_ms
         self._undo: list[tuple[GameState, int]] = []
         self._ticket = 0
         self._waiting = False
+        self._log = GameLog(game.state, self.names)
         self._thread = QThread(self)
         self._worker = _BotWorker()
         self._worker.moveToThread(self._thread)
+        self._thread.finished.connect(self._worker.deleteLater)
         self._ask.connect(self._worker.think)
         self._worker.decided.connect(self._on_decided)
+        self._worker.failed.connect(self._on_failed)
         self._thread.start()
 
     # ------------------------------------------------------------------ reading
@@ -93,6 +131,10 @@ class GameController(QObject):
     @property
     def state(self) -> GameState:
         return self.game.state
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
 
     def legal(self) -> tuple[Action, ...]:
         """What the current seat may do now (empty while an AI seat is to play)."""
@@ -104,16 +146,44 @@ class GameController(QObject):
     def can_undo(self) -> bool:
         return bool(self._undo)
 
+    @property
+    def awaiting_end(self) -> bool:
+        """The person to play has nothing left but to end the turn (or the final movement)."""
+        return bool(self.legal()) and awaiting_end(self.state)
+
+    def final_steps(self) -> list[FinalStep]:
+        """The final moves the current person has made so far, in order, with what each
+        gained (the player's total before and after it)."""
+        state = self.state
+        if state.phase != FINAL or not self.legal():
+            return []
+        seat = state.current
+        before = [snap for snap, _ in self._undo if snap.phase == FINAL and snap.current == seat]
+        if not before:
+            return []
+        start = len(self.game.actions) - len(before)
+        moves = self.game.actions[start:]
+        states = [*before, state]
+        totals = [score_game(s).sheets[seat].total for s in states]
+        steps = []
+        for i, move in enumerate(moves):
+            if isinstance(move, FinalMove):
+                kind, origin = states[i].players[seat].people[move.person]
+                steps.append(FinalStep(move, kind, origin, totals[i + 1] - totals[i],
+                                       totals[i + 1]))
+        return steps
+
     # ------------------------------------------------------------------ acting
 
     def play(self, action: Action) -> bool:
-        """A person's intent: applied only if it is one of the legal actions now."""
+        """A person's intent: applied only if it is one of the legal actions now. The turn
+        waits for the person's confirmation (end / done) before it ends."""
         if action not in self.legal():
             return False
         seat = self.state.current
         turn = self.state.turn
         self._undo.append((self.state.copy(), len(self.game.actions)))
-        self._apply(action)
+        self._apply(action, hold=True)
         if self._settled(turn, seat):
             self._undo.clear()  # a new turn (or the end): the previous one is settled
         self.state_changed.emit()
@@ -122,30 +192,66 @@ class GameController(QObject):
 
     def undo(self) -> bool:
         """Step back one decision of the current person's turn."""
-        if not self._undo:
+        if not self._undo or self.seats[self.state.current].is_ai:
             return False
         state, length = self._undo.pop()
-        self.game.state = state
-        del self.game.actions[length:]
-        self.undone.emit(length)
+        self._restore(state, length)
         self.logged.emit(state.current, f"{self.seats[state.current].name} takes back a step",
                          length)
         self.state_changed.emit()
         return True
 
-    def auto_final(self) -> bool:
-        """Finish the current person's final movement optimally (R9.3), keeping any people
-        already moved by hand where they are."""
+    def auto_final(self) -> list[FinalMove]:
+        """Make the best final movement of the current person for the people not moved yet
+        (R9.3) and wait for their Done: the moves are on the table to look at, take back or
+        change."""
         if self.state.phase != FINAL or not self.legal():
-            return False
-        seat = self.state.current
+            return []
         plan = best_final_movement(self.state)
+        made = []
         for move in plan.moves:
-            if self.state.phase != FINAL or self.state.current != seat or not self.play(move):
+            if not self.play(move):
                 break
-        if self.state.phase == FINAL and self.state.current == seat:
-            self.play(FinalDone())
+            made.append(move)
+        return made
+
+    def take_back(self, person: int) -> bool:
+        """Take back the final move of ``person`` (any of this final movement, not only the
+        last): the others stay as they were made."""
+        steps = self.final_steps()
+        if not any(step.move.person == person for step in steps):
+            return False
+        first_state, first_length = self._undo[len(self._undo) - len(steps)]
+        keep = [step.move for step in steps if step.move.person != person]
+        del self._undo[len(self._undo) - len(steps):]
+        self._restore(first_state, first_length)
+        self.logged.emit(first_state.current, f"{self.seats[first_state.current].name} takes "
+                         f"back a final move", first_length)
+        for move in keep:
+            self.play(move)
+        self.state_changed.emit()
         return True
+
+    def set_seat(self, index: int, kind: str) -> None:
+        """Let the AI take seat ``index`` (a bot level) or give it back to a person
+        (``human``) during the game."""
+        old = self.seats[index]
+        if old.kind == kind:
+            return
+        self.seats[index] = Seat(old.name, kind)
+        if index == self.state.current:
+            self._undo.clear()
+            if self._waiting:  # the bot was thinking for this seat: forget its answer
+                self._ticket += 1
+                self._waiting = False
+                self.thinking.emit(False)
+        who = "the AI" if kind != "human" else "a person"
+        self.logged.emit(index, f"{old.name}'s seat is now played by {who}",
+                         len(self.game.actions))
+        self._autosave()
+        self.seats_changed.emit()
+        self.state_changed.emit()
+        self._next()
 
     def set_pace(self, milliseconds: int) -> None:
         self.ai_pace_ms = max(0, milliseconds)
@@ -162,15 +268,21 @@ class GameController(QObject):
 
     # ------------------------------------------------------------------ inside
 
-    def _apply(self, action: Action) -> None:
+    def _restore(self, state: GameState, length: int) -> None:
+        self.game.state = state
+        del self.game.actions[length:]
+        self.undone.emit(length)
+
+    def _apply(self, action: Action, *, hold: bool = False) -> None:
         seat = self.state.current
-        sentence = describe_action(self.state, action, self.seats[seat].name)
-        events = self.game.play(action)
+        before = self.state.copy()
+        events = self.game.play(action, hold=hold)
         moment = len(self.game.actions)
-        self.logged.emit(seat, sentence, moment)
+        for line in self._log.lines(before, action, self.state, events):
+            self.logged.emit(seat, line, moment)
         for event in events:
-            if worth_logging(event):
-                self.logged.emit(seat, f"    {event}", moment)
+            if event.kind == ev.FINAL_ROUND and event.player is not None:
+                self.final_round.emit(event.player)
         if self.state.is_over:
             self._autosave()  # before anyone reacts to the end
             self.finished.emit()
@@ -183,18 +295,20 @@ class GameController(QObject):
         QTimer.singleShot(self.ai_pace_ms, self._ask_bot)
 
     def _ask_bot(self) -> None:
+        if not self._waiting:
+            return  # the seat went back to a person meanwhile
         self._ticket += 1
         seat = self.state.current
-        seed = self.game.setup.seed * 7919 + len(self.game.actions) * 31 + seat
         kind = self.seats[seat].kind
         if kind == "hard":
             kind = f"hard:{HARD_CAP_SECONDS}"  # the table never waits long on a bot
+        seed = ai_seed(self.game.setup.seed, len(self.game.actions), seat)
         self._ask.emit(self._ticket, self.state.copy(), kind, seed)
 
     @Slot(int, object)
     def _on_decided(self, ticket: int, action: Action) -> None:
         if ticket != self._ticket:
-            return  # the game changed (undo, load) while the bot was thinking
+            return  # the game changed (undo, load, seat taken back) while the bot thought
         self._waiting = False
         self.thinking.emit(False)
         turn, seat = self.state.turn, self.state.current
@@ -202,6 +316,20 @@ class GameController(QObject):
         self._settled(turn, seat)
         self.state_changed.emit()
         self._next()
+
+    @Slot(int, str)
+    def _on_failed(self, ticket: int, message: str) -> None:
+        if ticket != self._ticket:
+            return
+        self._waiting = False
+        self.thinking.emit(False)
+        seat = self.state.current
+        self.seats[seat] = Seat(self.seats[seat].name, "human")
+        self.problem.emit("The AI could not decide",
+                          f"{self.seats[seat].name}'s AI stopped with an error ({message}). "
+                          f"The seat is now played by a person; Seats ▸ lets the AI take it again.")
+        self.seats_changed.emit()
+        self.state_changed.emit()
 
     def _settled(self, turn: int, seat: int) -> bool:
         """After an action: if it ended a turn (or a player's final movement, or the game),
@@ -212,9 +340,16 @@ class GameController(QObject):
         return False
 
     def _autosave(self) -> None:
-        if self.autosave is not None:
+        if self.autosave is None:
+            return
+        try:
             self.save(self.autosave)
+        except OSError as exc:
+            self.problem.emit("The game could not be autosaved",
+                              f"{self.autosave}: {exc}\nPlay goes on; Game ▸ Save as… saves it "
+                              f"elsewhere.")
 
     def save(self, path: Path) -> None:
         """Save the game (record and seats) atomically."""
-        save_game(path, self.game.record, [(s.name, s.kind) for s in self.seats], self.pack)
+        save_game(path, self.game.record, [(s.name, s.kind) for s in self.seats], self.pack,
+                  over=self.state.is_over, playtest=self.playtest)

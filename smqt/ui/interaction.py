@@ -4,15 +4,17 @@ Qt-free on purpose. The scene reports what was clicked (a display slot, a city s
 a tile, a column, a sand dollar action); ``TurnInteraction`` keeps the half-made choice (the card
 picked and not yet placed, the first card of a swap, the person and the steps a VIP has walked)
 and answers with one of the engine's ``legal_actions`` once the choice is complete. It never
-judges legality itself: every highlight is read from the legal actions of the moment.
+judges legality itself: every highlight is read from the legal actions of the moment, and a
+refused click leaves ``reason``, the engine's own words for why (``smqt.engine.explain``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import attrs
 
+from smqt.engine import explain
 from smqt.engine.actions import (
     Action,
     Buy,
@@ -91,6 +93,8 @@ class TurnInteraction:
             self.allowance = None
 
     def clear(self) -> None:
+        self.reason: str | None = None
+        """Why the last click did nothing, in plain words (None: it was not refused)."""
         self.slot: Slot | None = None
         self.first_card: Space | None = None
         self.person: int | None = None
@@ -126,23 +130,36 @@ class TurnInteraction:
 
     def click_slot(self, slot: Slot) -> Action | None:
         """Pick a display card (click it again to put it back)."""
+        self.reason = None
         if self.slot == slot:
             self.slot = None
         elif any(isinstance(a, Take) and a.slot == slot for a in self.legal):
             self.slot = slot
+            self.first_card, self.person, self.path = None, None, ()
+        else:
+            self.reason = self._why(explain.why_not_pick, slot)
         return None
 
     def click_space(self, space: Space) -> Action | None:
         """A city space was clicked (an empty target, a card, or the people on it)."""
+        self.reason = None
         if self.slot is not None:
-            return self._if_legal(Take(self.slot, space))
+            take = self._if_legal(Take(self.slot, space))
+            if take is None:
+                self.reason = self._why(explain.why_not_space, self.slot, space)
+            return take
         if any(isinstance(a, Swap) for a in self.legal):
             return self._click_swap(space)
         if self.person is not None:
             return self._step(space)
+        if self.state is not None and any(isinstance(a, Take) for a in self.legal):
+            self.reason = "Pick a card in the display first, then the space where it goes."
+        elif self.state is not None and any(isinstance(a, PersonMove) for a in self.legal):
+            self.reason = "Click one of your highlighted people first, then where they go."
         return None
 
     def click_person(self, pid: int) -> Action | None:
+        self.reason = None
         if self.person == pid:
             if self.path:
                 return self.stop_here()
@@ -156,12 +173,17 @@ class TurnInteraction:
         if any(True for _ in self._moves_of(pid)) or self._return_of(pid) is not None:
             self.person = pid
             self.path = ()
+        else:
+            self.reason = self._why(explain.why_not_person, pid, self.allowance)
         return None
 
     def drop_person(self, pid: int, space: Space) -> Action | None:
         """A person was dragged onto ``space``: the best legal move ending there."""
+        self.reason = None
         ends = [m for m in self._moves_of(pid) if m.path[-1] == space]
         if not ends:
+            self.reason = (self._why(explain.why_not_person, pid, self.allowance)
+                           or self._why(explain.why_not_step, pid, space, self.allowance))
             return None
         self.person, self.path = pid, ()
         best = max(ends, key=lambda m: (len(self._footprints_on(m.path)), -len(m.path)))
@@ -169,6 +191,7 @@ class TurnInteraction:
 
     def stop_here(self) -> Action | None:
         """End a VIP's walk on the space reached (when that is a complete move)."""
+        self.reason = None
         if self.person is None or not self.path:
             return None
         return self._complete(self.path)
@@ -181,6 +204,7 @@ class TurnInteraction:
             self.person = None
 
     def return_person(self) -> Action | None:
+        self.reason = None
         if self.person is None:
             return None
         return self._return_of(self.person)
@@ -234,7 +258,17 @@ class TurnInteraction:
     # ------------------------------------------------------------------ inside
 
     def _if_legal(self, action: Action) -> Action | None:
-        return action if action in self.legal else None
+        if action in self.legal:
+            self.reason = None
+            return action
+        self.reason = self._why(explain.why_not, action)
+        return None
+
+    def _why(self, query: Callable[..., str | None], *args: object) -> str | None:
+        """The engine's reason for a refusal (None: not refused, or no game)."""
+        if self.state is None:
+            return None
+        return query(self.state, *args)
 
     def _allowed(self, action: Action) -> bool:
         if isinstance(action, MovePerson | ReturnPerson) and self.allowance is not None:
@@ -277,6 +311,8 @@ class TurnInteraction:
     def _step(self, space: Space) -> Action | None:
         assert self.person is not None
         if space not in self._next_steps():
+            self.reason = self._why(explain.why_not_step, self.person, space, self.allowance,
+                                    self.path)
             return None
         path = (*self.path, space)
         longer = any(len(m.path) > len(path) and m.path[:len(path)] == path
@@ -293,9 +329,12 @@ class TurnInteraction:
         if self.first_card is None:
             if any(isinstance(a, Swap) and space in (a.a, a.b) for a in self.legal):
                 self.first_card = space
+            else:
+                self.reason = self._why(explain.why_not, Swap(space, space))
             return None
         first = self.first_card
-        return self._if_legal(Swap(first, space)) or self._if_legal(Swap(space, first))
+        pair = sorted((first, space))
+        return self._if_legal(Swap(pair[0], pair[1]))
 
     def _person_space(self, pid: int) -> Space | None:
         if self.state is None:

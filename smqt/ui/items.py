@@ -117,13 +117,16 @@ class FaceItem(QGraphicsObject):
 
 
 class TargetItem(QGraphicsObject):
-    """An empty space where the picked card may go."""
+    """An empty space where the picked card may go, with the points it would score there now
+    (``gain``, None when not known)."""
 
-    def __init__(self, space: object, label: str = "place here") -> None:
+    def __init__(self, space: object, gain: int | None = None, tip: str = "") -> None:
         super().__init__()
         self.space = space
-        self.label = label
+        self.gain = gain
         self.setCursor(Qt.CursorShape.PointingHandCursor)
+        if tip:
+            self.setToolTip(tip)
 
     def boundingRect(self) -> QRectF:
         return QRectF(-4, -4, CARD_W + 8, CARD_H + 8)
@@ -135,8 +138,20 @@ class TargetItem(QGraphicsObject):
         painter.setBrush(QColor(27, 158, 75, 40))
         painter.drawRoundedRect(QRectF(0, 0, CARD_W, CARD_H), 14, 14)
         painter.setPen(SELECTABLE.darker(130))
-        painter.setFont(font(20, True))
-        painter.drawText(QRectF(0, 0, CARD_W, CARD_H), Qt.AlignmentFlag.AlignCenter, self.label)
+        if self.gain is None:
+            painter.setFont(font(20, True))
+            painter.drawText(QRectF(0, 0, CARD_W, CARD_H), Qt.AlignmentFlag.AlignCenter,
+                             "build here")
+            return
+        painter.setFont(font(54, True))
+        painter.drawText(QRectF(0, CARD_H * 0.22, CARD_W, 70), Qt.AlignmentFlag.AlignCenter,
+                         f"{self.gain:+d}")
+        painter.setFont(font(18, True))
+        painter.drawText(QRectF(0, CARD_H * 0.22 + 70, CARD_W, 30), Qt.AlignmentFlag.AlignCenter,
+                         "point" if abs(self.gain) == 1 else "points")
+        painter.setFont(font(15))
+        painter.drawText(QRectF(0, CARD_H - 44, CARD_W, 30), Qt.AlignmentFlag.AlignCenter,
+                         "build here")
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         event.accept()
@@ -145,6 +160,10 @@ class TargetItem(QGraphicsObject):
         scene = _scene(self)
         if scene is not None and event.button() == Qt.MouseButton.LeftButton:
             scene.clicked.emit("space", self.space)
+
+
+PERSON_TIPS = {"local": "A local (blue circle)", "tourist": "A tourist (orange triangle)",
+               "vip": "A VIP (green star): leaves footprints where the starting tile says"}
 
 
 class PersonItem(QGraphicsObject):
@@ -164,7 +183,7 @@ class PersonItem(QGraphicsObject):
         self._dragging = False
         self.setAcceptHoverEvents(True)
         self.setZValue(5)
-        self.setToolTip(f"{kind} (p{pid})")
+        self.setToolTip(PERSON_TIPS.get(kind, kind))
 
     def boundingRect(self) -> QRectF:
         return QRectF(-5, -5, self.SIZE + 10, self.SIZE + 10)
@@ -281,14 +300,14 @@ class TokenItem(QGraphicsObject):
     """The food truck or the foodie under a display column, or an empty column marker to
     click when placing the truck."""
 
-    def __init__(self, kind: str, column: int) -> None:
+    def __init__(self, kind: str, column: int, tip: str = "") -> None:
         super().__init__()
         self.kind = kind
         self.column = column
         if kind == "marker":
             self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.setToolTip({"truck": "food truck", "foodie": "foodie",
-                         "marker": "put the food truck here"}[kind])
+        self.setToolTip(tip or {"truck": "The food truck", "foodie": "The foodie",
+                                "marker": "Put the food truck under this column"}[kind])
 
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, 86, 44)
@@ -369,3 +388,48 @@ class LabelItem(QGraphicsItem):
         painter.setPen(self.colour)
         painter.setFont(font(self.size, self.bold))
         painter.drawText(self.boundingRect(), self.align | Qt.AlignmentFlag.AlignVCenter, self.text)
+
+
+class ArrowItem(QGraphicsItem):
+    """A numbered arrow from where a person stood to where a final move took them."""
+
+    def __init__(self, number: int, points: list[QPointF], tip: str = "") -> None:
+        super().__init__()
+        self.number = number
+        self.points = points
+        self.setZValue(8)
+        if tip:
+            self.setToolTip(tip)
+
+    def boundingRect(self) -> QRectF:
+        xs = [p.x() for p in self.points]
+        ys = [p.y() for p in self.points]
+        return QRectF(min(xs) - 30, min(ys) - 30, max(xs) - min(xs) + 60, max(ys) - min(ys) + 60)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        colour = QColor("#6a3d9a")
+        painter.setPen(QPen(colour, 6, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                            Qt.PenJoinStyle.RoundJoin))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPolyline(self.points)
+        tip, before = self.points[-1], self.points[-2]
+        direction = tip - before
+        length = max(1.0, (direction.x() ** 2 + direction.y() ** 2) ** 0.5)
+        unit = QPointF(direction.x() / length, direction.y() / length)
+        side = QPointF(-unit.y(), unit.x())
+        head = QPainterPath(tip)
+        head.lineTo(tip - unit * 22 + side * 12)
+        head.lineTo(tip - unit * 22 - side * 12)
+        head.closeSubpath()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colour)
+        painter.drawPath(head)
+        start = self.points[0]
+        painter.setPen(QPen(QColor("white"), 2))
+        painter.drawEllipse(start, 16, 16)
+        painter.setPen(QColor("white"))
+        painter.setFont(font(18, True))
+        painter.drawText(QRectF(start.x() - 16, start.y() - 16, 32, 32),
+                         Qt.AlignmentFlag.AlignCenter, str(self.number))

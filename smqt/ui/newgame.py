@@ -8,6 +8,8 @@ import random
 from pathlib import Path
 
 import attrs
+from PySide6.QtCore import QRegularExpression
+from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -29,6 +31,7 @@ from smqt.engine.catalog import Catalog, load_pack
 from smqt.engine.packload import PackError
 from smqt.engine.rules import SetupError, new_game
 from smqt.paths import default_pack
+from smqt.ui.app import SEED_LIMIT, parse_seed
 
 SEAT_CHOICES = (("Person", "human"), ("AI · easy", "easy"), ("AI · medium", "medium"),
                 ("AI · hard", "hard"), ("AI · random", "random"))
@@ -103,11 +106,13 @@ class NewGameDialog(QDialog):
         setup = QGroupBox("Setup")
         form = QFormLayout(setup)
         seed_row = QHBoxLayout()
-        self.seed = QSpinBox()
-        self.seed.setRange(0, 2_000_000_000)
-        self.seed.setValue(random.SystemRandom().randrange(1, 1_000_000))
+        self.seed = QLineEdit(str(random.SystemRandom().randrange(1, 1_000_000)))
+        self.seed.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{1,19}"), self))
+        self.seed.setToolTip(f"Any whole number from 0 to {SEED_LIMIT}: the same seed and the "
+                             f"same choices give the same game.")
+        self.seed.textChanged.connect(self._check_seed)
         again = QPushButton("New seed")
-        again.clicked.connect(lambda: self.seed.setValue(random.SystemRandom().randrange(1, 1_000_000)))
+        again.clicked.connect(lambda: self.seed.setText(str(random.SystemRandom().randrange(1, 1_000_000))))
         seed_row.addWidget(self.seed)
         seed_row.addWidget(again)
         form.addRow("Seed", seed_row)
@@ -182,20 +187,36 @@ class NewGameDialog(QDialog):
             self.actions_row.addWidget(box)
             self.action_boxes.append(box)
 
+    def seed_value(self) -> int | None:
+        try:
+            return parse_seed(self.seed.text())
+        except ValueError:
+            return None
+
+    def _check_seed(self) -> None:
+        ok = self.seed_value() is not None
+        self.seed.setStyleSheet("" if ok else "QLineEdit { background: #fde7e4; }")
+        self.ok.setEnabled(ok and self.catalog is not None)
+        if not ok:
+            self.problems.setText(f"The seed must be a whole number from 0 to {SEED_LIMIT}.")
+        elif self.catalog is not None:
+            self.problems.setText("")
+
     def _accept(self) -> None:
-        if self.catalog is None:
+        seed = self.seed_value()
+        if self.catalog is None or seed is None:
             return
         n = self.count.value()
         seats = tuple((self.names[i].text().strip() or DEFAULT_NAMES[i],
                        self.kinds[i].currentData()) for i in range(n))
         try:
-            actions = fill_sand_dollar_actions(self.catalog, n, self.seed.value(),
+            actions = fill_sand_dollar_actions(self.catalog, n, seed,
                                                [b.currentData() for b in self.action_boxes])
-            new_game(self.catalog, n, self.seed.value(), objective=self.objective.currentData(),
+            new_game(self.catalog, n, seed, objective=self.objective.currentData(),
                      sand_dollar_actions=actions)
         except SetupError as exc:
             self.problems.setText(f"This setup cannot be played: {exc}")
             return
-        self.options = GameOptions(seats, self.seed.value(), self.pack_folder,
+        self.options = GameOptions(seats, seed, self.pack_folder,
                                    self.objective.currentData(), actions)
         self.accept()

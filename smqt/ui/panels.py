@@ -1,17 +1,16 @@
-"""Side panels of the table: a panel per player, the turn panel (what to do now, the turn's
-allowances, the buttons), the card inspector, the game log and the reward dialog."""
+"""Side panels of the table: a panel per player, the card inspector, the game log and the
+reward dialog (the turn panel has a module of its own)."""
 
 from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPixmap
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import QColor, QContextMenuEvent, QMouseEvent, QPixmap
 from PySide6.QtWidgets import (
     QDialog,
     QFrame,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -21,14 +20,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from smqt.engine.catalog import Catalog
 from smqt.engine.content import FeatureCard, ObjectiveTile, SandDollarAction, StartingTile
 from smqt.engine.scoring import ScoreSheet
-from smqt.engine.state import AllowanceState, GameState
+from smqt.engine.state import GameState
 from smqt.render.cardface import card_image
 from smqt.render.tilefaces import paint_objective, paint_sand_dollar_action, tile_image
 from smqt.render.words import card_text, objective_text, sand_dollar_text, tile_text
 from smqt.ui.controller import Seat
 from smqt.ui.logtext import REWARD_WORDS
+from smqt.ui.scoretext import breakdown, line_words
 
 PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
 """Seat colours (Okabe-Ito), always shown with the name."""
@@ -40,6 +41,8 @@ class PlayerPanel(QFrame):
     """Name, seat, sand dollars, cards, people and the live score (breakdown on hover)."""
 
     clicked = Signal(int)
+    seat_menu = Signal(int, QPoint)
+    """Right-click: the seat's menu (let the AI play it, take it back)."""
 
     def __init__(self, index: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -78,7 +81,7 @@ class PlayerPanel(QFrame):
             f"{len(player.footprints)} footprints")
         if sheet is not None:
             self.score.setText(f"<span style='font-size:18px'><b>{sheet.total}</b></span> pts")
-            self.setToolTip(breakdown_html(sheet, seat.name))
+            self.setToolTip(breakdown_html(state.catalog, sheet, seat.name))
         current = current and not state.is_over
         border = colour if current else ("#888888" if shown else "#d0d0d0")
         width = 3 if current else 2 if shown else 1
@@ -86,83 +89,28 @@ class PlayerPanel(QFrame):
                            f" background: {'#fffdf5' if shown else '#ffffff'}; }}")
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        self.clicked.emit(self.index)
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.clicked.emit(self.index)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        self.seat_menu.emit(self.index, event.globalPos())
 
 
-def breakdown_html(sheet: ScoreSheet, name: str) -> str:
-    """The live score line by line, as a tooltip table."""
-    rows = "".join(
-        f"<tr><td align=right><b>{line.points:+d}</b></td><td>{html.escape(line.why)}</td></tr>"
-        for line in sheet.lines if line.points)
+def breakdown_html(catalog: Catalog, sheet: ScoreSheet, name: str) -> str:
+    """The live score line by line, each named by its card or objective, grouped by category,
+    as a tooltip table."""
+    rows = []
+    for group in breakdown(sheet):
+        if not group.lines:
+            continue
+        rows.append(f"<tr><td align=right><b>{group.total:+d}</b></td>"
+                    f"<td><b>{html.escape(group.title)}</b></td></tr>")
+        rows += [f"<tr><td align=right>{line.points:+d}</td><td>"
+                 f"{html.escape(line_words(catalog, line, points=False))}</td></tr>"
+                 for line in group.lines]
     return (f"<b>{html.escape(name)}: {sheet.total} points</b><br>"
-            f"<table cellspacing=2>{rows or '<tr><td>nothing scores yet</td></tr>'}</table>")
-
-
-class TurnPanel(QFrame):
-    """What the seat to play should do, the allowances of the turn, and the turn's buttons."""
-
-    allowance_chosen = Signal(object)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        layout = QVBoxLayout(self)
-        self.prompt = QLabel()
-        self.prompt.setWordWrap(True)
-        self.prompt.setMinimumHeight(48)
-        self.prompt.setStyleSheet("font-size: 14px;")
-        layout.addWidget(self.prompt)
-        self.allowances = QListWidget()
-        self.allowances.setMaximumHeight(110)
-        self.allowances.itemClicked.connect(self._clicked)
-        layout.addWidget(self.allowances)
-        row1 = QHBoxLayout()
-        row2 = QHBoxLayout()
-        self.undo = QPushButton("Undo")
-        self.stop_here = QPushButton("Stop here")
-        self.return_person = QPushButton("Return to supply")
-        self.no_swap = QPushButton("No swap")
-        self.end_turn = QPushButton("End turn")
-        self.auto_final = QPushButton("Best final movement")
-        self.final_done = QPushButton("Done")
-        for button in (self.undo, self.stop_here, self.return_person, self.no_swap):
-            row1.addWidget(button)
-        for button in (self.end_turn, self.auto_final, self.final_done):
-            row2.addWidget(button)
-        layout.addLayout(row1)
-        layout.addLayout(row2)
-        self.end_turn.setToolTip("End the turn (unused moves are given up)")
-        self.auto_final.setToolTip("Move the remaining people to score the most (R9.3)")
-
-    def show_allowances(self, allowances: list[AllowanceState], chosen: int | None,
-                        names: dict[str, str], usable: set[int]) -> None:
-        self.allowances.clear()
-        for index, allowance in enumerate(allowances):
-            left = allowance.remaining
-            who = {"any": "person (any type)", "local": "local", "tourist": "tourist",
-                   "vip": "VIP"}[allowance.who]
-            if allowance.kind == "move":
-                reach = f"{allowance.distance} space{'s' if allowance.distance != 1 else ''}"
-                if allowance.solo_distance > allowance.distance:
-                    reach += f" (one alone: {allowance.solo_distance})"
-                what = f"move a {who} {reach}"
-            elif allowance.kind == "move_here":
-                what = f"move a {who} onto the new card"
-            else:
-                what = f"return a {who} to the supply"
-            source = names.get(allowance.source, allowance.source)
-            item = QListWidgetItem(f"{source}: {what} — {left} left")
-            item.setData(Qt.ItemDataRole.UserRole, index)
-            if index not in usable:  # nothing legal uses it now
-                item.setFlags(Qt.ItemFlag.NoItemFlags)
-            self.allowances.addItem(item)
-            if chosen == index:
-                item.setSelected(True)
-        self.allowances.setVisible(bool(allowances))
-
-    def _clicked(self, item: QListWidgetItem) -> None:
-        index = item.data(Qt.ItemDataRole.UserRole)
-        self.allowance_chosen.emit(index)
+            f"<table cellspacing=2>{''.join(rows) or '<tr><td>nothing scores yet</td></tr>'}"
+            f"</table>")
 
 
 class Inspector(QFrame):
@@ -242,7 +190,6 @@ class RewardDialog(QDialog):
     def __init__(self, rewards: tuple[str, ...], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Food truck and foodie")
-        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.setModal(True)
         layout = QVBoxLayout(self)
         intro = QLabel("The food truck and the foodie are both under your column. "

@@ -23,12 +23,15 @@ class SavedGame:
     seats: tuple[tuple[str, str], ...]
     """(name, kind) per seat."""
     pack: Path | None
+    playtest: bool = False
 
 
 def save_game(path: str | Path, record: GameRecord, seats: list[tuple[str, str]],
-              pack: Path | None) -> None:
-    """Write atomically: a failed save keeps the previous file."""
-    table: dict[str, object] = {"seats": [{"name": n, "kind": k} for n, k in seats]}
+              pack: Path | None, *, over: bool = False, playtest: bool = False) -> None:
+    """Write atomically: a failed save keeps the previous file. ``over`` and ``playtest`` let
+    the list of games to resume skip finished games and playtests without replaying them."""
+    table: dict[str, object] = {"seats": [{"name": n, "kind": k} for n, k in seats],
+                                "over": over, "playtest": playtest}
     if pack is not None:
         table["pack"] = str(Path(pack).resolve())
     atomic_write_text(path, record.to_text() + "\n" + tomli_w.dumps({"table": table}))
@@ -54,4 +57,5 @@ def load_game(path: str | Path) -> SavedGame:
                                   f"(expected one of {', '.join(SEAT_KINDS)})")
             seats.append((str(seat.get("name", f"Player {i + 1}")), kind))
     pack = table.get("pack") if isinstance(table, dict) else None
-    return SavedGame(record, tuple(seats), Path(pack) if isinstance(pack, str) else None)
+    playtest = isinstance(table, dict) and table.get("playtest") is True
+    return SavedGame(record, tuple(seats), Path(pack) if isinstance(pack, str) else None, playtest)

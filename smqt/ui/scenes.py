@@ -6,6 +6,8 @@ targets and the walk in progress).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 from PySide6.QtCore import QPointF, QRectF, Signal
 from PySide6.QtGui import QColor
@@ -14,14 +16,16 @@ from PySide6.QtWidgets import QGraphicsScene
 from smqt.engine.actions import BACK, FRONT
 from smqt.engine.features import UPPER_HALF_ID
 from smqt.engine.geometry import BEACH, ROW_NAMES, Space
-from smqt.engine.scoring import ScoreSheet
+from smqt.engine.scoring import ScoreSheet, count
 from smqt.engine.state import CHOOSE_TILE, GameState
 from smqt.render.cardface import paint_card
 from smqt.render.tilefaces import paint_objective, paint_sand_dollar_action, paint_tile_top
+from smqt.render.words import sand_dollar_text
 from smqt.ui.interaction import Highlights
 from smqt.ui.items import (
     CARD_H,
     CARD_W,
+    ArrowItem,
     FaceItem,
     FootprintItem,
     LabelItem,
@@ -61,8 +65,25 @@ class TableScene(QGraphicsScene):
         return None
 
 
+def token_tips(state: GameState) -> dict[str, str]:
+    """What the food truck and the foodie give, in words, with the pack's numbers (R3.3-R3.5)."""
+    dollars = count(state.rules.food_truck_reward, "sand dollar")
+    truck = (f"Food truck: take the front-row card above it in a regular turn for {dollars}; "
+             f"then the truck moves one column right.")
+    foodie = ("Foodie: take the front-row card above it in a regular turn for a free move "
+              "(1 person, 1 space); then the foodie moves one column right.")
+    if state.truck == state.foodie:
+        both = ("Food truck and foodie together: take the card above them for one of: 1 sand "
+                "dollar and a move of 1 person 1 space; or 2 sand dollars; or moves for 2 people "
+                "1 space each (or 1 person 2 spaces). Then only the truck moves, two columns.")
+        return {"truck": both, "foodie": both}
+    return {"truck": truck, "foodie": foodie}
+
+
 class DisplayScene(TableScene):
-    def build(self, state: GameState, h: Highlights, interactive: bool) -> None:
+    def build(self, state: GameState, h: Highlights, interactive: bool,
+              buy_tips: dict[str, str] | None = None) -> None:
+        """``buy_tips``: per sand dollar action, what clicking it would do now or why not."""
         self.clear()
         catalog = state.catalog
         columns = state.rules.display_columns
@@ -93,21 +114,27 @@ class DisplayScene(TableScene):
                 face.selected = slot == h.selected_slot
                 self.addItem(_at(face, x, y))
         token_y = top + 2 * CARD_H + 30
+        tips = token_tips(state)
         for column in range(columns):
             x = left + column * PITCH_X + (CARD_W - 86) / 2
             if column in h.columns and interactive:
                 marker = TokenItem("marker", column)
                 self.addItem(_at(marker, x, token_y))
             if state.truck == column:
-                self.addItem(_at(TokenItem("truck", column), x - 46, token_y))
+                self.addItem(_at(TokenItem("truck", column, tips["truck"]), x - 46, token_y))
             if state.foodie == column:
-                self.addItem(_at(TokenItem("foodie", column), x + 46, token_y))
+                self.addItem(_at(TokenItem("foodie", column, tips["foodie"]), x + 46, token_y))
         right = left + columns * PITCH_X + 30
         for i, action_id in enumerate(state.sand_dollar_actions):
             action = catalog.sand_dollar_actions[action_id]
             face = FaceItem(paint_sand_dollar_action, action,
                             ("sand_dollar", action_id) if interactive else None)
             face.selectable = interactive and action_id in h.sand_dollar_actions
+            words = sand_dollar_text(action)
+            tip = "\n".join(words)
+            if buy_tips and action_id in buy_tips:
+                tip += "\n\n" + buy_tips[action_id]
+            face.setToolTip(tip)
             self.addItem(_at(face, right + i * PITCH_X, top))
         objective = catalog.objective_tiles[state.objective]
         self.addItem(_at(FaceItem(paint_objective, objective, None), right, top + CARD_H + 20))
@@ -135,7 +162,13 @@ class CityScene(TableScene):
         return None
 
     def build(self, state: GameState, index: int, h: Highlights, sheet: ScoreSheet | None,
-              interactive: bool, recent: Recent) -> None:
+              interactive: bool, recent: Recent, *,
+              previews: dict[Space, tuple[int, str]] | None = None,
+              arrows: Sequence[tuple[int, Sequence[Space], str]] = (),
+              focus: Space | None = None) -> None:
+        """``previews``: per target space, the points the picked card would score there and
+        why; ``arrows``: numbered final moves (number, origin then path, words); ``focus``: a
+        card to point out (the score breakdown's line)."""
         self.clear()
         self._spaces = {}
         player = state.players[index]
@@ -177,6 +210,8 @@ class CityScene(TableScene):
             face.selected = interactive and space == h.selected_card
             face.target = interactive and space in h.spaces
             face.recent = space in recent.spaces
+            if space == focus:
+                face.selected = True
             self.addItem(_at(face, at.x(), at.y()))
             self.addItem(_at(TrayItem(CARD_W, STRIP - 4), at.x(), at.y() + CARD_H + 4))
             beach = fid == UPPER_HALF_ID or (not fid.startswith("@") and
@@ -192,10 +227,15 @@ class CityScene(TableScene):
             for space in h.spaces - set(player.city):
                 at = origin(space)
                 self._spaces[space] = QRectF(at, QPointF(at.x() + CARD_W, at.y() + CARD_H))
-                self.addItem(_at(TargetItem(space), at.x(), at.y()))
+                gain, tip = (previews or {}).get(space, (None, ""))
+                self.addItem(_at(TargetItem(space, gain, tip), at.x(), at.y()))
             for number, space in enumerate(h.path, start=1):
                 at = origin(space)
                 self.addItem(_at(StepItem(number), at.x() + CARD_W / 2 - 18, at.y() + CARD_H / 2 - 18))
+        for number, spaces, words in arrows:
+            points = [origin(space) + QPointF(CARD_W / 2, CARD_H / 2 + 20) for space in spaces]
+            if len(points) > 1:
+                self.addItem(ArrowItem(number, points, words))
         self.setSceneRect(self.itemsBoundingRect().adjusted(-20, -20, 20, 20))
 
     def _people(self, state: GameState, index: int, space: Space, at: QPointF, h: Highlights,

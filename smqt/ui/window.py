@@ -1,24 +1,22 @@
 """The play table's main window: display and city views, player panels, the turn panel, the
-card inspector, the log with read-only history, the scorepad, and the game's menus (new, open,
-save, resume, replay) with keyboard shortcuts. It owns one ``GameController`` per game and
-rebuilds its scenes from the controller's state after every change.
+card inspector, the log with read-only history, the end-of-game page, and the game's menus
+(new, open, save, resume, seats, help) with keyboard shortcuts. It owns one
+``GameController`` per game and redraws its scenes from the controller's state after every
+change; every refusal it shows is the engine's own reason.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
-    QFrame,
-    QHBoxLayout,
     QLabel,
     QLayout,
     QMainWindow,
-    QPushButton,
-    QSlider,
+    QMenu,
     QSplitter,
     QStackedWidget,
     QTabBar,
@@ -26,37 +24,35 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from smqt.engine.actions import Action, FinalMove, MovePerson, ReturnPerson, Swap, Take
+from smqt.engine import explain
+from smqt.engine.actions import Action, Buy, FinalMove, MovePerson, ReturnPerson, Swap, Take
 from smqt.engine.catalog import Catalog, load_pack
 from smqt.engine.packload import PackError
 from smqt.engine.record import Game, RecordError, replay
 from smqt.engine.rules import apply
-from smqt.engine.scoring import GameScore, score_game
-from smqt.engine.state import (
-    ACQUIRE,
-    CHOOSE_TILE,
-    FINAL,
-    MOVE,
-    OVER,
-    PLACE,
-    PLACE_TRUCK,
-    REWARD,
-    SWAP,
-    GameState,
-)
+from smqt.engine.scoring import GameScore, count, score_game
+from smqt.engine.state import FINAL, MOVE, REWARD, SWAP, GameState
 from smqt.paths import default_pack
+from smqt.ui import help as helppages
+from smqt.ui.bars import Banner, HistoryBar, ProblemBar
 from smqt.ui.controller import GameController, Seat
+from smqt.ui.endpage import EndPage
 from smqt.ui.interaction import Highlights, TurnInteraction
-from smqt.ui.logtext import describe_action, worth_logging
+from smqt.ui.logtext import GameLog
 from smqt.ui.newgame import GameOptions, NewGameDialog
-from smqt.ui.panels import Inspector, LogPanel, PlayerPanel, RewardDialog, TurnPanel
+from smqt.ui.panels import Inspector, LogPanel, PlayerPanel, RewardDialog
+from smqt.ui.preview import placement_previews
+from smqt.ui.prompts import banner, final_step_words, prompt
 from smqt.ui.savefile import load_game
 from smqt.ui.scenes import CityScene, DisplayScene, Recent
-from smqt.ui.scorepad import Scorepad
-from smqt.ui.storage import autosave_path, settings
+from smqt.ui.scoretext import line_words
+from smqt.ui.storage import new_autosave_path, settings, unfinished_games
+from smqt.ui.turnpanel import TurnPanel
 from smqt.ui.views import CityView, FittedView
 
 PACES = (("Instant", 0), ("Fast", 150), ("Normal", 450), ("Slow", 1200))
+AI_LEVELS = (("easy", "AI · easy"), ("medium", "AI · medium"), ("hard", "AI · hard"),
+             ("random", "AI · random"))
 
 
 class TableWindow(QMainWindow):
@@ -65,11 +61,11 @@ class TableWindow(QMainWindow):
 
     def __init__(self, *, remember_layout: bool = True) -> None:
         super().__init__()
-        self.setWindowTitle("Santa Monica")
         self.controller: GameController | None = None
         self.catalog: Catalog | None = None
         self.pack_folder: Path | None = None
         self.save_path: Path | None = None
+        self.playtest = False
         self.interaction = TurnInteraction()
         self.viewing: int | None = None
         """Moment (actions played) shown read-only, or None for the live game."""
@@ -79,12 +75,19 @@ class TableWindow(QMainWindow):
         self._moment = -1
         self._last_seat = -1
         self._confirm_end = False
+        self._trigger: int | None = None
+        """Who triggered the final round (None before, or when a loaded game does not say)."""
+        self._previews: dict = {}
+        self._previews_for: tuple[int, object] | None = None
         self._reward_dialog: RewardDialog | None = None
+        self._new_game_dialog: NewGameDialog | None = None
+        self._pages: dict[str, helppages.TextPage] = {}
         self._remember = remember_layout
         self._pace = 450
         self.score: GameScore | None = None
         self._build()
         self._menus()
+        self._set_title()
         # The window's size is the person's to choose: contents changing their minimum size
         # must not resize or constrain it (and the offscreen platform warns on every change).
         self.layout().setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
@@ -105,40 +108,14 @@ class TableWindow(QMainWindow):
             scene.hovered.connect(lambda entry: self.inspector.show_entry(entry))
             scene.inspect.connect(lambda entry: self.inspector.show_entry(entry))
 
-        self.history_bar = QFrame()
-        self.history_bar.setStyleSheet("QFrame { background: #fff3c4; }")
-        bar = QHBoxLayout(self.history_bar)
-        self.history_label = QLabel()
-        self.history_slider = QSlider(Qt.Orientation.Horizontal)
-        self.history_slider.valueChanged.connect(self.show_moment)
-        back = QPushButton("◀")
-        back.clicked.connect(lambda: self.history_slider.setValue(self.history_slider.value() - 1))
-        forward = QPushButton("▶")
-        forward.clicked.connect(lambda: self.history_slider.setValue(self.history_slider.value() + 1))
-        self.live_button = QPushButton("Back to the game")
-        self.live_button.clicked.connect(self.show_live)
-        for widget in (self.history_label, back, self.history_slider, forward, self.live_button):
-            bar.addWidget(widget)
-        bar.setStretchFactor(self.history_slider, 1)
-        self.history_bar.hide()
-
-        self.problem_bar = QFrame()
-        self.problem_bar.setStyleSheet("QFrame { background: #fde7e4; border: 1px solid #b3261e; }"
-                                       " QLabel { border: none; }")
-        problem = QHBoxLayout(self.problem_bar)
-        texts = QVBoxLayout()
-        self.problem_title = QLabel()
-        self.problem_title.setStyleSheet("font-weight: bold; color: #8c1d18;")
-        self.problem_text = QLabel()
-        self.problem_text.setWordWrap(True)
-        self.problem_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        texts.addWidget(self.problem_title)
-        texts.addWidget(self.problem_text)
-        problem.addLayout(texts, 1)
-        dismiss = QPushButton("Dismiss")
-        dismiss.clicked.connect(self.problem_bar.hide)
-        problem.addWidget(dismiss)
-        self.problem_bar.hide()
+        self.history_bar = HistoryBar()
+        self.history_bar.moment_chosen.connect(self.show_moment)
+        self.history_bar.live.connect(self.show_live)
+        self.history_slider = self.history_bar.slider
+        self.live_button = self.history_bar.live_button
+        self.problem_bar = ProblemBar()
+        self.problem_title, self.problem_text = self.problem_bar.title, self.problem_bar.text
+        self.banner = Banner()
 
         self.city_tabs = QTabBar()
         self.city_tabs.setExpanding(False)
@@ -158,28 +135,20 @@ class TableWindow(QMainWindow):
         table_page = QWidget()
         table_layout = QVBoxLayout(table_page)
         table_layout.setContentsMargins(0, 0, 0, 0)
-        table_layout.addWidget(self.problem_bar)
-        table_layout.addWidget(self.history_bar)
-        table_layout.addWidget(self.centre_split)
+        table_layout.setSpacing(0)
+        for widget in (self.problem_bar, self.history_bar, self.banner):
+            table_layout.addWidget(widget)
+        table_layout.addWidget(self.centre_split, 1)
 
-        self.scorepad = Scorepad()
-        pad_page = QWidget()
-        pad_layout = QVBoxLayout(pad_page)
-        pad_layout.addWidget(self.scorepad)
-        pad_buttons = QHBoxLayout()
-        to_table = QPushButton("Look at the table")
-        to_table.clicked.connect(lambda: self.pages.setCurrentIndex(0))
-        replay_button = QPushButton("Replay the game")
-        replay_button.clicked.connect(lambda: self.show_moment(0))
-        again = QPushButton("New game…")
-        again.clicked.connect(self.new_game_dialog)
-        for button in (to_table, replay_button, again):
-            pad_buttons.addWidget(button)
-        pad_layout.addLayout(pad_buttons)
+        self.end_page = EndPage()
+        self.scorepad = self.end_page.scorepad
+        self.end_page.to_table.connect(lambda: self.pages.setCurrentIndex(0))
+        self.end_page.replay.connect(lambda: self.show_moment(0))
+        self.end_page.new_game.connect(self.new_game_dialog)
 
         self.pages = QStackedWidget()
         self.pages.addWidget(table_page)
-        self.pages.addWidget(pad_page)
+        self.pages.addWidget(self.end_page)
 
         side = QSplitter(Qt.Orientation.Vertical)
         players = QWidget()
@@ -188,6 +157,7 @@ class TableWindow(QMainWindow):
         self.player_panels: list[PlayerPanel] = []
         self.turn_panel = TurnPanel()
         self.turn_panel.allowance_chosen.connect(self._allowance_chosen)
+        self.turn_panel.take_back.connect(self.take_back)
         self.inspector = Inspector()
         self.log = LogPanel()
         self.log.moment_chosen.connect(self.show_moment)
@@ -199,7 +169,7 @@ class TableWindow(QMainWindow):
         side.addWidget(top)
         side.addWidget(self.inspector)
         side.addWidget(self.log)
-        side.setSizes([400, 440, 180])
+        side.setSizes([460, 380, 180])
         side.setMinimumWidth(340)
         self.side_split = side
 
@@ -207,7 +177,7 @@ class TableWindow(QMainWindow):
         self.main_split.addWidget(self.pages)
         self.main_split.addWidget(side)
         self.main_split.setStretchFactor(0, 1)
-        self.main_split.setSizes([1240, 360])
+        self.main_split.setSizes([1220, 380])
         self.setCentralWidget(self.main_split)
 
         tp = self.turn_panel
@@ -234,7 +204,9 @@ class TableWindow(QMainWindow):
         game = self.menuBar().addMenu("&Game")
         action(game, "&New game…", self.new_game_dialog, QKeySequence.StandardKey.New)
         action(game, "&Open saved game…", self.open_dialog, QKeySequence.StandardKey.Open)
-        action(game, "&Resume last game", self.resume_last)
+        self.resume_menu = game.addMenu("&Resume")
+        self.resume_menu.aboutToShow.connect(self._fill_resume_menu)
+        action(game, "Resume &last game", self.resume_last)
         action(game, "&Save", self.save, QKeySequence.StandardKey.Save)
         action(game, "Save &as…", self.save_as, "Ctrl+Shift+S")
         action(game, "Re&play a saved game…", self.replay_dialog)
@@ -251,6 +223,9 @@ class TableWindow(QMainWindow):
         turn.addSeparator()
         action(turn, "Best &final movement", self.auto_final, "F")
         action(turn, "&Done with the final movement", self.final_done, "D")
+
+        self.seats_menu = self.menuBar().addMenu("&Seats")
+        self.seats_menu.aboutToShow.connect(lambda: self._fill_seats_menu(self.seats_menu))
 
         view = self.menuBar().addMenu("&View")
         next_city = action(view, "Next &city", self.next_city, "Tab")
@@ -270,15 +245,22 @@ class TableWindow(QMainWindow):
             self.pace_actions[ms] = act
         self.pace_actions[self._pace].setChecked(True)
 
+        help_menu = self.menuBar().addMenu("&Help")
+        action(help_menu, "&Rules of the game", self.show_rules, QKeySequence.StandardKey.HelpContents)
+        action(help_menu, "&Keyboard shortcuts", self.show_shortcuts, "Ctrl+/")
+        action(help_menu, "&About smqt", lambda: helppages.about(self, self._pack_words()))
+
     # ================================================================== games
 
     def start_game(self, game: Game, seats: list[Seat], pack: Path | None,
-                   *, autosave: Path | None = None, pace: int | None = None) -> None:
+                   *, autosave: Path | None = None, pace: int | None = None,
+                   playtest: bool = False) -> None:
         """Put ``game`` on the table (new, loaded or resumed) and let its first seat play."""
         self._drop_controller()
         self.catalog = game.catalog
         self.pack_folder = pack
-        ctrl = GameController(game, seats, autosave=autosave, pack=pack,
+        self.playtest = playtest
+        ctrl = GameController(game, seats, autosave=autosave, pack=pack, playtest=playtest,
                               ai_pace_ms=self._pace if pace is None else pace, parent=self)
         self.controller = ctrl
         ctrl.state_changed.connect(self.refresh)
@@ -286,15 +268,21 @@ class TableWindow(QMainWindow):
         ctrl.thinking.connect(self._thinking)
         ctrl.finished.connect(self._finished)
         ctrl.undone.connect(self.log.drop_after)
+        ctrl.final_round.connect(self._final_round)
+        ctrl.seats_changed.connect(self._seats_changed)
+        ctrl.problem.connect(self._problem)
         self.status.setText("")
         self.log.clear()
         self.viewing = None
         self._moment = -1
         self._shown_for = None
+        self._trigger = None
+        self._previews_for = None
         self.score = None
         self.history_bar.hide()
         self.problem_bar.hide()
         self.pages.setCurrentIndex(0)
+        self._set_title()
         self._rebuild_panels(seats)
         for seat, line, moment in _replayed_log(game, seats):
             self.log.add_line(seat, line, moment)
@@ -304,7 +292,8 @@ class TableWindow(QMainWindow):
             self._finished()
         ctrl.start()
 
-    def new_game(self, options: GameOptions, *, autosave: bool = True) -> None:
+    def new_game(self, options: GameOptions, *, autosave: bool = True,
+                 playtest: bool = False) -> None:
         try:
             catalog = load_pack(options.pack)
         except PackError as exc:
@@ -315,7 +304,8 @@ class TableWindow(QMainWindow):
                         sand_dollar_actions=options.sand_dollar_actions, names=names)
         self.save_path = None
         self.start_game(game, [Seat(n, k) for n, k in options.seats], options.pack,
-                        autosave=autosave_path() if autosave else None)
+                        autosave=new_autosave_path(options.seed) if autosave else None,
+                        playtest=playtest)
 
     def load(self, path: Path, pack: Path | None = None, *, to_moment: int | None = None,
              autosave: Path | None = None, all_ai: bool = False) -> bool:
@@ -342,28 +332,70 @@ class TableWindow(QMainWindow):
         seats = [Seat(n, k) for n, k in saved.seats]
         if all_ai:
             seats = [Seat(s.name, "medium" if s.kind == "human" else s.kind) for s in seats]
-        self.start_game(game, seats, Path(folder),
-                        autosave=autosave if autosave is not None else autosave_path())
+        self.start_game(game, seats, Path(folder), playtest=saved.playtest,
+                        autosave=autosave if autosave is not None else new_autosave_path(
+                            saved.record.setup.seed))
         if to_moment is not None:
             self.show_moment(to_moment)
         return True
+
+    def open_playtest(self, pack: Path, seed: int) -> None:
+        """A playtest of ``pack`` (from the editor): a person against the medium AI; the game
+        on the table before it stays in the Resume list."""
+        self.new_game(GameOptions((("You", "human"), ("AI", "medium")), seed, pack),
+                      playtest=True)
+        self.showNormal()
+        self.raise_()
+        self.activateWindow()
+        self.status.setText(f"Playtest of {pack}. Any game you were playing is kept: Game ▸ "
+                            f"Resume.")
 
     def _drop_controller(self) -> None:
         if self.controller is not None:
             for signal in (self.controller.state_changed, self.controller.logged,
                            self.controller.thinking, self.controller.finished,
-                           self.controller.undone):
+                           self.controller.undone, self.controller.final_round,
+                           self.controller.seats_changed, self.controller.problem):
                 signal.disconnect()
             self.controller.stop()
             self.controller.deleteLater()
             self.controller = None
+        self._close_reward_dialog()
+
+    def _set_title(self) -> None:
+        words = ["Santa Monica"]
+        if self.catalog is not None:
+            words.append(self._pack_words() or "")
+        if self.playtest:
+            words.append("playtest")
+        self.setWindowTitle(" — ".join(w for w in words if w))
+
+    def _pack_words(self) -> str | None:
+        if self.catalog is None:
+            return None
+        identity = self.catalog.identity
+        return f"{identity.name} pack {identity.version}"
 
     # ================================================================== menu commands
 
     def new_game_dialog(self) -> None:
+        """The new-game dialog, open beside the running game (never a nested event loop)."""
+        if self._new_game_dialog is not None and self._new_game_dialog.isVisible():
+            self._new_game_dialog.raise_()
+            return
         seats = tuple((s.name, s.kind) for s in self.controller.seats) if self.controller else None
         dialog = NewGameDialog(self, self.pack_folder, seats)
-        if dialog.exec() and dialog.options is not None:
+        dialog.accepted.connect(lambda: self._dialog_accepted(dialog))
+        dialog.finished.connect(dialog.deleteLater)
+        self._new_game_dialog = dialog
+        dialog.destroyed.connect(self._forget_new_game_dialog)
+        dialog.open()
+
+    def _forget_new_game_dialog(self) -> None:
+        self._new_game_dialog = None
+
+    def _dialog_accepted(self, dialog: NewGameDialog) -> None:
+        if dialog.options is not None:
             self.new_game(dialog.options)
 
     def open_dialog(self) -> None:
@@ -379,11 +411,53 @@ class TableWindow(QMainWindow):
             self.load(Path(path), to_moment=0)
 
     def resume_last(self) -> bool:
-        path = autosave_path()
-        if not path.exists():
-            self.status.setText("There is no autosaved game yet.")
+        """Resume the newest unfinished game (playtests aside)."""
+        games = unfinished_games(playtests=False)
+        if not games:
+            self.status.setText("There is no unfinished game to resume.")
             return False
-        return self.load(path, autosave=path)
+        return self.load(games[0].path, autosave=games[0].path)
+
+    def _fill_resume_menu(self) -> None:
+        menu = self.resume_menu
+        menu.clear()
+        current = self.controller.autosave if self.controller else None
+        games = [g for g in unfinished_games() if g.path != current]
+        if not games:
+            menu.addAction("No unfinished game").setEnabled(False)
+            return
+        for info in games[:15]:
+            act = menu.addAction(info.title())
+            act.triggered.connect(lambda _=False, p=info.path: self.load(p, autosave=p))
+
+    def _fill_seats_menu(self, menu: QMenu, only: int | None = None) -> None:
+        """Per seat: let the AI take it (a level) or take it back; and show that city."""
+        menu.clear()
+        ctrl = self.controller
+        if ctrl is None or ctrl.state.is_over:
+            menu.addAction("No game in progress").setEnabled(False)
+            return
+        for index, seat in enumerate(ctrl.seats):
+            if only is not None and index != only:
+                continue
+            if seat.is_ai:
+                act = menu.addAction(f"Take {seat.name}'s seat back (a person plays it)")
+                act.triggered.connect(lambda _=False, i=index: ctrl.set_seat(i, "human"))
+            else:
+                sub = menu.addMenu(f"Let the AI take {seat.name}'s seat")
+                for level, label in AI_LEVELS:
+                    act = sub.addAction(label)
+                    act.triggered.connect(lambda _=False, i=index, k=level: ctrl.set_seat(i, k))
+            show = menu.addAction(f"Show {seat.name}'s city")
+            show.triggered.connect(lambda _=False, i=index: self.show_city(i))
+            if only is None:
+                menu.addSeparator()
+
+    def _seat_menu(self, index: int, where: QPoint) -> None:
+        menu = QMenu(self)
+        self._fill_seats_menu(menu, only=index)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.popup(where)
 
     def save(self) -> None:
         if self.save_path is None:
@@ -417,10 +491,29 @@ class TableWindow(QMainWindow):
         if self.controller is not None:
             self.controller.set_pace(ms)
 
+    def show_rules(self) -> None:
+        self._show_page("rules", "Rules of Santa Monica", helppages.rules_markdown)
+
+    def show_shortcuts(self) -> None:
+        self._pages.pop("shortcuts", None)
+        self._show_page("shortcuts", "Keyboard shortcuts",
+                        lambda: helppages.shortcuts_markdown(self.menuBar()))
+
+    def _show_page(self, key: str, title: str, text) -> None:  # type: ignore[no-untyped-def]
+        page = self._pages.get(key)
+        if page is None:
+            page = helppages.TextPage(title, text(), self)
+            self._pages[key] = page
+        page.show()
+        page.raise_()
+
     # ================================================================== turn commands
 
     def _play(self, action: Action | None) -> bool:
-        if action is None or self.controller is None or self.viewing is not None:
+        if action is None:
+            self._tell_refusal()
+            return False
+        if self.controller is None or self.viewing is not None:
             return False
         self._confirm_end = False
         played = self.controller.play(action)
@@ -437,6 +530,7 @@ class TableWindow(QMainWindow):
             return
         action = self.interaction.end_turn()
         if action is None:
+            self._tell_refusal()
             return
         unused = any(isinstance(a, MovePerson | ReturnPerson) for a in self.interaction.legal)
         if unused and not self._confirm_end:
@@ -459,7 +553,13 @@ class TableWindow(QMainWindow):
 
     def auto_final(self) -> None:
         if self.controller is not None and self.viewing is None:
-            self.controller.auto_final()
+            made = self.controller.auto_final()
+            if self.controller.state.phase == FINAL and not made and self._live_legal():
+                self.status.setText("Nobody else can gain anything by moving: press Done.")
+
+    def take_back(self, person: int) -> None:
+        if self.controller is not None and self.viewing is None:
+            self.controller.take_back(person)
 
     def step_back(self) -> None:
         if self.interaction.slot is not None or self.interaction.first_card is not None:
@@ -470,6 +570,7 @@ class TableWindow(QMainWindow):
         self._redraw()
 
     def choose_reward(self, choice: str) -> None:
+        self._close_reward_dialog()
         self._play(self.interaction.choose_reward(choice))
 
     def next_city(self) -> None:
@@ -501,12 +602,7 @@ class TableWindow(QMainWindow):
         self.viewing = moment
         self._view_state = replay(ctrl.game.record, ctrl.game.catalog, upto=moment,
                                   check_pack=False).state
-        self.history_slider.blockSignals(True)
-        self.history_slider.setRange(0, total)
-        self.history_slider.setValue(moment)
-        self.history_slider.blockSignals(False)
-        self.history_label.setText(f"Looking back: after move {moment} of {total} (read-only)")
-        self.history_bar.show()
+        self.history_bar.show_moment(moment, total)
         self.pages.setCurrentIndex(0)
         self.shown = self._view_state.current
         self._redraw()
@@ -521,21 +617,26 @@ class TableWindow(QMainWindow):
     # ================================================================== intents
 
     def _clicked(self, kind: str, key: object) -> None:
-        if self.viewing is not None or not self._live_legal():
+        if self.viewing is not None:
+            return
+        if not self._live_legal():
+            self._tell_not_yours()
             return
         it = self.interaction
         action: Action | None = None
+        state = self._state()
         if kind == "slot":
             action = it.click_slot(key)  # type: ignore[arg-type]
-            if it.slot is not None and self.controller is not None:
-                self.show_city(self.controller.state.current)
+            if it.slot is not None:
+                self.show_city(state.current)
+        elif kind in ("space", "person") and self.shown != state.current:
+            name = self.controller.seats[self.shown].name if self.controller else ""
+            it.reason = (f"That is {name}'s city. Yours is under the tab "
+                         f"“{self.controller.seats[state.current].name}'s city”."
+                         if self.controller else None)
         elif kind == "space":
-            if self.shown != self._state().current:
-                return
             action = it.click_space(key)  # type: ignore[arg-type]
         elif kind == "person":
-            if self.shown != self._state().current:
-                return
             action = it.click_person(key)  # type: ignore[arg-type]
         elif kind == "tile":
             action = it.click_tile(key)  # type: ignore[arg-type]
@@ -555,6 +656,24 @@ class TableWindow(QMainWindow):
                 self._play(action)
             else:
                 self._redraw()
+
+    def _tell_refusal(self) -> None:
+        self.turn_panel.show_reason(self.interaction.reason)
+        if self.interaction.reason:
+            self.status.setText(self.interaction.reason)
+
+    def _tell_not_yours(self) -> None:
+        ctrl = self.controller
+        if ctrl is None or self.viewing is not None:
+            return
+        state = ctrl.state
+        if state.is_over:
+            text = "The game is over: the scorepad (Ctrl+P) shows every point."
+        else:
+            seat = ctrl.seats[state.current]
+            text = f"It is {seat.name}'s turn" + (" (the AI is thinking)." if seat.is_ai else ".")
+        self.interaction.reason = text
+        self._tell_refusal()
 
     def _allowance_chosen(self, index: int | None) -> None:
         self.interaction.choose_allowance(index)
@@ -581,9 +700,10 @@ class TableWindow(QMainWindow):
         ctrl = self.controller
         if ctrl is None:
             return
-        moment = len(ctrl.game.actions)
+        moment = (len(ctrl.game.actions), ctrl.state.turn, ctrl.state.current, ctrl.state.phase,
+                  ctrl.awaiting_end)
         if moment != self._moment:
-            self._moment = moment
+            self._moment = moment  # type: ignore[assignment]
             self.interaction.reset(ctrl.state, ctrl.legal())
             self._confirm_end = False
         state = ctrl.state
@@ -596,7 +716,8 @@ class TableWindow(QMainWindow):
         self.refreshed.emit()
 
     def _redraw(self) -> None:
-        if self.controller is None:
+        ctrl = self.controller
+        if ctrl is None:
             return
         state = self._state()
         live = self.viewing is None
@@ -607,15 +728,53 @@ class TableWindow(QMainWindow):
             self.city_tabs.blockSignals(True)
             self.city_tabs.setCurrentIndex(self.shown)
             self.city_tabs.blockSignals(False)
-        self.display_scene.build(state, h, interactive)
+        self.display_scene.build(state, h, interactive, self._buy_tips(state, interactive))
         own_city = interactive and self.shown == state.current
         self.city_scene.build(state, self.shown, h if own_city else Highlights(),
-                              score.sheets[self.shown], own_city, self._recent(state))
-        seats = self.controller.seats
+                              score.sheets[self.shown], own_city, self._recent(state),
+                              previews=self._placement_previews(state, h) if own_city else None,
+                              arrows=self._arrows(state) if live else ())
         for i, panel in enumerate(self.player_panels):
-            panel.show_player(state, seats[i], score.sheets[i], i == state.current, i == self.shown)
+            panel.show_player(state, ctrl.seats[i], score.sheets[i], i == state.current,
+                              i == self.shown)
+        self.banner.say(banner(state, ctrl.names, [s.kind for s in ctrl.seats], self._trigger)
+                        if live else "")
         self._update_turn_panel(h, interactive)
-        self.undo_action.setEnabled(live and self.controller.can_undo)
+        self.undo_action.setEnabled(live and ctrl.can_undo)
+
+    def _buy_tips(self, state: GameState, interactive: bool) -> dict[str, str]:
+        """Per sand dollar action: what a click does now, or the engine's reason why not."""
+        if not interactive:
+            return {}
+        tips = {}
+        for action_id in state.sand_dollar_actions:
+            reason = explain.why_not(state, Buy(action_id))
+            cost = state.catalog.sand_dollar_actions[action_id].cost
+            tips[action_id] = reason or f"Click to pay {count(cost, 'sand dollar')} for it."
+        return tips
+
+    def _placement_previews(self, state: GameState, h: Highlights) -> dict:
+        """The points the picked card would score on each offered space (engine score sheet)."""
+        if h.selected_slot is None:
+            return {}
+        key = (self._moment, h.selected_slot)
+        if key != self._previews_for:
+            previews = placement_previews(state, h.selected_slot, self.interaction.legal)
+            self._previews = {
+                space: (p.gain, "\n".join(f"{line_words(state.catalog, line, points=False)} "
+                                          f"{delta:+d}" for line, delta in p.lines)
+                        or "Scores nothing now")
+                for space, p in previews.items()}
+            self._previews_for = key  # type: ignore[assignment]
+        return self._previews
+
+    def _arrows(self, state: GameState) -> list:
+        ctrl = self.controller
+        if ctrl is None or state.phase != FINAL or self.shown != state.current:
+            return []
+        return [(n, (step.origin, *step.move.path),
+                 final_step_words(state, state.current, step.kind, step.origin, step.move.path))
+                for n, step in enumerate(ctrl.final_steps(), start=1)]
 
     def _recent(self, state: GameState) -> Recent:
         ctrl = self.controller
@@ -640,7 +799,13 @@ class TableWindow(QMainWindow):
         tp = self.turn_panel
         live = self.viewing is None
         seat = ctrl.seats[state.current]
-        tp.prompt.setText(self._prompt(state, seat, h, interactive))
+        waiting = live and ctrl.awaiting_end
+        tp.prompt.setText(
+            "Looking back at an earlier moment. Click “Back to the game” to play on."
+            if not live else
+            prompt(state, seat.name, ai=seat.is_ai, interactive=interactive, waiting_end=waiting,
+                   confirm_end=self._confirm_end, h=h))
+        tp.show_reason(self.interaction.reason if interactive else None)
         names = {"foodie": "Foodie", "reward": "Food truck + foodie"}
         for cid, card in state.catalog.cards.items():
             names[cid] = card.name
@@ -650,6 +815,7 @@ class TableWindow(QMainWindow):
                   if isinstance(a, MovePerson | ReturnPerson)} if interactive else set()
         tp.show_allowances(state.allowances if state.phase == MOVE else [],
                            self.interaction.allowance, names, usable)
+        self._show_final_steps(state, interactive)
         tp.undo.setEnabled(live and ctrl.can_undo)
         tp.stop_here.setEnabled(interactive and h.can_stop)
         tp.return_person.setEnabled(interactive and h.can_return)
@@ -657,7 +823,7 @@ class TableWindow(QMainWindow):
         tp.end_turn.setEnabled(interactive and h.can_end)
         tp.end_turn.setText("Confirm: end turn" if self._confirm_end else "End turn")
         final = interactive and state.phase == FINAL
-        tp.auto_final.setEnabled(final)
+        tp.auto_final.setEnabled(final and not waiting)
         tp.final_done.setEnabled(final and h.can_finish_final)
         for button in (tp.stop_here, tp.return_person):
             button.setVisible(state.phase in (MOVE, FINAL))
@@ -666,76 +832,54 @@ class TableWindow(QMainWindow):
         tp.auto_final.setVisible(state.phase == FINAL)
         tp.final_done.setVisible(state.phase == FINAL)
 
-    def _prompt(self, state: GameState, seat: Seat, h: Highlights, interactive: bool) -> str:
-        if self.viewing is not None:
-            return "Looking back at an earlier moment. Click “Back to the game” to play on."
-        if state.phase == OVER:
-            return "The game is over. The scorepad shows who won."
-        name = f"<b>{seat.name}</b>"
-        if seat.is_ai:
-            return f"{name} (AI) is thinking…"
-        if not interactive:
-            return f"{name} to play."
-        phase = state.phase
-        if phase == CHOOSE_TILE:
-            return f"{name}, choose your starting tile (players choose in reverse turn order)."
-        if phase == PLACE_TRUCK:
-            return (f"{name}, put the food truck under a column: click “truck here”. "
-                    f"The foodie goes {state.rules.foodie_offset} columns further.")
-        if phase in (ACQUIRE, PLACE):
-            if h.selected_slot is not None:
-                return f"{name}, click a highlighted space in your city to build the card (Esc: put it back)."
-            if phase == PLACE:
-                sd = state.catalog.sand_dollar_actions[state.bought or ""]
-                return (f"{name}, {sd.name}: pick a highlighted display card, then where it goes "
-                        f"({state.to_place} to take).")
-            return (f"{name}, pick a front-row card and then a highlighted space in your city, or "
-                    f"buy a highlighted sand dollar action.")
-        if phase == REWARD:
-            return f"{name}, choose your food truck and foodie reward."
-        if phase == SWAP:
-            if h.selected_card is not None:
-                return f"{name}, click the card to swap it with (same row), or click it again to cancel."
-            return f"{name}, you may swap two cards of one row: click one, then the other — or No swap."
-        if phase == MOVE:
-            if self._confirm_end:
-                return f"{name}, you still have moves left. Click “Confirm: end turn” to give them up."
-            if h.selected_person is not None:
-                if h.path:
-                    stop = " or Stop here" if h.can_stop else ""
-                    return (f"{name}, walk on: click the next highlighted space{stop}. "
-                            f"Dashed footprints show where footprints land.")
-                return_hint = " or Return to supply" if h.can_return else ""
-                return f"{name}, click a highlighted space to move there{return_hint} (Esc: cancel)."
-            return (f"{name}, use your moves: click (or drag) a highlighted person, then a "
-                    f"highlighted space. End turn when you are done.")
-        if phase == FINAL:
-            final = state.rules.final_move
-            return (f"{name}, final movement: each person may move once (locals {final.local}, "
-                    f"tourists {final.tourist}, VIPs {final.vip} space). Move by hand, let "
-                    f"“Best final movement” finish, or press Done.")
-        return f"{name} to play."
+    def _show_final_steps(self, state: GameState, interactive: bool) -> None:
+        ctrl = self.controller
+        if ctrl is None or not interactive or state.phase != FINAL:
+            self.turn_panel.show_final_steps([], "")
+            return
+        steps = ctrl.final_steps()
+        player = state.current
+        total = score_game(state).sheets[player].total
+        rows = [(final_step_words(state, player, step.kind, step.origin, step.move.path),
+                 step.gain, step.move.person) for step in steps]
+        if steps:
+            start = steps[0].total - steps[0].gain
+            title = (f"Your final moves so far ({len(steps)}): total {total} points "
+                     f"({total - start:+d}). Done keeps them.")
+        else:
+            title = f"Your total now: {total} points."
+        self.turn_panel.show_final_steps(rows, title)
 
     def _maybe_ask_reward(self) -> None:
         if self.viewing is not None or self.controller is None:
             return
         legal = self._live_legal()
         if self.controller.state.phase != REWARD or not legal:
+            self._close_reward_dialog()
             return
-        if self._reward_dialog is not None and self._reward_dialog.isVisible():
+        if self._reward_dialog is not None:
             return
         dialog = RewardDialog(self.interaction.highlights().rewards, self)
         dialog.chosen.connect(self.choose_reward)
         self._reward_dialog = dialog
         dialog.open()
 
+    def _close_reward_dialog(self) -> None:
+        """Forget the reward dialog (it is made anew each time a reward is due)."""
+        dialog, self._reward_dialog = self._reward_dialog, None
+        if dialog is not None:
+            dialog.hide()
+            dialog.deleteLater()
+
     def _rebuild_panels(self, seats: list[Seat]) -> None:
         for panel in self.player_panels:
+            self.players_layout.removeWidget(panel)
             panel.deleteLater()
         self.player_panels = []
         for i in range(len(seats)):
             panel = PlayerPanel(i)
             panel.clicked.connect(self.show_city)
+            panel.seat_menu.connect(self._seat_menu)
             self.players_layout.addWidget(panel)
             self.player_panels.append(panel)
         self.city_tabs.blockSignals(True)
@@ -758,12 +902,23 @@ class TableWindow(QMainWindow):
         else:
             self.status.setText("")
 
+    def _final_round(self, player: int) -> None:
+        self._trigger = player
+
+    def _seats_changed(self) -> None:
+        ctrl = self.controller
+        if ctrl is not None:
+            self._moment = -1
+            for i, seat in enumerate(ctrl.seats):
+                self.city_tabs.setTabText(i, f"{seat.name}'s city")
+
     def _finished(self) -> None:
         ctrl = self.controller
         if ctrl is None:
             return
+        self._close_reward_dialog()
         self.score = score_game(ctrl.state)
-        self.scorepad.show_score(self.score, [s.name for s in ctrl.seats])
+        self.end_page.show_score(ctrl.state, self.score, ctrl.names)
         self.pages.setCurrentIndex(1)
         self.status.setText("Game over.")
 
@@ -772,9 +927,7 @@ class TableWindow(QMainWindow):
     def _problem(self, title: str, text: str) -> None:
         """Say what went wrong in a bar above the table (the game, if any, goes on)."""
         self.status.setText(title)
-        self.problem_title.setText(title)
-        self.problem_text.setText(text)
-        self.problem_bar.show()
+        self.problem_bar.show_problem(title, text)
 
     def _restore_layout(self) -> None:
         store = settings()
@@ -787,7 +940,7 @@ class TableWindow(QMainWindow):
             if isinstance(value, QByteArray):
                 split.restoreState(value)
         pace = store.value("table/pace")
-        if pace is not None and int(pace) in self.pace_actions:
+        if pace is not None and str(pace).isdigit() and int(pace) in self.pace_actions:
             self.set_pace(int(pace))
 
     def _save_layout(self) -> None:
@@ -803,6 +956,8 @@ class TableWindow(QMainWindow):
         if self._remember:
             self._save_layout()
         self._drop_controller()
+        for page in self._pages.values():
+            page.close()
         super().closeEvent(event)
 
     def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]
@@ -815,11 +970,11 @@ def _replayed_log(game: Game, seats: list[Seat]) -> list[tuple[int, str, int]]:
     if not game.actions:
         return []
     state = Game(game.catalog, game.setup, game.names).state
+    log = GameLog(state, [seat.name for seat in seats])
     lines = []
     for moment, action in enumerate(game.actions, start=1):
         seat = state.current
-        lines.append((seat, describe_action(state, action, seats[seat].name), moment))
-        for event in apply(state, action):
-            if worth_logging(event):
-                lines.append((seat, f"    {event}", moment))
+        before = state.copy()
+        events = apply(state, action)
+        lines += [(seat, line, moment) for line in log.lines(before, action, state, events)]
     return lines

@@ -122,3 +122,19 @@ def perform(qtbot, window: TableWindow, action: Action) -> None:
         click_button(qtbot, window.turn_panel.final_done)
     else:
         raise AssertionError(f"no gesture for {action}")
+
+
+def played(qtbot, window: TableWindow, action: Action) -> None:  # type: ignore[no-untyped-def]
+    """Carry ``action`` out with the mouse and check it was played: recorded, or (when it
+    confirms a turn the table held for the person) the turn moved on."""
+    ctrl = window.controller
+    assert ctrl is not None
+    count, turn = len(ctrl.game.actions), (ctrl.state.turn, ctrl.state.current, ctrl.state.phase)
+    confirming = ctrl.awaiting_end
+    perform(qtbot, window, action)
+    if confirming:
+        assert len(ctrl.game.actions) == count, "a held turn's confirmation is not recorded"
+        assert (ctrl.state.turn, ctrl.state.current, ctrl.state.phase) != turn or \
+            ctrl.state.is_over, f"{action} did not end the held turn"
+    else:
+        assert ctrl.game.actions[count:count + 1] == [action], f"{action} was not played"

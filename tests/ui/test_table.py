@@ -12,13 +12,13 @@ from smqt.ai.protocol import make_bot
 from smqt.engine.actions import FinalMove, MovePerson, ReturnPerson, Reward, Take
 from smqt.engine.catalog import load_pack
 from smqt.engine.record import Game
-from smqt.engine.rules import applied
+from smqt.engine.rules import applied, apply
 from smqt.engine.state import ACQUIRE, FINAL, MOVE
 from smqt.paths import default_pack
 from smqt.ui.items import PersonItem
 from smqt.ui.newgame import GameOptions, NewGameDialog
 from smqt.ui.savefile import save_game
-from smqt.ui.storage import autosave_path, settings
+from smqt.ui.storage import settings, unfinished_games
 from smqt.ui.window import TableWindow
 from tests.ui.clicks import (
     choose_allowance,
@@ -28,6 +28,7 @@ from tests.ui.clicks import (
     click_space,
     face,
     perform,
+    played,
 )
 
 pytestmark = pytest.mark.gui
@@ -71,9 +72,7 @@ def play_by_hand(qtbot, window: TableWindow, until=lambda ctrl: False) -> list:
     bot = make_bot("medium")
     while not ctrl.state.is_over and not until(ctrl):
         action = bot.choose(ctrl.state, ctrl.legal(), random.Random(len(ctrl.game.actions)))
-        count = len(ctrl.game.actions)
-        perform(qtbot, window, action)
-        assert ctrl.game.actions[count:count + 1] == [action], f"{action} was not played"
+        played(qtbot, window, action)
     return ctrl.game.actions
 
 
@@ -157,7 +156,8 @@ def test_reward_dialog_offers_the_three_rewards(qtbot, make_window):
     assert set(dialog.buttons) == {"dollar_move", "two_dollars", "double_move"}
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     assert dialog.isVisible(), "the reward must be chosen: Esc does not dismiss it"
-    expected = applied(window.controller.state, Reward("two_dollars"))  # R3.5 (b)
+    expected = window.controller.state.copy()  # R3.5 (b); a person's turn waits for E
+    apply(expected, Reward("two_dollars"), hold=True)
     click_button(qtbot, dialog.buttons["two_dollars"])
     assert window.controller.state == expected
     assert window.controller.game.actions[-1] == Reward("two_dollars")
@@ -209,11 +209,12 @@ def test_autosave_after_every_turn_and_resume_last_game(qtbot, make_window):
     ctrl = window.controller
     play_by_hand(qtbot, window, until=lambda c: c.state.turn >= 3 and c.state.phase == ACQUIRE)
     state = ctrl.state.copy()
-    assert autosave_path().exists()
+    assert [g.path for g in unfinished_games()] == [ctrl.autosave]
     window.close()
     again = make_window()
     assert again.resume_last()
     assert again.controller.state == state
+    assert again.controller.autosave == ctrl.autosave, "a resumed game keeps its own autosave"
 
 
 def test_a_damaged_save_is_refused_with_a_clear_message(qtbot, make_window, tmp_path):
@@ -307,8 +308,10 @@ def test_final_movement_by_hand_then_the_best_for_the_rest(qtbot, make_window):
     others = {a.person for a in ctrl.legal() if isinstance(a, FinalMove)}
     move = next(a for a in ctrl.legal() if isinstance(a, FinalMove))
     perform(qtbot, window, move)
-    if ctrl.state.phase == FINAL and ctrl.state.current == me:
+    if not ctrl.awaiting_end:
         click_button(qtbot, window.turn_panel.auto_final)
+    assert ctrl.state.phase == FINAL and ctrl.state.current == me, "it waits for Done"
+    click_button(qtbot, window.turn_panel.final_done)
     assert ctrl.state.current != me or ctrl.state.phase != FINAL
     assert ctrl.state.players[me].people[move.person][1] == move.path[-1]
     later = ctrl.game.actions[ctrl.game.actions.index(move) + 1:]

@@ -1,0 +1,81 @@
+"""The bars above the table: a problem to read (files or packs that cannot be opened, a save
+that failed), the read-only history with its slider, and the final round banner."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout
+
+
+class ProblemBar(QFrame):
+    def __init__(self) -> None:
+        super().__init__()
+        self.setStyleSheet("QFrame { background: #fde7e4; border: 1px solid #b3261e; }"
+                           " QLabel { border: none; }")
+        row = QHBoxLayout(self)
+        texts = QVBoxLayout()
+        self.title = QLabel()
+        self.title.setStyleSheet("font-weight: bold; color: #8c1d18;")
+        self.text = QLabel()
+        self.text.setWordWrap(True)
+        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        texts.addWidget(self.title)
+        texts.addWidget(self.text)
+        row.addLayout(texts, 1)
+        dismiss = QPushButton("Dismiss")
+        dismiss.clicked.connect(self.hide)
+        row.addWidget(dismiss)
+        self.hide()
+
+    def show_problem(self, title: str, text: str) -> None:
+        self.title.setText(title)
+        self.text.setText(text)
+        self.show()
+
+
+class HistoryBar(QFrame):
+    """Looking back at an earlier moment: a slider over the game's moments and a way back."""
+
+    moment_chosen = Signal(int)
+    live = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setStyleSheet("QFrame { background: #fff3c4; }")
+        bar = QHBoxLayout(self)
+        self.label = QLabel()
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.valueChanged.connect(self.moment_chosen.emit)
+        back = QPushButton("◀")
+        back.clicked.connect(lambda: self.slider.setValue(self.slider.value() - 1))
+        forward = QPushButton("▶")
+        forward.clicked.connect(lambda: self.slider.setValue(self.slider.value() + 1))
+        self.live_button = QPushButton("Back to the game")
+        self.live_button.clicked.connect(self.live.emit)
+        for widget in (self.label, back, self.slider, forward, self.live_button):
+            bar.addWidget(widget)
+        bar.setStretchFactor(self.slider, 1)
+        self.hide()
+
+    def show_moment(self, moment: int, total: int) -> None:
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, total)
+        self.slider.setValue(moment)
+        self.slider.blockSignals(False)
+        self.label.setText(f"Looking back: after move {moment} of {total} (read-only)")
+        self.show()
+
+
+class Banner(QLabel):
+    """The final round (and final movement) banner: whose last turn it is, who still plays."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWordWrap(True)
+        self.setStyleSheet("QLabel { background: #1f4e79; color: white; font-size: 17px;"
+                           " font-weight: bold; padding: 8px 14px; }")
+        self.hide()
+
+    def say(self, text: str) -> None:
+        self.setText(text)
+        self.setVisible(bool(text))

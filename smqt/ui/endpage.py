@@ -1,0 +1,69 @@
+"""The end of the game: the scorepad (a row per category, a column per player, the winner),
+and below it every point of one player, line by line, beside that player's city; pointing at
+a line outlines its card in the city."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSplitter, QVBoxLayout, QWidget
+
+from smqt.engine.geometry import Space
+from smqt.engine.scoring import GameScore
+from smqt.engine.state import GameState
+from smqt.ui.breakdown import ScoreBreakdown
+from smqt.ui.interaction import Highlights
+from smqt.ui.scenes import CityScene, Recent
+from smqt.ui.scorepad import Scorepad
+from smqt.ui.views import CityView
+
+
+class EndPage(QWidget):
+    to_table = Signal()
+    replay = Signal()
+    new_game = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        split = QSplitter(Qt.Orientation.Vertical)
+        self.scorepad = Scorepad()
+        split.addWidget(self.scorepad)
+        lower = QSplitter(Qt.Orientation.Horizontal)
+        self.breakdown = ScoreBreakdown()
+        self.city_scene = CityScene(self)
+        self.city_view = CityView(self.city_scene)
+        lower.addWidget(self.breakdown)
+        lower.addWidget(self.city_view)
+        lower.setSizes([520, 600])
+        split.addWidget(lower)
+        split.setSizes([380, 520])
+        layout.addWidget(split, 1)
+        buttons = QHBoxLayout()
+        for text, signal in (("Look at the table", self.to_table), ("Replay the game", self.replay),
+                             ("New game…", self.new_game)):
+            button = QPushButton(text)
+            button.clicked.connect(signal.emit)
+            buttons.addWidget(button)
+        layout.addLayout(buttons)
+        self.breakdown.hovered.connect(self._point_at)
+        self.breakdown.player_chosen.connect(lambda player: self._point_at(player, None, fit=True))
+        self.scorepad.table.horizontalHeader().sectionClicked.connect(self.breakdown.choose)
+        self.state: GameState | None = None
+        self.score: GameScore | None = None
+
+    def show_score(self, state: GameState, score: GameScore, names: Sequence[str]) -> None:
+        self.state, self.score = state, score
+        self.scorepad.show_score(score, list(names))
+        winner = score.winners[0] if score.winners else 0
+        self.breakdown.show_score(state.catalog, score, names, winner)
+        self._point_at(winner, None, fit=True)
+
+    def _point_at(self, player: int, space: Space | None, *, fit: bool = False) -> None:
+        if self.state is None or self.score is None:
+            return
+        self.city_scene.build(self.state, player, Highlights(), self.score.sheets[player], False,
+                              Recent(), focus=space)
+        if fit:
+            self.city_view.fit(force=True)

@@ -1,0 +1,88 @@
+"""Score lines in words (Qt-free): each line named by its card or objective ("Harbor Seafood
+Grill: next to a wave +2"), what a turn changed, and a player's sheet grouped by category for
+the score breakdown. Everything is read from the engine's score sheet (R10)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from smqt.engine.catalog import Catalog
+from smqt.engine.features import features
+from smqt.engine.geometry import Space
+from smqt.engine.scoring import CARD, FOOTPRINT, OBJECTIVE, RING, ScoreLine, ScoreSheet
+
+SLOT_WORDS = {"wave": "wave bonus", "misc": "other bonus", "penalty": "penalty"}
+CATEGORIES = ((OBJECTIVE, "Objective"), (CARD, "Feature cards"), (RING, "Activity rings"),
+              (FOOTPRINT, "Footprints"))
+
+
+def source_name(catalog: Catalog, line: ScoreLine) -> str:
+    """The card, tile or objective a line belongs to, as a person calls it."""
+    if line.category == OBJECTIVE:
+        tile = catalog.objective_tiles.get(line.source)
+        name = tile.name if tile is not None else line.source
+        return f"{name} objective, {SLOT_WORDS.get(line.entry, line.entry)}"
+    feature = features(catalog).get(line.source)
+    if feature is None:
+        return line.source
+    return feature.name or "the starting tile"
+
+
+def line_words(catalog: Catalog, line: ScoreLine, *, points: bool = True) -> str:
+    """``Harbor Seafood Grill: next to a wave +2``."""
+    text = f"{source_name(catalog, line)}: {line.why}"
+    return f"{text} {line.points:+d}" if points else text
+
+
+def _key(line: ScoreLine) -> tuple[str, str, str, Space | None]:
+    return (line.category, line.source, line.entry, line.space)
+
+
+def changes(before: ScoreSheet, after: ScoreSheet) -> list[tuple[ScoreLine, int]]:
+    """The lines whose points a turn changed, with the change (lines gone count as 0 now)."""
+    old = {_key(line): line for line in before.lines}
+    new = {_key(line): line for line in after.lines}
+    found = []
+    for key, line in new.items():
+        delta = line.points - (old[key].points if key in old else 0)
+        if delta:
+            found.append((line, delta))
+    for key, line in old.items():
+        if key not in new and line.points:
+            found.append((attrs.evolve(line, points=0, why="no longer scores"), -line.points))
+    return found
+
+
+def change_words(catalog: Catalog, before: ScoreSheet, after: ScoreSheet, most: int = 4) -> str:
+    """What changed, biggest first: "Surf Shack: next to a wave +2; Pier: ring holds 1 local
+    +3 ..." (``most`` lines, then how many more)."""
+    found = sorted(changes(before, after), key=lambda pair: -abs(pair[1]))
+    parts = [f"{source_name(catalog, line)}: {line.why} {delta:+d}" for line, delta in found[:most]]
+    if len(found) > most:
+        parts.append(f"{len(found) - most} more")
+    return "; ".join(parts)
+
+
+@attrs.frozen
+class BreakdownGroup:
+    title: str
+    total: int
+    lines: tuple[ScoreLine, ...]
+
+
+def breakdown(sheet: ScoreSheet, with_zero: bool = False) -> list[BreakdownGroup]:
+    """A player's sheet grouped by category in scorepad order (R10): objective, feature
+    cards, rings, footprints; lines worth nothing are left out unless ``with_zero``."""
+    groups = []
+    for category, title in CATEGORIES:
+        lines = tuple(line for line in sheet.lines if line.category == category
+                      and (with_zero or line.points))
+        total = sum(line.points for line in sheet.lines if line.category == category)
+        groups.append(BreakdownGroup(title, total, lines))
+    return groups
+
+
+def breakdown_text(catalog: Catalog, lines: Iterable[ScoreLine]) -> list[str]:
+    return [line_words(catalog, line) for line in lines]

@@ -1,0 +1,155 @@
+"""The turn panel: what the seat to play should do, why the last click was refused, the turn's
+allowances, the moves of a final movement with what each gained, and the turn's buttons."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from smqt.engine.state import AllowanceState
+
+WHO_WORDS = {"any": "person (any type)", "local": "local", "tourist": "tourist", "vip": "VIP"}
+
+
+def allowance_words(allowance: AllowanceState, source: str) -> str:
+    """``Foodie: move a person (any type) 1 space — 1 left``."""
+    left = allowance.remaining
+    who = WHO_WORDS[allowance.who]
+    if allowance.kind == "move":
+        reach = f"{allowance.distance} space{'s' if allowance.distance != 1 else ''}"
+        if allowance.solo_distance > allowance.distance:
+            reach += f" (one alone: {allowance.solo_distance})"
+        what = f"move a {who} {reach}"
+    elif allowance.kind == "move_here":
+        what = f"move a {who} onto the new card"
+    else:
+        what = f"return a {who} to the supply"
+    return f"{source}: {what} — {left} left"
+
+
+class FinalStepRow(QWidget):
+    """One final move: its number, who went where, what it gained, and a take-back button."""
+
+    take_back = Signal(int)
+
+    def __init__(self, number: int, text: str, gain: int, person: int,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(4, 1, 4, 1)
+        label = QLabel(f"<b>{number}.</b> {html.escape(text)}")
+        label.setWordWrap(True)
+        points = QLabel(f"<b>{gain:+d}</b>")
+        points.setStyleSheet(f"color: {'#0b6e4f' if gain > 0 else '#b3261e' if gain < 0 else '#555'};")
+        button = QToolButton()
+        button.setText("Take back")
+        button.setToolTip("Put this person back where they stood; the other moves stay")
+        button.clicked.connect(lambda: self.take_back.emit(person))
+        row.addWidget(label, 1)
+        row.addWidget(points)
+        row.addWidget(button)
+
+
+class TurnPanel(QFrame):
+    """What to do now and the buttons of the turn."""
+
+    allowance_chosen = Signal(object)
+    take_back = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        layout = QVBoxLayout(self)
+        self.prompt = QLabel()
+        self.prompt.setWordWrap(True)
+        self.prompt.setMinimumHeight(48)
+        self.prompt.setTextFormat(Qt.TextFormat.RichText)
+        self.prompt.setStyleSheet("font-size: 14px;")
+        layout.addWidget(self.prompt)
+        self.reason = QLabel()
+        self.reason.setWordWrap(True)
+        self.reason.setStyleSheet("QLabel { color: #8c1d18; background: #fde7e4; border-radius: 4px;"
+                                  " padding: 4px; font-size: 13px; }")
+        self.reason.hide()
+        layout.addWidget(self.reason)
+        self.allowances = QListWidget()
+        self.allowances.setMaximumHeight(110)
+        self.allowances.itemClicked.connect(self._clicked)
+        layout.addWidget(self.allowances)
+        self.final_title = QLabel()
+        self.final_title.setWordWrap(True)
+        layout.addWidget(self.final_title)
+        self.final_steps = QListWidget()
+        self.final_steps.setMaximumHeight(170)
+        self.final_steps.setSelectionMode(QListWidget.SelectionMode.NoSelection)
+        layout.addWidget(self.final_steps)
+        grid = QGridLayout()
+        self.undo = QPushButton("Undo")
+        self.stop_here = QPushButton("Stop here")
+        self.return_person = QPushButton("Return to supply")
+        self.no_swap = QPushButton("No swap")
+        self.end_turn = QPushButton("End turn")
+        self.auto_final = QPushButton("Best final movement")
+        self.final_done = QPushButton("Done")
+        for i, button in enumerate((self.undo, self.stop_here, self.return_person, self.no_swap,
+                                    self.end_turn, self.auto_final, self.final_done)):
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            grid.addWidget(button, i // 2, i % 2)
+        layout.addLayout(grid)
+        self.undo.setToolTip("Take back the last step of this turn (Ctrl+Z)")
+        self.end_turn.setToolTip("End your turn (E); unused moves are given up")
+        self.auto_final.setToolTip("Place the people not moved yet where they score the most "
+                                   "(F); you can still change them before Done")
+        self.final_done.setToolTip("Finish your final movement (D)")
+        self.show_final_steps([], "")
+
+    def show_reason(self, text: str | None) -> None:
+        self.reason.setText(text or "")
+        self.reason.setVisible(bool(text))
+
+    def show_allowances(self, allowances: Sequence[AllowanceState], chosen: int | None,
+                        names: dict[str, str], usable: set[int]) -> None:
+        self.allowances.clear()
+        for index, allowance in enumerate(allowances):
+            source = names.get(allowance.source, allowance.source)
+            item = QListWidgetItem(allowance_words(allowance, source))
+            item.setData(Qt.ItemDataRole.UserRole, index)
+            if index not in usable:  # nothing legal uses it now
+                item.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.allowances.addItem(item)
+            if chosen == index:
+                item.setSelected(True)
+        self.allowances.setVisible(bool(allowances))
+
+    def show_final_steps(self, steps: Sequence[tuple[str, int, int]], title: str) -> None:
+        """(text, gain, person) per final move made so far, and the line above them."""
+        self.final_steps.clear()
+        for number, (text, gain, person) in enumerate(steps, start=1):
+            item = QListWidgetItem()
+            row = FinalStepRow(number, text, gain, person)
+            row.take_back.connect(self.take_back.emit)
+            item.setSizeHint(row.sizeHint())
+            self.final_steps.addItem(item)
+            self.final_steps.setItemWidget(item, row)
+        self.final_title.setText(title)
+        self.final_title.setVisible(bool(title))
+        self.final_steps.setVisible(bool(steps))
+
+    def _clicked(self, item: QListWidgetItem) -> None:
+        index = item.data(Qt.ItemDataRole.UserRole)
+        self.allowance_chosen.emit(index)
