@@ -104,6 +104,11 @@ def outcomes(rings: tuple[RingEntry, ...], have: tuple[int, int, int]) -> tuple[
     return tuple(best)
 
 
+_KIND_WORDS = ("local", "tourist", "VIP")
+
+
 def describe_held(held: tuple[int, int, int]) -> str:
-    parts = [f"{n} {kind}{'s' if n > 1 else ''}" for n, kind in zip(held, KINDS, strict=True) if n]
+    """``1 local + 2 VIPs``."""
+    parts = [f"{n} {kind}{'s' if n > 1 else ''}"
+             for n, kind in zip(held, _KIND_WORDS, strict=True) if n]
     return " + ".join(parts) if parts else "nobody"

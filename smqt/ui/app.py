@@ -159,6 +159,6 @@ def run_play(options: PlayOptions, err: TextIO = sys.stderr) -> int:
             server.close()
         watch.remove()
     if problems:
-        err.write(f"smqt play: {len(problems)} problem(s) during play\n")
+        err.write(f"smqt play: {len(problems)} problem{'' if len(problems) == 1 else 's'} during play\n")
         return 1
     return 0

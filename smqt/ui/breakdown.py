@@ -90,6 +90,8 @@ class ScoreBreakdown(QWidget):
                 item = QTreeWidgetItem([f"{line.points:+d}", source_name(self.catalog, line),
                                         line.why])
                 item.setData(0, SPACE_ROLE, line.space)
+                item.setToolTip(2, line.why)
+                item.setToolTip(1, source_name(self.catalog, line))
                 if line.points < 0:
                     item.setForeground(0, QBrush(QColor("#b3261e")))
                 head.addChild(item)

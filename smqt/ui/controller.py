@@ -26,7 +26,7 @@ from smqt.engine.record import Game
 from smqt.engine.rules import awaiting_end, legal_actions
 from smqt.engine.scoring import score_game
 from smqt.engine.state import FINAL, GameState
-from smqt.ui.logtext import GameLog
+from smqt.ui.logtext import KIND_WORDS, GameLog, card_name
 from smqt.ui.savefile import save_game
 
 HARD_CAP_SECONDS = 1.5
@@ -117,6 +117,7 @@ class GameController(QObject):
         self._ticket = 0
         self._waiting = False
         self._log = GameLog(game.state, self.names)
+        self._steps: tuple[object, list[FinalStep]] = (None, [])
         self._thread = QThread(self)
         self._worker = _BotWorker()
         self._worker.moveToThread(self._thread)
@@ -154,6 +155,12 @@ class GameController(QObject):
     def final_steps(self) -> list[FinalStep]:
         """The final moves the current person has made so far, in order, with what each
         gained (the player's total before and after it)."""
+        key = (len(self.game.actions), len(self._undo), self.state.current, self.state.phase)
+        if self._steps[0] != key:
+            self._steps = (key, self._final_steps())
+        return self._steps[1]
+
+    def _final_steps(self) -> list[FinalStep]:
         state = self.state
         if state.phase != FINAL or not self.legal():
             return []
@@ -223,12 +230,15 @@ class GameController(QObject):
             return False
         first_state, first_length = self._undo[len(self._undo) - len(steps)]
         keep = [step.move for step in steps if step.move.person != person]
+        taken = next(step for step in steps if step.move.person == person)
         del self._undo[len(self._undo) - len(steps):]
         self._restore(first_state, first_length)
-        self.logged.emit(first_state.current, f"{self.seats[first_state.current].name} takes "
-                         f"back a final move", first_length)
         for move in keep:
             self.play(move)
+        seat = first_state.current
+        where = card_name(first_state, seat, taken.origin)
+        self.logged.emit(seat, f"{self.seats[seat].name} takes back the final move of a "
+                         f"{KIND_WORDS[taken.kind]}: back on {where}", len(self.game.actions))
         self.state_changed.emit()
         return True
 

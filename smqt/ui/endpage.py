@@ -53,12 +53,13 @@ class EndPage(QWidget):
         self.state: GameState | None = None
         self.score: GameScore | None = None
 
-    def show_score(self, state: GameState, score: GameScore, names: Sequence[str]) -> None:
+    def show_score(self, state: GameState, score: GameScore, names: Sequence[str],
+                   first: int = 0) -> None:
+        """``first``: whose points to show first (the person at the table)."""
         self.state, self.score = state, score
         self.scorepad.show_score(score, list(names))
-        winner = score.winners[0] if score.winners else 0
-        self.breakdown.show_score(state.catalog, score, names, winner)
-        self._point_at(winner, None, fit=True)
+        self.breakdown.show_score(state.catalog, score, names, first)
+        self._point_at(first, None, fit=True)
 
     def _point_at(self, player: int, space: Space | None, *, fit: bool = False) -> None:
         if self.state is None or self.score is None:

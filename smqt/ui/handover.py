@@ -29,10 +29,12 @@ def hand_over(request: dict[str, object]) -> bool:
         return False
     socket.write((json.dumps(request) + "\n").encode())
     socket.flush()
-    ok = socket.waitForBytesWritten(WAIT_MS) and socket.waitForReadyRead(WAIT_MS) \
-        and bytes(socket.readAll().data()).startswith(b"ok")
-    socket.disconnectFromServer()
-    return ok
+    answer = b""
+    while not answer.endswith(b"\n") and socket.waitForReadyRead(WAIT_MS):
+        answer += bytes(socket.readAll().data())
+    answer += bytes(socket.readAll().data())
+    socket.abort()
+    return answer.startswith(b"ok")
 
 
 def _answered() -> bool:
@@ -66,6 +68,7 @@ class HandoverServer(QObject):
         if socket is None:
             return
         socket.readyRead.connect(lambda: self._read(socket))
+        self._read(socket)  # the line may have come with the connection
 
     def _read(self, socket: QLocalSocket) -> None:
         if not socket.canReadLine():

@@ -12,6 +12,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QLayout,
     QMenuBar,
     QMessageBox,
     QTextBrowser,
@@ -41,6 +42,7 @@ class TextPage(QDialog):
         super().__init__(parent)
         self.setWindowTitle(title)
         layout = QVBoxLayout(self)
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
         self.browser = QTextBrowser()
         self.browser.setOpenExternalLinks(False)
         self.browser.setMarkdown(markdown)

@@ -199,7 +199,7 @@ class PersonItem(QGraphicsObject):
         draw_person(painter, self.kind, QRectF(2, 2, self.SIZE - 4, self.SIZE - 4))
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if event.button() != Qt.MouseButton.LeftButton or not (self.selectable or self.selected):
+        if event.button() != Qt.MouseButton.LeftButton:
             event.ignore()
             return
         self._press = event.scenePos()
@@ -211,6 +211,8 @@ class PersonItem(QGraphicsObject):
         if self._press is None:
             return
         delta = event.scenePos() - self._press
+        if not (self.selectable or self.selected):
+            return  # only a person who may move can be dragged; a click still asks why not
         if not self._dragging and delta.manhattanLength() > 8:
             self._dragging = True
             self.setZValue(20)

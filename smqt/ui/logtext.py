@@ -47,7 +47,9 @@ def card_name(state: GameState, player: int, space: Space) -> str:
     fid = state.players[player].city.get(space)
     if fid is None:
         return f"an empty {ROW_WORDS[space[0]]} space"
-    if fid == UPPER_HALF_ID or fid.startswith("@"):
+    if fid == UPPER_HALF_ID:
+        return "the beach half of the starting tile"
+    if fid.startswith("@"):
         return "the starting tile"
     return features(state.catalog)[fid].name
 

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from smqt.engine.catalog import Catalog
 from smqt.engine.content import FeatureCard, ObjectiveTile, SandDollarAction, StartingTile
-from smqt.engine.scoring import ScoreSheet
+from smqt.engine.scoring import ScoreSheet, count
 from smqt.engine.state import GameState
 from smqt.render.cardface import card_image
 from smqt.render.tilefaces import paint_objective, paint_sand_dollar_action, tile_image
@@ -71,14 +71,15 @@ class PlayerPanel(QFrame):
                           f"{html.escape(seat.name)}</b></span> · {KIND_WORDS.get(seat.kind, seat.kind)}")
         cards = player.card_count()
         limit = state.rules.cards_to_end
-        card_colour = "#b3261e" if cards >= limit else "#1d1d1d"
-        people = len(player.people)
+        cards_words = (f"{cards}/{limit} cards" if cards < limit
+                       else f"{count(cards, 'card')}: the end is triggered")
+        card_colour = "#8a5a00" if cards >= limit else "#1d1d1d"
         unplaced = sheet.unplaced if sheet is not None else 0
         self.details.setText(
-            f"{player.sand_dollars} sand dollar{'s' if player.sand_dollars != 1 else ''} · "
-            f"<span style='color:{card_colour}'><b>{cards}/{limit} cards</b></span><br>"
-            f"{people} people on cards, {unplaced} outside rings · "
-            f"{len(player.footprints)} footprints")
+            f"{count(player.sand_dollars, 'sand dollar')} · "
+            f"<span style='color:{card_colour}'><b>{cards_words}</b></span><br>"
+            f"{count(len(player.people), 'person', 'people')} in the city, {unplaced} outside "
+            f"rings · {count(len(player.footprints), 'footprint')}")
         if sheet is not None:
             self.score.setText(f"<span style='font-size:18px'><b>{sheet.total}</b></span> pts")
             self.setToolTip(breakdown_html(state.catalog, sheet, seat.name))

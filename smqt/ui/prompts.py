@@ -23,11 +23,13 @@ from smqt.ui.interaction import Highlights
 from smqt.ui.logtext import KIND_WORDS, card_name, still_to_play
 
 
-def prompt(state: GameState, name: str, *, ai: bool, interactive: bool, waiting_end: bool,
-           confirm_end: bool, h: Highlights) -> str:
+def prompt(state: GameState, names: Sequence[str], *, ai: bool, interactive: bool,
+           waiting_end: bool, confirm_end: bool, h: Highlights) -> str:
     """The turn panel's sentence (rich text) for the seat to play."""
     if state.phase == OVER:
-        return "The game is over. The scorepad shows who won and every point."
+        return ("The game is over. The scorepad (Ctrl+P) shows who won and every point; a "
+                "click on a log line shows that moment of the game.")
+    name = names[state.current]
     who = f"<b>{html.escape(name)}</b>"
     if ai:
         return f"{who} (AI) is thinking…"
@@ -38,11 +40,22 @@ def prompt(state: GameState, name: str, *, ai: bool, interactive: bool, waiting_
         return f"{who}, choose your starting tile (players choose in reverse turn order)."
     if phase == PLACE_TRUCK:
         return (f"{who}, put the food truck under a column: click “truck here”. "
-                f"The foodie goes {state.rules.foodie_offset} columns further.")
+                f"The foodie goes {state.rules.foodie_offset} columns further. "
+                f"{html.escape(names[state.start_player])} plays first.")
     if phase in (ACQUIRE, PLACE):
         if h.selected_slot is not None:
+            reward = ""
+            if phase == ACQUIRE:
+                column = h.selected_slot[1]
+                if state.truck == column == state.foodie:
+                    reward = " The food truck and the foodie are both under it: you choose a reward."
+                elif state.truck == column:
+                    reward = (f" The food truck is under it: "
+                              f"+{count(state.rules.food_truck_reward, 'sand dollar')}.")
+                elif state.foodie == column:
+                    reward = " The foodie is under it: a free move of 1 person, 1 space."
             return (f"{who}, click a highlighted space in your city to build the card; each "
-                    f"shows the points it would score there (Esc: put it back).")
+                    f"shows the points it would score there (Esc: put it back).{reward}")
         if phase == PLACE:
             sd = state.catalog.sand_dollar_actions[state.bought or ""]
             return (f"{who}, {html.escape(sd.name)}: pick a highlighted display card, then where "
@@ -67,7 +80,12 @@ def prompt(state: GameState, name: str, *, ai: bool, interactive: bool, waiting_
                 return (f"{who}, walk on: click the next highlighted space{stop}. Dashed "
                         f"footprints show where footprints land.")
             return_hint = " or Return to supply (R)" if h.can_return else ""
-            return f"{who}, click a highlighted space to move there{return_hint} (Esc: cancel)."
+            kind = state.players[state.current].people.get(h.selected_person, ("", None))[0]
+            if kind == "vip":
+                return (f"{who}, the VIP walks one step at a time: click the next highlighted "
+                        f"space{return_hint} (Esc: cancel).")
+            return (f"{who}, click the highlighted space where this {KIND_WORDS.get(kind, 'person')}"
+                    f" should end: they go straight there{return_hint} (Esc: cancel).")
         return (f"{who}, use your moves: click (or drag) a highlighted person, then a highlighted "
                 f"space. End turn (E) when you are done.")
     if phase == FINAL:

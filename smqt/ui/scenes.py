@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import attrs
-from PySide6.QtCore import QPointF, QRectF, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
 from smqt.engine.actions import BACK, FRONT
 from smqt.engine.features import UPPER_HALF_ID
@@ -20,7 +20,6 @@ from smqt.engine.scoring import ScoreSheet, count
 from smqt.engine.state import CHOOSE_TILE, GameState
 from smqt.render.cardface import paint_card
 from smqt.render.tilefaces import paint_objective, paint_sand_dollar_action, paint_tile_top
-from smqt.render.words import sand_dollar_text
 from smqt.ui.interaction import Highlights
 from smqt.ui.items import (
     CARD_H,
@@ -120,20 +119,22 @@ class DisplayScene(TableScene):
             if column in h.columns and interactive:
                 marker = TokenItem("marker", column)
                 self.addItem(_at(marker, x, token_y))
+            both = state.truck == state.foodie == column
             if state.truck == column:
-                self.addItem(_at(TokenItem("truck", column, tips["truck"]), x - 46, token_y))
+                self.addItem(_at(TokenItem("truck", column, tips["truck"]),
+                                 x - 44 if both else x, token_y))
             if state.foodie == column:
-                self.addItem(_at(TokenItem("foodie", column, tips["foodie"]), x + 46, token_y))
+                self.addItem(_at(TokenItem("foodie", column, tips["foodie"]),
+                                 x + 44 if both else x, token_y))
         right = left + columns * PITCH_X + 30
         for i, action_id in enumerate(state.sand_dollar_actions):
             action = catalog.sand_dollar_actions[action_id]
             face = FaceItem(paint_sand_dollar_action, action,
                             ("sand_dollar", action_id) if interactive else None)
             face.selectable = interactive and action_id in h.sand_dollar_actions
-            words = sand_dollar_text(action)
-            tip = "\n".join(words)
+            tip = action.name
             if buy_tips and action_id in buy_tips:
-                tip += "\n\n" + buy_tips[action_id]
+                tip += ": " + buy_tips[action_id]
             face.setToolTip(tip)
             self.addItem(_at(face, right + i * PITCH_X, top))
         objective = catalog.objective_tiles[state.objective]
@@ -160,6 +161,33 @@ class CityScene(TableScene):
             if rect.contains(pos):
                 return space
         return None
+
+    @staticmethod
+    def grid_rect(space: Space) -> QRectF:
+        """Where ``space`` is drawn (its card; the tray of people is below it)."""
+        return QRectF(space[1] * PITCH_X, space[0] * PITCH_Y, CARD_W, CARD_H)
+
+    def grid_space(self, pos: QPointF) -> Space | None:
+        """The space of the city grid under ``pos``, built or not (None between rows)."""
+        row = int(pos.y() // PITCH_Y) if pos.y() >= 0 else -1
+        column = int(pos.x() // PITCH_X) - (1 if pos.x() < 0 else 0)
+        if row not in (0, 1) or pos.y() - row * PITCH_Y > CARD_H + STRIP:
+            return None
+        if pos.x() - column * PITCH_X > CARD_W:
+            return None
+        return (row, column)
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        """A click on an empty part of the city: report the grid space (to hear why not)."""
+        super().mouseReleaseEvent(event)  # an item that took the press takes the release
+        if event.isAccepted() or event.button() != Qt.MouseButton.LeftButton:
+            return
+        moved = event.scenePos() - event.buttonDownScenePos(Qt.MouseButton.LeftButton)
+        if moved.manhattanLength() > 8:
+            return  # the city was dragged, not clicked
+        space = self.grid_space(event.scenePos())
+        if space is not None:
+            self.clicked.emit("space", space)
 
     def build(self, state: GameState, index: int, h: Highlights, sheet: ScoreSheet | None,
               interactive: bool, recent: Recent, *,
@@ -232,8 +260,12 @@ class CityScene(TableScene):
             for number, space in enumerate(h.path, start=1):
                 at = origin(space)
                 self.addItem(_at(StepItem(number), at.x() + CARD_W / 2 - 18, at.y() + CARD_H / 2 - 18))
+        seen: dict[tuple[Space, ...], int] = {}
         for number, spaces, words in arrows:
-            points = [origin(space) + QPointF(CARD_W / 2, CARD_H / 2 + 20) for space in spaces]
+            twin = seen.get(tuple(spaces), 0)  # the same way again: draw it beside the first
+            seen[tuple(spaces)] = twin + 1
+            shift = QPointF(CARD_W / 2 + 22 * twin, CARD_H / 2 + 20 + 22 * twin)
+            points = [origin(space) + shift for space in spaces]
             if len(points) > 1:
                 self.addItem(ArrowItem(number, points, words))
         self.setSceneRect(self.itemsBoundingRect().adjusted(-20, -20, 20, 20))

@@ -51,7 +51,8 @@ def changes(before: ScoreSheet, after: ScoreSheet) -> list[tuple[ScoreLine, int]
             found.append((line, delta))
     for key, line in old.items():
         if key not in new and line.points:
-            found.append((attrs.evolve(line, points=0, why="no longer scores"), -line.points))
+            why = "ring no longer full" if line.category == RING else "no longer scores"
+            found.append((attrs.evolve(line, points=0, why=why), -line.points))
     return found
 
 

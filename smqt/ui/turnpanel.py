@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -21,25 +21,33 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from smqt.engine.scoring import count
 from smqt.engine.state import AllowanceState
 
 WHO_WORDS = {"any": "person (any type)", "local": "local", "tourist": "tourist", "vip": "VIP"}
 
 
+WHO_PLURALS = {"any": "people", "local": "locals", "tourist": "tourists", "vip": "VIPs"}
+
+
 def allowance_words(allowance: AllowanceState, source: str) -> str:
-    """``Foodie: move a person (any type) 1 space — 1 left``."""
+    """``Foodie: 1 person (any type) may move 1 space (1 move left)``."""
     left = allowance.remaining
-    who = WHO_WORDS[allowance.who]
+    who = WHO_WORDS[allowance.who] if allowance.count == 1 else WHO_PLURALS[allowance.who]
+    people = f"{allowance.count} {who}"
     if allowance.kind == "move":
-        reach = f"{allowance.distance} space{'s' if allowance.distance != 1 else ''}"
+        reach = count(allowance.distance, "space")
         if allowance.solo_distance > allowance.distance:
-            reach += f" (one alone: {allowance.solo_distance})"
-        what = f"move a {who} {reach}"
+            reach += f" each, or 1 alone up to {count(allowance.solo_distance, 'space')}"
+        elif allowance.count > 1:
+            reach += " each"
+        what = f"{people} may move {reach}"
     elif allowance.kind == "move_here":
-        what = f"move a {who} onto the new card"
+        what = f"{people} may jump onto the new card"
     else:
-        what = f"return a {who} to the supply"
-    return f"{source}: {what} — {left} left"
+        what = f"{people} may go back to the supply"
+    return f"{source}: {what} ({count(left, 'move')} left)" if left else \
+        f"{source}: {what} (used up)"
 
 
 class FinalStepRow(QWidget):
@@ -54,6 +62,7 @@ class FinalStepRow(QWidget):
         row.setContentsMargins(4, 1, 4, 1)
         label = QLabel(f"<b>{number}.</b> {html.escape(text)}")
         label.setWordWrap(True)
+        label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         points = QLabel(f"<b>{gain:+d}</b>")
         points.setStyleSheet(f"color: {'#0b6e4f' if gain > 0 else '#b3261e' if gain < 0 else '#555'};")
         button = QToolButton()
@@ -87,17 +96,6 @@ class TurnPanel(QFrame):
                                   " padding: 4px; font-size: 13px; }")
         self.reason.hide()
         layout.addWidget(self.reason)
-        self.allowances = QListWidget()
-        self.allowances.setMaximumHeight(110)
-        self.allowances.itemClicked.connect(self._clicked)
-        layout.addWidget(self.allowances)
-        self.final_title = QLabel()
-        self.final_title.setWordWrap(True)
-        layout.addWidget(self.final_title)
-        self.final_steps = QListWidget()
-        self.final_steps.setMaximumHeight(170)
-        self.final_steps.setSelectionMode(QListWidget.SelectionMode.NoSelection)
-        layout.addWidget(self.final_steps)
         grid = QGridLayout()
         self.undo = QPushButton("Undo")
         self.stop_here = QPushButton("Stop here")
@@ -106,17 +104,42 @@ class TurnPanel(QFrame):
         self.end_turn = QPushButton("End turn")
         self.auto_final = QPushButton("Best final movement")
         self.final_done = QPushButton("Done")
+        self.scorepad = QPushButton("Show the scorepad")
         for i, button in enumerate((self.undo, self.stop_here, self.return_person, self.no_swap,
-                                    self.end_turn, self.auto_final, self.final_done)):
+                                    self.end_turn, self.auto_final, self.final_done,
+                                    self.scorepad)):
             button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             grid.addWidget(button, i // 2, i % 2)
         layout.addLayout(grid)
+        self.allowances = QListWidget()
+        self.allowances.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.allowances.setWordWrap(True)
+        self.allowances.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.allowances.itemClicked.connect(self._clicked)
+        layout.addWidget(self.allowances)
+        self.final_title = QLabel()
+        self.final_title.setWordWrap(True)
+        layout.addWidget(self.final_title)
+        self.final_steps = QListWidget()
+        self.final_steps.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.final_steps.setSelectionMode(QListWidget.SelectionMode.NoSelection)
+        self.final_steps.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        layout.addWidget(self.final_steps)
         self.undo.setToolTip("Take back the last step of this turn (Ctrl+Z)")
         self.end_turn.setToolTip("End your turn (E); unused moves are given up")
         self.auto_final.setToolTip("Place the people not moved yet where they score the most "
                                    "(F); you can still change them before Done")
         self.final_done.setToolTip("Finish your final movement (D)")
         self.show_final_steps([], "")
+        self.idle()
+
+    def idle(self) -> None:
+        """No game on the table: nothing to press."""
+        self.prompt.setText("No game yet: Game ▸ New game (Ctrl+N), or Game ▸ Resume.")
+        for button in (self.undo, self.stop_here, self.return_person, self.no_swap,
+                       self.end_turn, self.auto_final, self.final_done, self.scorepad):
+            button.hide()
+        self.allowances.hide()
 
     def show_reason(self, text: str | None) -> None:
         self.reason.setText(text or "")
@@ -135,6 +158,15 @@ class TurnPanel(QFrame):
             if chosen == index:
                 item.setSelected(True)
         self.allowances.setVisible(bool(allowances))
+        self._fit_rows(self.allowances, 4)
+
+    @staticmethod
+    def _fit_rows(widget: QListWidget, most: int) -> None:
+        """As tall as its rows (up to ``most`` of them; more scroll)."""
+        rows = min(widget.count(), most)
+        if rows:
+            height = sum(widget.sizeHintForRow(i) for i in range(rows))
+            widget.setFixedHeight(height + 2 * widget.frameWidth() + 4)
 
     def show_final_steps(self, steps: Sequence[tuple[str, int, int]], title: str) -> None:
         """(text, gain, person) per final move made so far, and the line above them."""
@@ -143,12 +175,14 @@ class TurnPanel(QFrame):
             item = QListWidgetItem()
             row = FinalStepRow(number, text, gain, person)
             row.take_back.connect(self.take_back.emit)
-            item.setSizeHint(row.sizeHint())
+            lines = 2 * row.fontMetrics().lineSpacing() + 10  # room for the words to wrap once
+            item.setSizeHint(QSize(0, max(row.sizeHint().height(), lines)))
             self.final_steps.addItem(item)
             self.final_steps.setItemWidget(item, row)
         self.final_title.setText(title)
         self.final_title.setVisible(bool(title))
         self.final_steps.setVisible(bool(steps))
+        self._fit_rows(self.final_steps, 6)
 
     def _clicked(self, item: QListWidgetItem) -> None:
         index = item.data(Qt.ItemDataRole.UserRole)

@@ -13,10 +13,12 @@ from PySide6.QtCore import QByteArray, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
+    QFrame,
     QLabel,
     QLayout,
     QMainWindow,
     QMenu,
+    QScrollArea,
     QSplitter,
     QStackedWidget,
     QTabBar,
@@ -37,6 +39,7 @@ from smqt.ui import help as helppages
 from smqt.ui.bars import Banner, HistoryBar, ProblemBar
 from smqt.ui.controller import GameController, Seat
 from smqt.ui.endpage import EndPage
+from smqt.ui.front import bring_to_front, default_size, give_focus
 from smqt.ui.interaction import Highlights, TurnInteraction
 from smqt.ui.logtext import GameLog
 from smqt.ui.newgame import GameOptions, NewGameDialog
@@ -91,7 +94,7 @@ class TableWindow(QMainWindow):
         # The window's size is the person's to choose: contents changing their minimum size
         # must not resize or constrain it (and the offscreen platform warns on every change).
         self.layout().setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
-        self.resize(1600, 1000)
+        self.resize(default_size(self))
         if remember_layout:
             self._restore_layout()
 
@@ -166,10 +169,19 @@ class TableWindow(QMainWindow):
         top_layout.setContentsMargins(0, 0, 0, 0)
         top_layout.addWidget(players)
         top_layout.addWidget(self.turn_panel)
-        side.addWidget(top)
+        top_layout.addStretch(1)
+        scroll = QScrollArea()  # a long turn (many moves to list) scrolls, never overlaps
+        scroll.setWidget(top)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        side.addWidget(scroll)
         side.addWidget(self.inspector)
         side.addWidget(self.log)
-        side.setSizes([460, 380, 180])
+        side.setSizes([560, 300, 160])
+        for index, stretch in enumerate((3, 1, 1)):  # the turn panel first when room is short
+            side.setStretchFactor(index, stretch)
+        self.inspector.setMinimumHeight(120)
         side.setMinimumWidth(340)
         self.side_split = side
 
@@ -188,6 +200,7 @@ class TableWindow(QMainWindow):
         tp.end_turn.clicked.connect(self.end_turn)
         tp.auto_final.clicked.connect(self.auto_final)
         tp.final_done.clicked.connect(self.final_done)
+        tp.scorepad.clicked.connect(self.show_scorepad)
         self.status = QLabel()
         self.statusBar().addWidget(self.status, 1)
 
@@ -345,8 +358,7 @@ class TableWindow(QMainWindow):
         self.new_game(GameOptions((("You", "human"), ("AI", "medium")), seed, pack),
                       playtest=True)
         self.showNormal()
-        self.raise_()
-        self.activateWindow()
+        bring_to_front(self)
         self.status.setText(f"Playtest of {pack}. Any game you were playing is kept: Game ▸ "
                             f"Resume.")
 
@@ -381,7 +393,7 @@ class TableWindow(QMainWindow):
     def new_game_dialog(self) -> None:
         """The new-game dialog, open beside the running game (never a nested event loop)."""
         if self._new_game_dialog is not None and self._new_game_dialog.isVisible():
-            self._new_game_dialog.raise_()
+            bring_to_front(self._new_game_dialog)
             return
         seats = tuple((s.name, s.kind) for s in self.controller.seats) if self.controller else None
         dialog = NewGameDialog(self, self.pack_folder, seats)
@@ -505,7 +517,7 @@ class TableWindow(QMainWindow):
             page = helppages.TextPage(title, text(), self)
             self._pages[key] = page
         page.show()
-        page.raise_()
+        bring_to_front(page)
 
     # ================================================================== turn commands
 
@@ -572,6 +584,7 @@ class TableWindow(QMainWindow):
     def choose_reward(self, choice: str) -> None:
         self._close_reward_dialog()
         self._play(self.interaction.choose_reward(choice))
+        give_focus(self)  # keys (E, Ctrl+Z) reach the table again
 
     def next_city(self) -> None:
         if self.controller is not None:
@@ -803,7 +816,7 @@ class TableWindow(QMainWindow):
         tp.prompt.setText(
             "Looking back at an earlier moment. Click “Back to the game” to play on."
             if not live else
-            prompt(state, seat.name, ai=seat.is_ai, interactive=interactive, waiting_end=waiting,
+            prompt(state, ctrl.names, ai=seat.is_ai, interactive=interactive, waiting_end=waiting,
                    confirm_end=self._confirm_end, h=h))
         tp.show_reason(self.interaction.reason if interactive else None)
         names = {"foodie": "Foodie", "reward": "Food truck + foodie"}
@@ -827,10 +840,12 @@ class TableWindow(QMainWindow):
         tp.final_done.setEnabled(final and h.can_finish_final)
         for button in (tp.stop_here, tp.return_person):
             button.setVisible(state.phase in (MOVE, FINAL))
+        tp.undo.show()
         tp.no_swap.setVisible(state.phase == SWAP)
         tp.end_turn.setVisible(state.phase == MOVE)
         tp.auto_final.setVisible(state.phase == FINAL)
         tp.final_done.setVisible(state.phase == FINAL)
+        tp.scorepad.setVisible(live and state.is_over and self.score is not None)
 
     def _show_final_steps(self, state: GameState, interactive: bool) -> None:
         ctrl = self.controller
@@ -862,6 +877,9 @@ class TableWindow(QMainWindow):
         dialog = RewardDialog(self.interaction.highlights().rewards, self)
         dialog.chosen.connect(self.choose_reward)
         self._reward_dialog = dialog
+        # over the display's right side, so that the city stays in sight while choosing
+        corner = self.display_view.mapToGlobal(self.display_view.rect().topRight())
+        dialog.move(corner.x() - dialog.width() - 20, corner.y() + 20)
         dialog.open()
 
     def _close_reward_dialog(self) -> None:
@@ -874,6 +892,7 @@ class TableWindow(QMainWindow):
     def _rebuild_panels(self, seats: list[Seat]) -> None:
         for panel in self.player_panels:
             self.players_layout.removeWidget(panel)
+            panel.hide()  # out of sight at once; deleted when control returns to the loop
             panel.deleteLater()
         self.player_panels = []
         for i in range(len(seats)):
@@ -918,7 +937,9 @@ class TableWindow(QMainWindow):
             return
         self._close_reward_dialog()
         self.score = score_game(ctrl.state)
-        self.end_page.show_score(ctrl.state, self.score, ctrl.names)
+        people = [i for i, seat in enumerate(ctrl.seats) if not seat.is_ai]
+        self.end_page.show_score(ctrl.state, self.score, ctrl.names,
+                                 people[0] if people else self.score.winners[0])
         self.pages.setCurrentIndex(1)
         self.status.setText("Game over.")
 

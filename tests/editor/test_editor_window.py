@@ -372,7 +372,7 @@ def test_playtest_and_simulate_use_the_saved_pack(window, qtbot, pack, monkeypat
     launched = []
     window.launch = lambda argv: launched.append(argv) or True
     window.playtest()
-    assert launched[-1][1:] == ["-m", "smqt", "play", "--pack", str(pack)]
+    assert launched[-1][1:] == ["-m", "smqt", "play", "--playtest", "--pack", str(pack)]
     # an invalid pack is refused with the reasons
     told = []
     monkeypatch.setattr(QMessageBox, "critical", lambda _p, title, text: told.append(text))

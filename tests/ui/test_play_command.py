@@ -45,3 +45,24 @@ def test_a_bad_seat_list_is_refused_before_any_window(tmp_path):
                             stdin=subprocess.DEVNULL)
     assert result.returncode == 2
     assert "unknown kind" in result.stderr
+
+
+def test_the_largest_seed_plays_with_two_ai_levels(tmp_path):
+    """Any seed the command line accepts plays (the AI's own seeds stay within 64 bits)."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SMQT_HOME=str(tmp_path / "home"))
+    result = subprocess.run(
+        [sys.executable, "-m", "smqt", "play", "--autoplay", "--players", "ai:medium,ai:hard",
+         "--seed", "9223372036854775807", "--quit"],
+        env=env, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == "", result.stderr
+
+
+@pytest.mark.parametrize("seed", ["-1", "9223372036854775808", "abc", "1e9"])
+def test_a_seed_out_of_range_is_refused_with_its_range(tmp_path, seed):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SMQT_HOME=str(tmp_path / "home"))
+    result = subprocess.run([sys.executable, "-m", "smqt", "play", "--seed", seed, "--quit"],
+                            env=env, capture_output=True, text=True, timeout=60,
+                            stdin=subprocess.DEVNULL)
+    assert result.returncode == 2
+    assert "0 to 9223372036854775807" in result.stderr or "whole number" in result.stderr

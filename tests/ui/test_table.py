@@ -71,6 +71,10 @@ def play_by_hand(qtbot, window: TableWindow, until=lambda ctrl: False) -> list:
     ctrl = window.controller
     bot = make_bot("medium")
     while not ctrl.state.is_over and not until(ctrl):
+        if not ctrl.legal():  # an AI seat: wait for it
+            qtbot.waitUntil(lambda: bool(ctrl.legal()) or ctrl.state.is_over or until(ctrl),
+                            timeout=60_000)
+            continue
         action = bot.choose(ctrl.state, ctrl.legal(), random.Random(len(ctrl.game.actions)))
         played(qtbot, window, action)
     return ctrl.game.actions

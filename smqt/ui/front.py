@@ -1,0 +1,37 @@
+"""Windows on the screen: bringing one to the front or giving it the keyboard where the platform
+can (the headless offscreen platform of tests and automated runs cannot, and says so in a
+warning), and a first size that fits the screen."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QWidget
+
+PREFERRED = QSize(1600, 1000)
+
+
+def _headless() -> bool:
+    return QGuiApplication.platformName() in ("offscreen", "minimal")
+
+
+def bring_to_front(widget: QWidget) -> None:
+    if _headless():
+        return
+    widget.raise_()
+    widget.activateWindow()
+
+
+def give_focus(widget: QWidget) -> None:
+    if not _headless():
+        widget.activateWindow()
+    widget.setFocus()
+
+
+def default_size(widget: QWidget) -> QSize:
+    """The preferred first size, within the screen's free area (a laptop's 1366 x 768 too)."""
+    screen = widget.screen() or QGuiApplication.primaryScreen()
+    if screen is None or _headless():
+        return PREFERRED
+    free = screen.availableGeometry().size()
+    return QSize(min(PREFERRED.width(), free.width()), min(PREFERRED.height(), free.height() - 30))
