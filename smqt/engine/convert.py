@@ -161,6 +161,9 @@ def _is_tagged_union(type_: Any) -> bool:
 def _union_hook(union: Any) -> Callable[[object, type], object]:
     by_kind = {tag_of(cls): cls for cls in get_args(union)}
     kinds = ", ".join(str(kind) for kind in by_kind)
+    renamed = {old: tag_of(cls) for cls in get_args(union)
+               for old in cls.__dict__.get("former_kinds", ())}
+    """Kinds of earlier versions, still read (and written back under the current name)."""
 
     def structure(value: object, _type: type) -> object:
         if not isinstance(value, Mapping):
@@ -171,6 +174,9 @@ def _union_hook(union: Any) -> Callable[[object, type], object]:
             problem = f"required key 'kind' is missing (one of {kinds})"
             raise ClassValidationError("tagged union", [_noted(KeyError(problem), "kind")], object)
         kind = value["kind"]
+        if isinstance(kind, str) and kind in renamed:
+            kind = renamed[kind]
+            value = {**value, "kind": kind}
         cls = by_kind.get(kind) if isinstance(kind, str) else None
         if cls is None:
             shown = repr(kind) if isinstance(kind, str) else describe(kind)

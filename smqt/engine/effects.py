@@ -431,6 +431,7 @@ class CardsWithUnplaced:
     halves of the starting tile are one card."""
 
     kind: ClassVar[str] = "cards_with_unplaced"
+    former_kinds: ClassVar[tuple[str, ...]] = ("spaces_with_unplaced",)
     points: int = field(default=-1, validator=_not_positive)
     "Points (0 or negative) per card (the starting tile counts once) with people outside rings."
 

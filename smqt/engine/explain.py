@@ -54,6 +54,7 @@ from smqt.engine.state import (
     FINAL,
     MOVE,
     OVER,
+    PERSON_WORDS,
     PLACE,
     PLACE_TRUCK,
     REWARD,
@@ -62,8 +63,8 @@ from smqt.engine.state import (
     GameState,
 )
 
-KIND_NAMES = {"local": "local", "tourist": "tourist", "vip": "VIP"}
-KIND_PLURALS = {"local": "locals", "tourist": "tourists", "vip": "VIPs", "any": "people"}
+KIND_NAMES = {kind: words[0] for kind, words in PERSON_WORDS.items()}
+KIND_PLURALS = {kind: words[1] for kind, words in PERSON_WORDS.items()}
 FALLBACK = "That is not possible right now."
 
 PersonAction = MovePerson | ReturnPerson | FinalMove

@@ -27,6 +27,29 @@ class RecordError(ValueError):
     """A record that cannot be read or replayed; the message says why."""
 
 
+class PackMismatch(RecordError):
+    """The record was played with another pack, or another version or edit of this one."""
+
+    def __init__(self, played: PackIdentity, given: PackIdentity) -> None:
+        self.played, self.given = played, given
+        if played.name != given.name:
+            text = (f"the record was played with pack {played.name} {played.version}, not "
+                    f"{given.name} {given.version}")
+        elif played.version != given.version:
+            text = (f"the record was played with pack {played.name} {played.version}; this is "
+                    f"version {given.version}")
+        else:
+            text = (f"the record was played with another edit of pack {played.name} "
+                    f"{played.version} (its files have changed since: {played.content_hash}, "
+                    f"now {given.content_hash})")
+        super().__init__(text)
+
+    @property
+    def same_pack(self) -> bool:
+        """Another version or edit of the same pack (not another pack)."""
+        return self.played.name == self.given.name
+
+
 @attrs.frozen
 class Setup:
     """What setup fixed: players, seed, objective, sand dollar actions, start player (R2)."""
@@ -156,10 +179,7 @@ def replay(record: GameRecord, catalog: Catalog, *, upto: int | None = None,
     """Rebuild the game of ``record`` under its own rules (R12.2), applying its actions
     (the first ``upto`` of them, if given)."""
     if check_pack and catalog.identity != record.pack:
-        raise RecordError(
-            f"the record was played with pack {record.pack.name} {record.pack.version} "
-            f"({record.pack.content_hash}), not {catalog.identity.name} "
-            f"{catalog.identity.version} ({catalog.identity.content_hash})")
+        raise PackMismatch(record.pack, catalog.identity)
     if catalog.rules != record.rules:
         catalog = catalog.with_rules(record.rules)
     try:

@@ -16,6 +16,7 @@ from itertools import product
 import attrs
 
 from smqt.engine.effects import AnyNumberRing, Ring, RingEntry
+from smqt.engine.state import PERSON_WORDS
 
 KINDS = ("local", "tourist", "vip")
 
@@ -104,11 +105,7 @@ def outcomes(rings: tuple[RingEntry, ...], have: tuple[int, int, int]) -> tuple[
     return tuple(best)
 
 
-_KIND_WORDS = ("local", "tourist", "VIP")
-
-
 def describe_held(held: tuple[int, int, int]) -> str:
     """``1 local + 2 VIPs``."""
-    parts = [f"{n} {kind}{'s' if n > 1 else ''}"
-             for n, kind in zip(held, _KIND_WORDS, strict=True) if n]
+    parts = [f"{n} {PERSON_WORDS[kind][n > 1]}" for n, kind in zip(held, KINDS, strict=True) if n]
     return " + ".join(parts) if parts else "nobody"

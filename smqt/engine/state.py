@@ -27,6 +27,9 @@ FINAL = "final"
 OVER = "over"
 
 PERSON_KINDS = ("local", "tourist", "vip")
+PERSON_WORDS = {"local": ("local", "locals"), "tourist": ("tourist", "tourists"),
+                "vip": ("VIP", "VIPs"), "any": ("person", "people")}
+"""How each kind of person (and ``any``) reads in a sentence: singular, plural."""
 
 
 @attrs.define(slots=True)

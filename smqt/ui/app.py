@@ -107,9 +107,7 @@ def run_play(options: PlayOptions, err: TextIO = sys.stderr) -> int:
     server = None
     if not automated:
         server = HandoverServer(window)
-        server.requested.connect(lambda request: window.open_playtest(
-            Path(str(request.get("playtest"))), int(request.get("seed") or 1))
-            if request.get("playtest") else None)
+        server.requested.connect(window.handle_request)
     pace = 0 if options.quit else options.pace
     if pace is not None:
         window.set_pace(pace)

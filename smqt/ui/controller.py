@@ -117,7 +117,9 @@ class GameController(QObject):
         self._ticket = 0
         self._waiting = False
         self._log = GameLog(game.state, self.names)
-        self._steps: tuple[object, list[FinalStep]] = (None, [])
+        self._steps: tuple[int, list[FinalStep]] = (-1, [])
+        self._changes = 0
+        """Counts every change of the state (applied, restored, seats): the key of caches."""
         self._thread = QThread(self)
         self._worker = _BotWorker()
         self._worker.moveToThread(self._thread)
@@ -155,7 +157,7 @@ class GameController(QObject):
     def final_steps(self) -> list[FinalStep]:
         """The final moves the current person has made so far, in order, with what each
         gained (the player's total before and after it)."""
-        key = (len(self.game.actions), len(self._undo), self.state.current, self.state.phase)
+        key = self._changes
         if self._steps[0] != key:
             self._steps = (key, self._final_steps())
         return self._steps[1]
@@ -249,6 +251,7 @@ class GameController(QObject):
         if old.kind == kind:
             return
         self.seats[index] = Seat(old.name, kind)
+        self._changes += 1
         if index == self.state.current:
             self._undo.clear()
             if self._waiting:  # the bot was thinking for this seat: forget its answer
@@ -279,6 +282,7 @@ class GameController(QObject):
     # ------------------------------------------------------------------ inside
 
     def _restore(self, state: GameState, length: int) -> None:
+        self._changes += 1
         self.game.state = state
         del self.game.actions[length:]
         self.undone.emit(length)
@@ -286,6 +290,7 @@ class GameController(QObject):
     def _apply(self, action: Action, *, hold: bool = False) -> None:
         seat = self.state.current
         before = self.state.copy()
+        self._changes += 1
         events = self.game.play(action, hold=hold)
         moment = len(self.game.actions)
         for line in self._log.lines(before, action, self.state, events):

@@ -13,7 +13,10 @@ from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 from smqt.ui.storage import data_home
 
-WAIT_MS = 2000
+CONNECT_MS = 2000
+ANSWER_MS = 15000
+"""An open table may be busy for a while (a bot finishing its thought, a pack loading): once
+connected, wait long for its answer rather than open a second window."""
 
 
 def server_name() -> str:
@@ -25,12 +28,12 @@ def hand_over(request: dict[str, object]) -> bool:
     """Give ``request`` to an open table; False when none answers (then open a window)."""
     socket = QLocalSocket()
     socket.connectToServer(server_name())
-    if not socket.waitForConnected(WAIT_MS):
+    if not socket.waitForConnected(CONNECT_MS):
         return False
     socket.write((json.dumps(request) + "\n").encode())
     socket.flush()
     answer = b""
-    while not answer.endswith(b"\n") and socket.waitForReadyRead(WAIT_MS):
+    while not answer.endswith(b"\n") and socket.waitForReadyRead(ANSWER_MS):
         answer += bytes(socket.readAll().data())
     answer += bytes(socket.readAll().data())
     socket.abort()

@@ -29,10 +29,10 @@ from smqt.engine.features import UPPER_HALF_ID, features
 from smqt.engine.geometry import BEACH, Space
 from smqt.engine.rules import awaiting_end
 from smqt.engine.scoring import count, score_game
-from smqt.engine.state import CHOOSE_TILE, PLACE_TRUCK, GameState
+from smqt.engine.state import CHOOSE_TILE, PERSON_WORDS, PLACE_TRUCK, GameState
 from smqt.ui.scoretext import change_words
 
-KIND_WORDS = {"local": "local", "tourist": "tourist", "vip": "VIP"}
+KIND_WORDS = {kind: words[0] for kind, words in PERSON_WORDS.items()}
 REWARD_WORDS = {
     "dollar_move": "1 sand dollar and a move of 1 person 1 space",
     "two_dollars": "2 sand dollars",

@@ -24,8 +24,9 @@ from smqt.ui.logtext import KIND_WORDS, card_name, still_to_play
 
 
 def prompt(state: GameState, names: Sequence[str], *, ai: bool, interactive: bool,
-           waiting_end: bool, confirm_end: bool, h: Highlights) -> str:
-    """The turn panel's sentence (rich text) for the seat to play."""
+           waiting_end: bool, confirm_end: bool, h: Highlights, reward: str = "") -> str:
+    """The turn panel's sentence (rich text) for the seat to play; ``reward``: what taking
+    the picked card would earn from the food truck or the foodie."""
     if state.phase == OVER:
         return ("The game is over. The scorepad (Ctrl+P) shows who won and every point; a "
                 "click on a log line shows that moment of the game.")
@@ -44,18 +45,9 @@ def prompt(state: GameState, names: Sequence[str], *, ai: bool, interactive: boo
                 f"{html.escape(names[state.start_player])} plays first.")
     if phase in (ACQUIRE, PLACE):
         if h.selected_slot is not None:
-            reward = ""
-            if phase == ACQUIRE:
-                column = h.selected_slot[1]
-                if state.truck == column == state.foodie:
-                    reward = " The food truck and the foodie are both under it: you choose a reward."
-                elif state.truck == column:
-                    reward = (f" The food truck is under it: "
-                              f"+{count(state.rules.food_truck_reward, 'sand dollar')}.")
-                elif state.foodie == column:
-                    reward = " The foodie is under it: a free move of 1 person, 1 space."
+            extra = f" {html.escape(reward)}" if reward else ""
             return (f"{who}, click a highlighted space in your city to build the card; each "
-                    f"shows the points it would score there (Esc: put it back).{reward}")
+                    f"shows the points it would score there (Esc: put it back).{extra}")
         if phase == PLACE:
             sd = state.catalog.sand_dollar_actions[state.bought or ""]
             return (f"{who}, {html.escape(sd.name)}: pick a highlighted display card, then where "
@@ -90,7 +82,7 @@ def prompt(state: GameState, names: Sequence[str], *, ai: bool, interactive: boo
                 f"space. End turn (E) when you are done.")
     if phase == FINAL:
         if waiting_end:
-            return (f"{who}: everyone has made their final move. Check the moves below, then "
+            return (f"{who}: nobody else can move. Check the moves below, then "
                     f"<b>Done (D)</b>, or take one back.")
         final = state.rules.final_move
         return (f"{who}, final movement: each person may move once (locals "

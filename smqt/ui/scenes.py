@@ -35,6 +35,7 @@ from smqt.ui.items import (
     TokenItem,
     TrayItem,
 )
+from smqt.ui.logtext import REWARD_WORDS
 
 PITCH_X = CARD_W + 16
 STRIP = 52.0
@@ -72,9 +73,9 @@ def token_tips(state: GameState) -> dict[str, str]:
     foodie = ("Foodie: take the front-row card above it in a regular turn for a free move "
               "(1 person, 1 space); then the foodie moves one column right.")
     if state.truck == state.foodie:
-        both = ("Food truck and foodie together: take the card above them for one of: 1 sand "
-                "dollar and a move of 1 person 1 space; or 2 sand dollars; or moves for 2 people "
-                "1 space each (or 1 person 2 spaces). Then only the truck moves, two columns.")
+        both = ("Food truck and foodie together: take the card above them for one of: "
+                + "; or ".join(REWARD_WORDS.values())
+                + ". Then only the truck moves, two columns.")
         return {"truck": both, "foodie": both}
     return {"truck": truck, "foodie": foodie}
 
@@ -191,7 +192,7 @@ class CityScene(TableScene):
 
     def build(self, state: GameState, index: int, h: Highlights, sheet: ScoreSheet | None,
               interactive: bool, recent: Recent, *,
-              previews: dict[Space, tuple[int, str]] | None = None,
+              previews: dict[Space, tuple] | None = None,
               arrows: Sequence[tuple[int, Sequence[Space], str]] = (),
               focus: Space | None = None) -> None:
         """``previews``: per target space, the points the picked card would score there and
@@ -255,7 +256,7 @@ class CityScene(TableScene):
             for space in h.spaces - set(player.city):
                 at = origin(space)
                 self._spaces[space] = QRectF(at, QPointF(at.x() + CARD_W, at.y() + CARD_H))
-                gain, tip = (previews or {}).get(space, (None, ""))
+                gain, tip = (previews or {}).get(space, (None, ""))[:2]
                 self.addItem(_at(TargetItem(space, gain, tip), at.x(), at.y()))
             for number, space in enumerate(h.path, start=1):
                 at = origin(space)

@@ -10,7 +10,7 @@ from datetime import datetime
 from pathlib import Path
 
 import attrs
-from PySide6.QtCore import QSettings, QStandardPaths
+from PySide6.QtCore import QLockFile, QSettings, QStandardPaths
 
 LEGACY_AUTOSAVE = "autosave.toml"
 """The single autosave of earlier versions: still listed, never written."""
@@ -95,8 +95,54 @@ def saved_games() -> list[SavedGameInfo]:
 
 
 def unfinished_games(*, playtests: bool = True) -> list[SavedGameInfo]:
-    """Autosaved games not over yet, newest first (playtests left out unless asked)."""
-    return [g for g in saved_games() if not g.over and (playtests or not g.playtest)]
+    """Autosaved games not over yet and not open in a table, newest first (playtests left
+    out unless asked)."""
+    return [g for g in saved_games() if not g.over and (playtests or not g.playtest)
+            and not open_elsewhere(g.path)]
+
+
+def set_aside(path: Path) -> Path:
+    """Move a saved game that cannot be resumed out of the list (kept, never deleted)."""
+    folder = games_folder() / "set-aside"
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / path.name
+    number = 2
+    while target.exists():
+        target = folder / f"{path.stem}-{number}{path.suffix}"
+        number += 1
+    path.replace(target)
+    return target
+
+
+def _lock_path(path: Path) -> str:
+    return str(path) + ".lock"
+
+
+class GameLock:
+    """While a table plays a game, its autosave is locked: no other table resumes it and
+    writes the same file."""
+
+    def __init__(self, path: Path) -> None:
+        self.lock = QLockFile(_lock_path(path))
+        # never stale by age (a long game holds it); one left by a table that died is known
+        # by its process id and taken over
+        self.lock.setStaleLockTime(0)
+        self.held = self.lock.tryLock(0)
+
+    def release(self) -> None:
+        if self.held:
+            self.lock.unlock()
+            self.held = False
+
+
+def open_elsewhere(path: Path) -> bool:
+    """Whether another table (alive) holds the lock of this autosave."""
+    probe = QLockFile(_lock_path(path))
+    probe.setStaleLockTime(0)
+    if probe.tryLock(0):
+        probe.unlock()
+        return False
+    return probe.error() == QLockFile.LockError.LockFailedError
 
 
 def settings() -> QSettings:

@@ -22,12 +22,12 @@ from PySide6.QtWidgets import (
 )
 
 from smqt.engine.scoring import count
-from smqt.engine.state import AllowanceState
+from smqt.engine.state import PERSON_WORDS, AllowanceState
 
-WHO_WORDS = {"any": "person (any type)", "local": "local", "tourist": "tourist", "vip": "VIP"}
+WHO_WORDS = {**{kind: words[0] for kind, words in PERSON_WORDS.items()}, "any": "person (any type)"}
 
 
-WHO_PLURALS = {"any": "people", "local": "locals", "tourist": "tourists", "vip": "VIPs"}
+WHO_PLURALS = {kind: words[1] for kind, words in PERSON_WORDS.items()}
 
 
 def allowance_words(allowance: AllowanceState, source: str) -> str:

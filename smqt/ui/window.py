@@ -30,7 +30,7 @@ from smqt.engine import explain
 from smqt.engine.actions import Action, Buy, FinalMove, MovePerson, ReturnPerson, Swap, Take
 from smqt.engine.catalog import Catalog, load_pack
 from smqt.engine.packload import PackError
-from smqt.engine.record import Game, RecordError, replay
+from smqt.engine.record import Game, PackMismatch, RecordError, replay
 from smqt.engine.rules import apply
 from smqt.engine.scoring import GameScore, count, score_game
 from smqt.engine.state import FINAL, MOVE, REWARD, SWAP, GameState
@@ -49,7 +49,14 @@ from smqt.ui.prompts import banner, final_step_words, prompt
 from smqt.ui.savefile import load_game
 from smqt.ui.scenes import CityScene, DisplayScene, Recent
 from smqt.ui.scoretext import line_words
-from smqt.ui.storage import new_autosave_path, settings, unfinished_games
+from smqt.ui.storage import (
+    GameLock,
+    new_autosave_path,
+    open_elsewhere,
+    set_aside,
+    settings,
+    unfinished_games,
+)
 from smqt.ui.turnpanel import TurnPanel
 from smqt.ui.views import CityView, FittedView
 
@@ -83,6 +90,7 @@ class TableWindow(QMainWindow):
         self._previews: dict = {}
         self._previews_for: tuple[int, object] | None = None
         self._reward_dialog: RewardDialog | None = None
+        self._lock: GameLock | None = None
         self._new_game_dialog: NewGameDialog | None = None
         self._pages: dict[str, helppages.TextPage] = {}
         self._remember = remember_layout
@@ -273,6 +281,8 @@ class TableWindow(QMainWindow):
         self.catalog = game.catalog
         self.pack_folder = pack
         self.playtest = playtest
+        if autosave is not None:
+            self._lock = GameLock(autosave)
         ctrl = GameController(game, seats, autosave=autosave, pack=pack, playtest=playtest,
                               ai_pace_ms=self._pace if pace is None else pace, parent=self)
         self.controller = ctrl
@@ -323,15 +333,29 @@ class TableWindow(QMainWindow):
     def load(self, path: Path, pack: Path | None = None, *, to_moment: int | None = None,
              autosave: Path | None = None, all_ai: bool = False) -> bool:
         """Open a saved game (or any record); False after telling the person why not."""
+        if autosave is not None and open_elsewhere(autosave):
+            self._problem("This game is open in another table window",
+                          f"{autosave}\nPlay it there, or close that window first.")
+            return False
         try:
             saved = load_game(path)
         except (RecordError, OSError) as exc:
             self._problem("This saved game cannot be opened", str(exc))
             return False
         folder = pack or saved.pack or default_pack()
+        notice = None
         try:
             catalog = load_pack(folder)
-            game = replay(saved.record, catalog)
+            try:
+                game = replay(saved.record, catalog)
+            except PackMismatch as mismatch:
+                if not mismatch.same_pack:
+                    raise
+                game = replay(saved.record, catalog, check_pack=False)
+                notice = (f"This game was saved with {mismatch.played.name} pack "
+                          f"{mismatch.played.version}; it goes on with the pack as it is now "
+                          f"({mismatch.given.version}). Its rules settings are kept from the save; "
+                          f"cards or scoring may have changed since.")
         except PackError as exc:
             self._problem("The game's content pack cannot be loaded",
                           f"{folder}:\n" + "\n".join(str(e) for e in exc.errors))
@@ -348,9 +372,21 @@ class TableWindow(QMainWindow):
         self.start_game(game, seats, Path(folder), playtest=saved.playtest,
                         autosave=autosave if autosave is not None else new_autosave_path(
                             saved.record.setup.seed))
+        if notice:
+            self._problem("An older version of the pack", notice)
         if to_moment is not None:
             self.show_moment(to_moment)
         return True
+
+    def handle_request(self, request: dict) -> None:
+        """A request handed over by a later ``smqt play`` (only playtests for now)."""
+        pack, seed = request.get("playtest"), request.get("seed", 1)
+        if not isinstance(pack, str) or not isinstance(seed, int) or isinstance(seed, bool) \
+                or not 0 <= seed < 2**63:
+            self._problem("A playtest could not be opened", f"The request was not understood: "
+                          f"{str(request)[:200]}")
+            return
+        self.open_playtest(Path(pack), seed)
 
     def open_playtest(self, pack: Path, seed: int) -> None:
         """A playtest of ``pack`` (from the editor): a person against the medium AI; the game
@@ -359,10 +395,13 @@ class TableWindow(QMainWindow):
                       playtest=True)
         self.showNormal()
         bring_to_front(self)
-        self.status.setText(f"Playtest of {pack}. Any game you were playing is kept: Game ▸ "
-                            f"Resume.")
+        self.status.setText(f"Playtest of {pack}. A game you were playing is kept as of its "
+                            f"last finished turn: Game ▸ Resume.")
 
     def _drop_controller(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
         if self.controller is not None:
             for signal in (self.controller.state_changed, self.controller.logged,
                            self.controller.thinking, self.controller.finished,
@@ -423,12 +462,25 @@ class TableWindow(QMainWindow):
             self.load(Path(path), to_moment=0)
 
     def resume_last(self) -> bool:
-        """Resume the newest unfinished game (playtests aside)."""
-        games = unfinished_games(playtests=False)
-        if not games:
+        """Resume the newest unfinished game (playtests aside) that can be replayed; games
+        that cannot are set aside (moved, not deleted) and the person is told."""
+        current = self.controller.autosave if self.controller else None
+        set_aside_now: list[str] = []
+        for info in unfinished_games(playtests=False):
+            if info.path == current:
+                continue
+            if self.load(info.path, autosave=info.path):
+                if set_aside_now:
+                    self._problem("A saved game could not be resumed", "\n".join(set_aside_now))
+                return True
+            reason = self.problem_bar.text.text()
+            moved = set_aside(info.path)
+            set_aside_now.append(f"{info.title()}: {reason}\nIt was moved to {moved}.")
+        if set_aside_now:
+            self._problem("A saved game could not be resumed", "\n".join(set_aside_now))
+        elif current is None:
             self.status.setText("There is no unfinished game to resume.")
-            return False
-        return self.load(games[0].path, autosave=games[0].path)
+        return False
 
     def _fill_resume_menu(self) -> None:
         menu = self.resume_menu
@@ -441,6 +493,15 @@ class TableWindow(QMainWindow):
         for info in games[:15]:
             act = menu.addAction(info.title())
             act.triggered.connect(lambda _=False, p=info.path: self.load(p, autosave=p))
+        menu.addSeparator()
+        forget = menu.addMenu("Put a game away")
+        for info in games[:15]:
+            act = forget.addAction(info.title())
+            act.triggered.connect(lambda _=False, p=info.path: self._put_away(p))
+
+    def _put_away(self, path: Path) -> None:
+        moved = set_aside(path)
+        self.status.setText(f"The game is no longer listed; its file is kept as {moved}.")
 
     def _fill_seats_menu(self, menu: QMenu, only: int | None = None) -> None:
         """Per seat: let the AI take it (a level) or take it back; and show that city."""
@@ -529,7 +590,9 @@ class TableWindow(QMainWindow):
             return False
         self._confirm_end = False
         played = self.controller.play(action)
-        if not played:
+        if played:
+            self.status.setText("")  # an earlier refusal no longer applies
+        else:
             self.refresh()
         return played
 
@@ -766,6 +829,13 @@ class TableWindow(QMainWindow):
             tips[action_id] = reason or f"Click to pay {count(cost, 'sand dollar')} for it."
         return tips
 
+    def _picked_reward(self, h: Highlights) -> str:
+        """What the food truck or the foodie gives for the picked card (the same for every
+        space, read from the previews' engine events)."""
+        if h.selected_slot is None or self._previews_for != (self._moment, h.selected_slot):
+            return ""
+        return next((reward for _, _, reward in self._previews.values()), "")
+
     def _placement_previews(self, state: GameState, h: Highlights) -> dict:
         """The points the picked card would score on each offered space (engine score sheet)."""
         if h.selected_slot is None:
@@ -776,7 +846,7 @@ class TableWindow(QMainWindow):
             self._previews = {
                 space: (p.gain, "\n".join(f"{line_words(state.catalog, line, points=False)} "
                                           f"{delta:+d}" for line, delta in p.lines)
-                        or "Scores nothing now")
+                        or "Scores nothing now", p.reward)
                 for space, p in previews.items()}
             self._previews_for = key  # type: ignore[assignment]
         return self._previews
@@ -817,7 +887,7 @@ class TableWindow(QMainWindow):
             "Looking back at an earlier moment. Click “Back to the game” to play on."
             if not live else
             prompt(state, ctrl.names, ai=seat.is_ai, interactive=interactive, waiting_end=waiting,
-                   confirm_end=self._confirm_end, h=h))
+                   confirm_end=self._confirm_end, h=h, reward=self._picked_reward(h)))
         tp.show_reason(self.interaction.reason if interactive else None)
         names = {"foodie": "Foodie", "reward": "Food truck + foodie"}
         for cid, card in state.catalog.cards.items():
@@ -863,6 +933,9 @@ class TableWindow(QMainWindow):
                      f"({total - start:+d}). Done keeps them.")
         else:
             title = f"Your total now: {total} points."
+        earlier = len(state.final_moved) - len(steps)
+        if earlier > 0:  # made before the game was opened: in the record, no longer undoable
+            title += f" {count(earlier, 'move')} made before this game was opened stay as they are."
         self.turn_panel.show_final_steps(rows, title)
 
     def _maybe_ask_reward(self) -> None:

@@ -279,3 +279,23 @@ def test_load_pack_raises_pack_error_listing_every_problem(make_pack) -> None:
     assert [(e.entry, e.key) for e in caught.value.errors] == [("a", "name"), ("a", "row")]
     assert "2 problems" in str(caught.value)
     assert "card 'a', key row: unknown row 'sky'" in str(caught.value)
+
+
+def test_r11_5_a_renamed_kind_of_an_earlier_version_still_loads(tmp_path: Path) -> None:
+    """R11.5: packs written before the green penalty counted cards say
+    ``spaces_with_unplaced``; they load as ``cards_with_unplaced`` (and save under it)."""
+    import shutil
+
+    from smqt.engine.convert import converter
+
+    folder = tmp_path / "old"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "content" / "base", folder)
+    objectives = folder / "objectives.toml"
+    text = objectives.read_text(encoding="utf-8")
+    assert 'kind = "cards_with_unplaced"' in text
+    objectives.write_text(text.replace('"cards_with_unplaced"', '"spaces_with_unplaced"'),
+                          encoding="utf-8")
+    catalog = load_pack(folder)
+    penalty = catalog.objective_tiles["green"].penalty
+    assert isinstance(penalty, effects.CardsWithUnplaced)
+    assert converter.unstructure(penalty)["kind"] == "cards_with_unplaced"

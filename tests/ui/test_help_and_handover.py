@@ -7,7 +7,6 @@ import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -60,7 +59,7 @@ def test_a_playtest_is_handed_to_the_open_table(qtbot, window, tmp_path):
     from smqt.ui.handover import HandoverServer
 
     server = HandoverServer(window)
-    server.requested.connect(lambda r: window.open_playtest(Path(r["playtest"]), r["seed"]))
+    server.requested.connect(window.handle_request)
     assert server.listening
     variant = default_pack().parent / "variants" / "short-game"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SMQT_HOME=str(tmp_path / "home"))

@@ -213,8 +213,9 @@ def test_autosave_after_every_turn_and_resume_last_game(qtbot, make_window):
     ctrl = window.controller
     play_by_hand(qtbot, window, until=lambda c: c.state.turn >= 3 and c.state.phase == ACQUIRE)
     state = ctrl.state.copy()
-    assert [g.path for g in unfinished_games()] == [ctrl.autosave]
+    assert unfinished_games() == [], "a game open in a table is not offered to resume"
     window.close()
+    assert [g.path for g in unfinished_games()] == [ctrl.autosave]
     again = make_window()
     assert again.resume_last()
     assert again.controller.state == state

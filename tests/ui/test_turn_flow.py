@@ -354,3 +354,71 @@ def test_r5_3_a_person_who_cannot_move_and_an_empty_space_say_why(qtbot, window)
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=spot)
     name = base().cards["sunset_lookout"].name
     assert reason(window) == f"{name} is a beach card: it goes in your beach row."
+
+
+def test_a_game_saved_with_an_earlier_version_of_the_pack_goes_on(qtbot, window, tmp_path):
+    """R12.2: a record of base 1.0.0 (another edit of the same pack) opens with a notice;
+    its own rules settings are kept."""
+    from smqt.engine.catalog import PackIdentity
+    from smqt.ui.savefile import save_game
+
+    game = Game.new(base(), 2, 4)
+    for _ in range(3):
+        game.play(game.legal_actions()[0])
+    old = attrs.evolve(game.record, pack=PackIdentity("base", "1.0.0", "984b19b5cbcf6414"))
+    path = tmp_path / "old.toml"
+    save_game(path, old, [("Ann", "human"), ("Bo", "human")], None)
+    assert window.load(path)
+    assert window.controller.state == game.state
+    assert "1.0.0" in window.problem_text.text() and "goes on" in window.problem_text.text()
+
+
+def test_resume_skips_a_game_that_cannot_be_replayed_and_sets_it_aside(qtbot, window, tmp_path):
+    """The newest unfinished game cannot be replayed: it is moved aside (kept) with a message
+    and the next one is resumed."""
+    import os
+
+    from smqt.ui.storage import games_folder
+
+    two_people(window)
+    play_by_hand(qtbot, window, until=lambda c: c.state.turn >= 2 and c.state.phase == ACQUIRE)
+    good = window.controller.autosave
+    state = window.controller.state.copy()
+    window.new_game(GameOptions((("Cy", "human"), ("Di", "human")), 9, default_pack()))
+    play_by_hand(qtbot, window, until=lambda c: c.state.turn >= 1 and c.state.phase == ACQUIRE)
+    bad = window.controller.autosave
+    window._drop_controller()
+    text = bad.read_text(encoding="utf-8")
+    bad.write_text(text.replace('actions = [', 'actions = [\n "take front:9 beach:77",'),
+                   encoding="utf-8")
+    os.utime(bad, (os.path.getmtime(good) + 10,) * 2)
+    assert window.resume_last()
+    assert window.controller.autosave == good and window.controller.state == state
+    assert not bad.exists()
+    assert (games_folder() / "set-aside" / bad.name).exists()
+    assert "could not be resumed" in window.problem_title.text()
+
+
+def test_final_steps_follow_undo(qtbot, window):
+    """After a final move, Undo and another move, the list shows only the move made."""
+    cards = {"street:1": "corner_coffee_roaster", "street:2": "juice_bar"}
+    state = position(base(), player("regular", cards=cards, people={"street:0": ["local", "local"]}),
+                     player("spots"), phase="final", objective="orange")
+    on_the_table(window, state)
+    ctrl = window.controller
+    moves = [a for a in ctrl.legal() if isinstance(a, FinalMove)]
+    first = moves[0]
+    second = next(m for m in moves if m.path != first.path)
+    assert ctrl.play(first)
+    assert [s.move for s in ctrl.final_steps()] == [first]
+    assert ctrl.undo()
+    assert ctrl.play(second)
+    assert [s.move for s in ctrl.final_steps()] == [second]
+
+
+def test_a_handed_over_playtest_keeps_seed_zero_and_refuses_nonsense(qtbot, window):
+    variant = str(default_pack().parent / "variants" / "short-game")
+    window.handle_request({"playtest": variant, "seed": 0})
+    assert window.controller.game.setup.seed == 0 and window.playtest
+    window.handle_request({"playtest": variant, "seed": "x"})
+    assert "could not be opened" in window.problem_title.text()
