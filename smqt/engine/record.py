@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import attrs
 import tomli_w
@@ -14,10 +15,11 @@ import tomli_w
 from smqt.engine.actions import Action, parse_action
 from smqt.engine.catalog import Catalog, PackIdentity
 from smqt.engine.content import Rules
-from smqt.engine.convert import converter
+from smqt.engine.convert import converter, structure_problems
 from smqt.engine.events import Event
 from smqt.engine.rules import SetupError, apply, awaiting_end, legal_actions, new_game
 from smqt.engine.state import GameState
+from smqt.engine.textfile import TextFileError, read_text
 from smqt.fileio import atomic_write_text
 
 RECORD_FORMAT = 1
@@ -92,32 +94,96 @@ class GameRecord:
 
     @classmethod
     def from_text(cls, text: str, source: str = "record") -> GameRecord:
+        """Read a record; raises RecordError naming what is missing or wrong. A record is
+        whole or refused: nothing is filled in with a default (R12.2)."""
+        if not text.strip():
+            raise RecordError(f"{source}: the file is empty")
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise RecordError(f"{source}: not a readable record: {exc}") from None
+        except (RecursionError, ValueError, MemoryError) as exc:  # deep nesting, huge numbers
+            raise RecordError(f"{source}: not a readable record ({_short(exc)})") from None
+        if "format" not in data:
+            raise RecordError(f"{source}: not a game record (it has no 'format' key)")
+        if data["format"] != RECORD_FORMAT:
+            raise RecordError(f"{source}: unknown record format {_short(data['format'])} "
+                              f"(this program reads format {RECORD_FORMAT})")
+        pack = _table(data, "pack", source)
+        for key in ("name", "version", "content_hash"):
+            _field(pack, key, str, f"pack.{key}", source)
+        setup = _table(data, "setup", source)
+        for key in ("players", "seed"):
+            _field(setup, key, int, f"setup.{key}", source)
+        _field(setup, "objective", str, "setup.objective", source)
+        actions_in_play = _field(setup, "sand_dollar_actions", list, "setup.sand_dollar_actions",
+                                 source)
+        _field(setup, "start_player", int, "setup.start_player", source)
+        rules = _table(data, "rules", source)
+        missing = _missing_rules(rules, Rules, "rules")
+        if missing:
+            raise RecordError(f"{source}: {missing[0]} is missing: a record keeps every rules "
+                              f"parameter in force, so it is incomplete (cut short?)")
         try:
-            if data.get("format") != RECORD_FORMAT:
-                raise RecordError(f"{source}: unknown record format {data.get('format')!r}")
-            pack = data["pack"]
-            setup = data["setup"]
-            for key in ("players", "seed", "start_player"):
-                if not isinstance(setup[key], int) or isinstance(setup[key], bool):
-                    raise RecordError(f"{source}: setup.{key} must be a whole number")
-            return cls(
-                pack=PackIdentity(str(pack["name"]), str(pack["version"]), str(pack["content_hash"])),
-                rules=converter.structure(data["rules"], Rules),
-                setup=Setup(int(setup["players"]), int(setup["seed"]), str(setup["objective"]),
-                            tuple(setup["sand_dollar_actions"]), int(setup["start_player"])),
-                actions=tuple(str(a) for a in data.get("actions", [])),
-                names=tuple(str(n) for n in data.get("names", [])),
-            )
-        except RecordError:
-            raise
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"{source}: the record is incomplete or damaged ({exc})") from None
+            structured = converter.structure(rules, Rules)
         except Exception as exc:  # cattrs groups: rules with wrong values
-            raise RecordError(f"{source}: the record's rules are invalid ({exc})") from None
+            problems = structure_problems(exc)
+            where, problem = problems[0] if problems else ("", str(exc))
+            raise RecordError(f"{source}: rules{'.' + where if where else ''}: "
+                              f"{_short(problem)}") from None
+        actions = data.get("actions", [])
+        names = data.get("names", [])
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise RecordError(f"{source}: actions must be a list of texts")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise RecordError(f"{source}: names must be a list of texts")
+        if not all(isinstance(a, str) for a in actions_in_play):
+            raise RecordError(f"{source}: setup.sand_dollar_actions must be a list of texts")
+        return cls(
+            pack=PackIdentity(pack["name"], pack["version"], pack["content_hash"]),
+            rules=structured,
+            setup=Setup(setup["players"], setup["seed"], setup["objective"],
+                        tuple(actions_in_play), setup["start_player"]),
+            actions=tuple(actions),
+            names=tuple(names),
+        )
+
+
+def _short(value: object, most: int = 80) -> str:
+    text = str(value)
+    return text if len(text) <= most else text[:most] + "…"
+
+
+def _table(data: dict, key: str, source: str) -> dict:
+    value = data.get(key)
+    if not isinstance(value, dict):
+        raise RecordError(f"{source}: the [{key}] table is missing (the record is incomplete "
+                          f"or damaged)")
+    return value
+
+
+def _field(table: dict, key: str, kind: type, name: str, source: str) -> Any:
+    if key not in table:
+        raise RecordError(f"{source}: {name} is missing (the record is incomplete or damaged)")
+    value = table[key]
+    if not isinstance(value, kind) or isinstance(value, bool):
+        wanted = {int: "a whole number", str: "a text", list: "a list"}[kind]
+        raise RecordError(f"{source}: {name} must be {wanted}, not {_short(value)}")
+    return value
+
+
+def _missing_rules(value: object, cls: type, path: str) -> list[str]:
+    """Every field of the rules (nested tables too) that the record does not give."""
+    if not isinstance(value, dict):
+        return [path] if attrs.has(cls) else []
+    missing = []
+    for field in attrs.fields(attrs.resolve_types(cls)):
+        name = f"{path}.{field.name}"
+        if field.name not in value:
+            missing.append(name)
+        elif isinstance(field.type, type) and attrs.has(field.type):
+            missing += _missing_rules(value[field.name], field.type, name)
+    return missing
 
 
 def save_record(path: str | Path, record: GameRecord) -> None:
@@ -127,9 +193,9 @@ def save_record(path: str | Path, record: GameRecord) -> None:
 
 def load_record(path: str | Path) -> GameRecord:
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path}: cannot read the record ({exc})") from None
+        text = read_text(path)
+    except TextFileError as exc:
+        raise RecordError(f"{path}: cannot read the record: {exc}") from None
     return GameRecord.from_text(text, str(path))
 
 

@@ -10,6 +10,7 @@ from typing import TextIO
 
 from smqt.ai.protocol import BOT_LEVELS
 from smqt.engine.catalog import PackError, load_pack
+from smqt.engine.rules import SetupError, new_game
 from smqt.fileio import atomic_write_text
 from smqt.sim.html import render
 from smqt.sim.report import compare, games_csv, summarise_games
@@ -103,9 +104,14 @@ def run_sim(*, pack: str, variant: str | None, players: str, bots: str, games: i
             raise SimError("--games must be at least 1")
         if jobs is not None and jobs < 1:
             raise SimError("--jobs must be at least 1")
-        load_pack(pack)
-        if variant:
-            load_pack(variant)
+        for folder in [pack] + ([variant] if variant else []):
+            catalog = load_pack(folder)
+            for count in counts:  # a pack that cannot set up a game is said before any work
+                try:
+                    new_game(catalog, count, seed)
+                except SetupError as exc:
+                    raise SimError(f"{folder}: a {count}-player game cannot be set up: {exc}") \
+                        from None
     except SimError as exc:
         err.write(f"smqt sim: {exc}\n")
         return 2
@@ -121,10 +127,15 @@ def run_sim(*, pack: str, variant: str | None, players: str, bots: str, games: i
             "players": counts, "games": games, "seed": seed}
     report = build_report(results, meta)
     folder = Path(out_dir)
-    folder.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(folder / "report.json", json.dumps(report, indent=1, sort_keys=True) + "\n")
-    atomic_write_text(folder / "games.csv", games_csv(results))
-    atomic_write_text(folder / "report.html", render(report))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(folder / "report.json",
+                          json.dumps(report, indent=1, sort_keys=True) + "\n")
+        atomic_write_text(folder / "games.csv", games_csv(results))
+        atomic_write_text(folder / "report.html", render(report))
+    except OSError as exc:
+        err.write(f"smqt sim: cannot write the report to {folder}: {exc.strerror or exc}\n")
+        return 1
     out.write(summary_table(report))
     out.write(f"wrote {folder / 'report.json'}, {folder / 'games.csv'}, {folder / 'report.html'}\n")
     return 0

@@ -11,7 +11,7 @@ from typing import TextIO
 
 import attrs
 
-from smqt.ui.savefile import SEAT_KINDS
+from smqt.ui.savefile import SEAT_KINDS, seat_name
 
 DEFAULT_PLAYERS = "human,ai:medium"
 
@@ -40,7 +40,7 @@ def parse_seats(text: str) -> list[tuple[str, str]]:
             raise SeatListError(f"seat {i + 1}: unknown kind {part!r} (use human or ai:LEVEL with "
                                 f"LEVEL one of random, easy, medium, hard)")
         default = names[i] if kind == "human" else f"{names[i]} (AI {kind})"
-        seats.append((name or default, kind))
+        seats.append((seat_name(name, i) if name.strip() else default, kind))
     return seats
 
 
@@ -103,7 +103,14 @@ def run_play(options: PlayOptions, err: TextIO = sys.stderr) -> int:
         if hand_over({"playtest": pack_folder, "seed": seed}):
             watch.remove()
             return 0  # an open table plays it
-    window = TableWindow(remember_layout=not automated)
+    window = TableWindow(remember_layout=not automated, unattended=automated)
+    watch.on_exception = window.unexpected
+    if automated:  # nobody reads the window: every problem is said here and fails the run
+        def reported(title: str, text: str) -> None:
+            err.write(f"smqt play: {title}: {text}\n")
+            problems.append(f"{title}: {text}")
+
+        window.problem_reported.connect(reported)
     server = None
     if not automated:
         server = HandoverServer(window)
@@ -145,6 +152,7 @@ def run_play(options: PlayOptions, err: TextIO = sys.stderr) -> int:
     try:
         if not started and automated:
             err.write("smqt play: the game could not be started\n")
+            window.close()
             return 1
         if window.controller is not None:
             if window.controller.state.is_over:

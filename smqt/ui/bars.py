@@ -3,11 +3,15 @@ that failed), the read-only history with its slider, and the final round banner.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout
 
 
 class ProblemBar(QFrame):
+    """A problem in words, with what the person can do about it (buttons), and Dismiss."""
+
     def __init__(self) -> None:
         super().__init__()
         self.setStyleSheet("QFrame { background: #fde7e4; border: 1px solid #b3261e; }"
@@ -15,21 +19,38 @@ class ProblemBar(QFrame):
         row = QHBoxLayout(self)
         texts = QVBoxLayout()
         self.title = QLabel()
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.title.setStyleSheet("font-weight: bold; color: #8c1d18;")
         self.text = QLabel()
+        self.text.setTextFormat(Qt.TextFormat.PlainText)
         self.text.setWordWrap(True)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         texts.addWidget(self.title)
         texts.addWidget(self.text)
         row.addLayout(texts, 1)
+        self.buttons = QHBoxLayout()
+        row.addLayout(self.buttons)
+        self.choices: dict[str, QPushButton] = {}
         dismiss = QPushButton("Dismiss")
         dismiss.clicked.connect(self.hide)
         row.addWidget(dismiss)
         self.hide()
 
-    def show_problem(self, title: str, text: str) -> None:
+    def show_problem(self, title: str, text: str,
+                     choices: Sequence[tuple[str, Callable[[], None]]] = ()) -> None:
+        """Show the problem; each choice is a button that does it and closes the bar."""
         self.title.setText(title)
-        self.text.setText(text)
+        self.text.setText(text[:2000])
+        for button in self.choices.values():
+            self.buttons.removeWidget(button)
+            button.hide()
+            button.deleteLater()
+        self.choices = {}
+        for label, action in choices:
+            button = QPushButton(label)
+            button.clicked.connect(lambda _=False, act=action: (self.hide(), act()))
+            self.buttons.addWidget(button)
+            self.choices[label] = button
         self.show()
 
 
@@ -72,6 +93,7 @@ class Banner(QLabel):
     def __init__(self) -> None:
         super().__init__()
         self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.PlainText)
         self.setStyleSheet("QLabel { background: #1f4e79; color: white; font-size: 17px;"
                            " font-weight: bold; padding: 8px 14px; }")
         self.hide()

@@ -11,6 +11,7 @@ signals. Model -> view, never back: views read ``state`` and call ``play``/``und
 from __future__ import annotations
 
 import random
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from smqt.engine.record import Game
 from smqt.engine.rules import awaiting_end, legal_actions
 from smqt.engine.scoring import score_game
 from smqt.engine.state import FINAL, GameState
+from smqt.ui.errorlog import log_problem
 from smqt.ui.logtext import KIND_WORDS, GameLog, card_name
 from smqt.ui.savefile import save_game
 
@@ -76,10 +78,19 @@ class _BotWorker(QObject):
         try:
             legal = legal_actions(state)
             action = make_bot(bot).choose(state, legal, random.Random(seed))
+            if action not in legal:
+                raise ValueError(f"the bot chose {str(action)[:80]!r}, which is not allowed now")
         except Exception as exc:  # a bot's bug must not freeze the table
-            self.failed.emit(ticket, f"{type(exc).__name__}: {exc}")
+            self.failed.emit(ticket, _failure(exc))
             return
         self.decided.emit(ticket, action)
+
+
+def _failure(exc: BaseException) -> str:
+    """What went wrong, one line for people, then the traceback for the log."""
+    text = f"{type(exc).__name__}: {exc}"
+    head = text if len(text) <= 200 else text[:200] + "…"
+    return head + "\n" + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
 
 
 class GameController(QObject):
@@ -98,11 +109,16 @@ class GameController(QObject):
     seats_changed = Signal()
     problem = Signal(str, str)
     """Something went wrong that the person should know (title, details); play goes on."""
+    bot_failed = Signal(int, str)
+    """An AI seat could not decide (seat, what went wrong): it waits for ``retry_bot`` or
+    ``set_seat`` (another level, or a person)."""
     _ask = Signal(int, object, str, object)
 
     def __init__(self, game: Game, seats: Sequence[Seat], *, autosave: Path | None = None,
                  ai_pace_ms: int = 400, pack: Path | None = None, playtest: bool = False,
-                 parent: QObject | None = None) -> None:
+                 fallback_level: str | None = None, parent: QObject | None = None) -> None:
+        """``fallback_level``: when a bot fails, hand its seat to this level at once (for
+        runs nobody watches); otherwise the seat waits for the person's choice."""
         super().__init__(parent)
         if len(seats) != game.state.num_players:
             raise ValueError(f"{len(seats)} seats for a {game.state.num_players}-player game")
@@ -112,6 +128,9 @@ class GameController(QObject):
         self.pack = pack
         """The pack folder, written into saves so that loading finds it again."""
         self.playtest = playtest
+        self.fallback_level = fallback_level
+        self.stalled: int | None = None
+        """The AI seat that failed and waits for the person's choice."""
         self.ai_pace_ms = ai_pace_ms
         self._undo: list[tuple[GameState, int]] = []
         self._ticket = 0
@@ -192,7 +211,16 @@ class GameController(QObject):
         seat = self.state.current
         turn = self.state.turn
         self._undo.append((self.state.copy(), len(self.game.actions)))
-        self._apply(action, hold=True)
+        try:
+            self._apply(action, hold=True)
+        except Exception as exc:  # an engine bug must not break the table: step back
+            state, length = self._undo.pop()
+            self._restore(state, length)
+            self._report("That move could not be made",
+                         "Something went wrong inside the game; it is as it was before the "
+                         "move. The details are in the problems log.", exc)
+            self.state_changed.emit()
+            return False
         if self._settled(turn, seat):
             self._undo.clear()  # a new turn (or the end): the previous one is settled
         self.state_changed.emit()
@@ -216,7 +244,13 @@ class GameController(QObject):
         change."""
         if self.state.phase != FINAL or not self.legal():
             return []
-        plan = best_final_movement(self.state)
+        try:
+            plan = best_final_movement(self.state)
+        except Exception as exc:
+            self._report("The best final movement could not be worked out",
+                         "Move your people by hand, then press Done. The details are in the "
+                         "problems log.", exc)
+            return []
         made = []
         for move in plan.moves:
             if not self.play(move):
@@ -252,6 +286,8 @@ class GameController(QObject):
             return
         self.seats[index] = Seat(old.name, kind)
         self._changes += 1
+        if self.stalled == index:
+            self.stalled = None
         if index == self.state.current:
             self._undo.clear()
             if self._waiting:  # the bot was thinking for this seat: forget its answer
@@ -265,6 +301,12 @@ class GameController(QObject):
         self.seats_changed.emit()
         self.state_changed.emit()
         self._next()
+
+    def retry_bot(self) -> None:
+        """Let the AI seat that failed think again."""
+        if self.stalled is not None:
+            self.stalled = None
+            self._next()
 
     def set_pace(self, milliseconds: int) -> None:
         self.ai_pace_ms = max(0, milliseconds)
@@ -303,7 +345,8 @@ class GameController(QObject):
             self.finished.emit()
 
     def _next(self) -> None:
-        if self.state.is_over or not self.seats[self.state.current].is_ai or self._waiting:
+        if self.state.is_over or not self.seats[self.state.current].is_ai or self._waiting \
+                or self.stalled == self.state.current:
             return
         self._waiting = True
         self.thinking.emit(True)
@@ -327,7 +370,13 @@ class GameController(QObject):
         self._waiting = False
         self.thinking.emit(False)
         turn, seat = self.state.turn, self.state.current
-        self._apply(action)
+        before = (self.state.copy(), len(self.game.actions))
+        try:
+            self._apply(action)
+        except Exception as exc:
+            self._restore(*before)
+            self._on_failed(ticket, _failure(exc))
+            return
         self._settled(turn, seat)
         self.state_changed.emit()
         self._next()
@@ -339,12 +388,21 @@ class GameController(QObject):
         self._waiting = False
         self.thinking.emit(False)
         seat = self.state.current
-        self.seats[seat] = Seat(self.seats[seat].name, "human")
-        self.problem.emit("The AI could not decide",
-                          f"{self.seats[seat].name}'s AI stopped with an error ({message}). "
-                          f"The seat is now played by a person; Seats ▸ lets the AI take it again.")
-        self.seats_changed.emit()
+        name, level = self.seats[seat].name, self.seats[seat].kind
+        head, _, details = message.partition("\n")
+        log_problem(f"{name}'s AI ({level}) could not decide", details or head)
+        if self.fallback_level is not None and level != self.fallback_level:
+            self.problem.emit("The AI could not decide", f"{name}'s AI ({level}) stopped: {head}. "
+                              f"The {self.fallback_level} AI plays the seat now.")
+            self.set_seat(seat, self.fallback_level)
+            return
+        self.stalled = seat
+        self.bot_failed.emit(seat, head)
         self.state_changed.emit()
+
+    def _report(self, title: str, text: str, exc: BaseException) -> None:
+        log_problem(title, text, exc)
+        self.problem.emit(title, f"{text}\n({type(exc).__name__}: {str(exc)[:200]})")
 
     def _settled(self, turn: int, seat: int) -> bool:
         """After an action: if it ended a turn (or a player's final movement, or the game),
@@ -359,10 +417,10 @@ class GameController(QObject):
             return
         try:
             self.save(self.autosave)
-        except OSError as exc:
-            self.problem.emit("The game could not be autosaved",
-                              f"{self.autosave}: {exc}\nPlay goes on; Game ▸ Save as… saves it "
-                              f"elsewhere.")
+        except Exception as exc:  # a full disk, a folder in the way, a name it cannot write
+            self._report("The game could not be autosaved",
+                         f"{self.autosave}\nPlay goes on. Game ▸ Save as… can save it "
+                         f"elsewhere; the next turn tries the autosave again.", exc)
 
     def save(self, path: Path) -> None:
         """Save the game (record and seats) atomically."""

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QLineEdit,
     QPushButton,
     QSpinBox,
@@ -32,6 +33,7 @@ from smqt.engine.packload import PackError
 from smqt.engine.rules import SetupError, new_game
 from smqt.paths import default_pack
 from smqt.ui.app import SEED_LIMIT, parse_seed
+from smqt.ui.savefile import seat_name
 
 SEAT_CHOICES = (("Person", "human"), ("AI · easy", "easy"), ("AI · medium", "medium"),
                 ("AI · hard", "hard"), ("AI · random", "random"))
@@ -147,6 +149,10 @@ class NewGameDialog(QDialog):
         layout.addWidget(buttons)
         self._seat_count(self.count.value())
         self._use_pack(self.pack_folder)
+        # settle the size before the window exists; later changes (another pack's actions)
+        # must not constrain it (the offscreen platform warns on every such change)
+        self.adjustSize()
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
 
     def _seat_count(self, n: int) -> None:
         for i in range(4):
@@ -207,8 +213,8 @@ class NewGameDialog(QDialog):
         if self.catalog is None or seed is None:
             return
         n = self.count.value()
-        seats = tuple((self.names[i].text().strip() or DEFAULT_NAMES[i],
-                       self.kinds[i].currentData()) for i in range(n))
+        seats = tuple((seat_name(self.names[i].text(), i) if self.names[i].text().strip()
+                       else DEFAULT_NAMES[i], self.kinds[i].currentData()) for i in range(n))
         try:
             actions = fill_sand_dollar_actions(self.catalog, n, seed,
                                                [b.currentData() for b in self.action_boxes])

@@ -11,7 +11,8 @@ from pathlib import Path
 import attrs
 import tomli_w
 
-from smqt.engine.record import GameRecord, RecordError, load_record
+from smqt.engine.record import GameRecord, RecordError
+from smqt.engine.textfile import TextFileError, read_text
 from smqt.fileio import atomic_write_text
 
 SEAT_KINDS = ("human", "random", "easy", "medium", "hard")
@@ -24,6 +25,16 @@ class SavedGame:
     """(name, kind) per seat."""
     pack: Path | None
     playtest: bool = False
+
+
+def seat_name(value: object, index: int) -> str:
+    """A seat's name as it can be shown and saved: text, UTF-8, one line, at most 40
+    characters (anything else becomes "Player N")."""
+    if not isinstance(value, str):
+        return f"Player {index + 1}"
+    text = value.encode("utf-8", "replace").decode("utf-8")  # lone surrogates from argv
+    text = " ".join(text.split())[:40]
+    return text or f"Player {index + 1}"
 
 
 def save_game(path: str | Path, record: GameRecord, seats: list[tuple[str, str]],
@@ -39,11 +50,15 @@ def save_game(path: str | Path, record: GameRecord, seats: list[tuple[str, str]]
 
 def load_game(path: str | Path) -> SavedGame:
     """Read a saved game or a plain record; raises RecordError saying what is wrong."""
-    record = load_record(path)
-    data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    try:
+        text = read_text(path)
+    except TextFileError as exc:
+        raise RecordError(f"{path}: cannot read the saved game: {exc}") from None
+    record = GameRecord.from_text(text, str(path))
+    data = tomllib.loads(text)  # read whole by from_text already
     table = data.get("table", {})
-    names = list(record.names) or [f"Player {i + 1}" for i in range(record.setup.players)]
-    seats = [(names[i] if i < len(names) else f"Player {i + 1}", "human")
+    names = list(record.names)
+    seats = [(seat_name(names[i] if i < len(names) else None, i), "human")
              for i in range(record.setup.players)]
     listed = table.get("seats", []) if isinstance(table, dict) else []
     if listed:
@@ -53,9 +68,10 @@ def load_game(path: str | Path) -> SavedGame:
         for i, seat in enumerate(listed):
             kind = seat.get("kind") if isinstance(seat, dict) else None
             if kind not in SEAT_KINDS:
-                raise RecordError(f"{path}: seat {i + 1} has an unknown kind {kind!r} "
+                shown = repr(kind) if len(repr(kind)) <= 40 else repr(kind)[:40] + "…"
+                raise RecordError(f"{path}: seat {i + 1} has an unknown kind {shown} "
                                   f"(expected one of {', '.join(SEAT_KINDS)})")
-            seats.append((str(seat.get("name", f"Player {i + 1}")), kind))
+            seats.append((seat_name(seat.get("name"), i), kind))
     pack = table.get("pack") if isinstance(table, dict) else None
     playtest = isinstance(table, dict) and table.get("playtest") is True
     return SavedGame(record, tuple(seats), Path(pack) if isinstance(pack, str) else None, playtest)

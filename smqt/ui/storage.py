@@ -4,7 +4,10 @@ platform's application data folder (tests use a temporary one)."""
 
 from __future__ import annotations
 
+import getpass
 import os
+import stat
+import tempfile
 import tomllib
 from datetime import datetime
 from pathlib import Path
@@ -12,19 +15,51 @@ from pathlib import Path
 import attrs
 from PySide6.QtCore import QLockFile, QSettings, QStandardPaths
 
+from smqt.engine.textfile import TextFileError, read_text
+
 LEGACY_AUTOSAVE = "autosave.toml"
 """The single autosave of earlier versions: still listed, never written."""
 
 
+_homes: dict[str, tuple[Path, str]] = {}
+"""The data folder found for each ``SMQT_HOME`` value, and what went wrong finding it."""
+
+
 def data_home() -> Path:
-    override = os.environ.get("SMQT_HOME")
+    """The user's data folder (``$SMQT_HOME`` or the platform's). When it cannot be used (it
+    is a file, it cannot be made or written), a folder in the temporary directory stands in
+    for this run and ``data_home_problem`` says so: the table always starts."""
+    override = os.environ.get("SMQT_HOME") or ""
+    if override not in _homes:
+        _homes[override] = _find_home(override)
+    return _homes[override][0]
+
+
+def data_home_problem() -> str:
+    """Why the data folder had to be replaced for this run ("" when it did not)."""
+    data_home()
+    return _homes[os.environ.get("SMQT_HOME") or ""][1]
+
+
+def _find_home(override: str) -> tuple[Path, str]:
     if override:
         home = Path(override)
     else:
         base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericDataLocation)
         home = Path(base or Path.home()) / "smqt"
-    home.mkdir(parents=True, exist_ok=True)
-    return home
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+        if not home.is_dir():
+            raise NotADirectoryError("it is not a folder")
+        if not os.access(home, os.W_OK | os.X_OK):
+            raise PermissionError("it cannot be written")
+        return home, ""
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        reason = getattr(exc, "strerror", None) or str(exc)
+        stand_in = Path(tempfile.gettempdir()) / f"smqt-{getpass.getuser()}"
+        stand_in.mkdir(parents=True, exist_ok=True)
+        return stand_in, (f"The data folder {str(home)[:200]} cannot be used ({reason}). Games "
+                          f"and settings are kept in {stand_in} for now.")
 
 
 def games_folder() -> Path:
@@ -68,9 +103,10 @@ class SavedGameInfo:
 
 def _info(path: Path) -> SavedGameInfo | None:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_text(path))
         modified = path.stat().st_mtime
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError):
+    except (OSError, TextFileError, tomllib.TOMLDecodeError, RecursionError, ValueError,
+            MemoryError):
         return None
     table = data.get("table") if isinstance(data.get("table"), dict) else {}
     seats = table.get("seats") if isinstance(table.get("seats"), list) else []
@@ -145,5 +181,31 @@ def open_elsewhere(path: Path) -> bool:
     return probe.error() == QLockFile.LockError.LockFailedError
 
 
+SETTINGS_LIMIT = 1024 * 1024
+_settings_problem: list[str] = []
+
+
 def settings() -> QSettings:
-    return QSettings(str(data_home() / "table.ini"), QSettings.Format.IniFormat)
+    """The remembered layout. A settings file that is not a small regular file (damaged, a
+    link to a device) is set aside first, so that it can neither hang nor break the start."""
+    path = data_home() / "table.ini"
+    try:
+        info = path.stat()
+        bad = not stat.S_ISREG(info.st_mode) or info.st_size > SETTINGS_LIMIT
+    except FileNotFoundError:
+        bad = path.is_symlink()  # a link to nothing
+    except OSError:
+        bad = True
+    if bad:
+        aside = path.with_name(f"table.ini.set-aside-{datetime.now():%Y%m%d-%H%M%S}")
+        try:
+            path.rename(aside)
+            _settings_problem.append(f"The settings file {path} was damaged: it was moved to "
+                                     f"{aside.name} and the table starts with its defaults.")
+        except OSError:
+            pass
+    return QSettings(str(path), QSettings.Format.IniFormat)
+
+
+def settings_problem() -> str:
+    return " ".join(_settings_problem)

@@ -91,6 +91,7 @@ class TurnPanel(QFrame):
         self.prompt.setStyleSheet("font-size: 14px;")
         layout.addWidget(self.prompt)
         self.reason = QLabel()
+        self.reason.setTextFormat(Qt.TextFormat.PlainText)
         self.reason.setWordWrap(True)
         self.reason.setStyleSheet("QLabel { color: #8c1d18; background: #fde7e4; border-radius: 4px;"
                                   " padding: 4px; font-size: 13px; }")
@@ -118,6 +119,7 @@ class TurnPanel(QFrame):
         self.allowances.itemClicked.connect(self._clicked)
         layout.addWidget(self.allowances)
         self.final_title = QLabel()
+        self.final_title.setTextFormat(Qt.TextFormat.PlainText)
         self.final_title.setWordWrap(True)
         layout.addWidget(self.final_title)
         self.final_steps = QListWidget()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 import traceback
+from collections.abc import Callable
 from types import TracebackType
 from typing import TextIO
 
@@ -15,9 +16,13 @@ class ProblemWatch:
     """``watch = ProblemWatch(err).install()`` ... ``watch.remove()`` (or ``with``);
     ``watch.problems`` lists what went wrong."""
 
-    def __init__(self, err: TextIO) -> None:
+    def __init__(self, err: TextIO,
+                 on_exception: Callable[[BaseException], None] | None = None) -> None:
+        """``on_exception``: also tell the person (an uncaught exception in a slot leaves the
+        program running, so the window can say what happened and go on)."""
         self.err = err
         self.problems: list[str] = []
+        self.on_exception = on_exception
         self._previous_hook = sys.excepthook
 
     def add(self, text: str) -> None:
@@ -32,6 +37,11 @@ class ProblemWatch:
                    tb: TracebackType | None) -> None:
         self.problems.append(f"{kind.__name__}: {value}")
         self.err.write("".join(traceback.format_exception(kind, value, tb)))
+        if self.on_exception is not None:
+            try:
+                self.on_exception(value)
+            except Exception:  # telling must not fail in turn
+                pass
 
     def install(self) -> ProblemWatch:
         qInstallMessageHandler(self._message)

@@ -31,7 +31,7 @@ from smqt.engine.actions import Action, Buy, FinalMove, MovePerson, ReturnPerson
 from smqt.engine.catalog import Catalog, load_pack
 from smqt.engine.packload import PackError
 from smqt.engine.record import Game, PackMismatch, RecordError, replay
-from smqt.engine.rules import apply
+from smqt.engine.rules import SetupError, apply
 from smqt.engine.scoring import GameScore, count, score_game
 from smqt.engine.state import FINAL, MOVE, REWARD, SWAP, GameState
 from smqt.paths import default_pack
@@ -39,6 +39,7 @@ from smqt.ui import help as helppages
 from smqt.ui.bars import Banner, HistoryBar, ProblemBar
 from smqt.ui.controller import GameController, Seat
 from smqt.ui.endpage import EndPage
+from smqt.ui.errorlog import log_path, log_problem
 from smqt.ui.front import bring_to_front, default_size, give_focus
 from smqt.ui.interaction import Highlights, TurnInteraction
 from smqt.ui.logtext import GameLog
@@ -51,10 +52,12 @@ from smqt.ui.scenes import CityScene, DisplayScene, Recent
 from smqt.ui.scoretext import line_words
 from smqt.ui.storage import (
     GameLock,
+    data_home_problem,
     new_autosave_path,
     open_elsewhere,
     set_aside,
     settings,
+    settings_problem,
     unfinished_games,
 )
 from smqt.ui.turnpanel import TurnPanel
@@ -68,9 +71,14 @@ AI_LEVELS = (("easy", "AI · easy"), ("medium", "AI · medium"), ("hard", "AI ·
 class TableWindow(QMainWindow):
     game_started = Signal()
     refreshed = Signal()
+    problem_reported = Signal(str, str)
+    """Every problem the window shows (title, details), for a caller that watches."""
 
-    def __init__(self, *, remember_layout: bool = True) -> None:
+    def __init__(self, *, remember_layout: bool = True, unattended: bool = False) -> None:
+        """``unattended``: nobody is at the table (automated runs): an AI seat that fails is
+        handed to the random AI at once instead of waiting for a person's choice."""
         super().__init__()
+        self.unattended = unattended
         self.controller: GameController | None = None
         self.catalog: Catalog | None = None
         self.pack_folder: Path | None = None
@@ -105,6 +113,9 @@ class TableWindow(QMainWindow):
         self.resize(default_size(self))
         if remember_layout:
             self._restore_layout()
+        for trouble in (data_home_problem(), settings_problem()):
+            if trouble:
+                self._problem("Your data folder needs a look", trouble)
 
     # ================================================================== building
 
@@ -210,6 +221,7 @@ class TableWindow(QMainWindow):
         tp.final_done.clicked.connect(self.final_done)
         tp.scorepad.clicked.connect(self.show_scorepad)
         self.status = QLabel()
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.statusBar().addWidget(self.status, 1)
 
     def _menus(self) -> None:
@@ -284,7 +296,8 @@ class TableWindow(QMainWindow):
         if autosave is not None:
             self._lock = GameLock(autosave)
         ctrl = GameController(game, seats, autosave=autosave, pack=pack, playtest=playtest,
-                              ai_pace_ms=self._pace if pace is None else pace, parent=self)
+                              ai_pace_ms=self._pace if pace is None else pace,
+                              fallback_level="random" if self.unattended else None, parent=self)
         self.controller = ctrl
         ctrl.state_changed.connect(self.refresh)
         ctrl.logged.connect(self._logged)
@@ -294,6 +307,7 @@ class TableWindow(QMainWindow):
         ctrl.final_round.connect(self._final_round)
         ctrl.seats_changed.connect(self._seats_changed)
         ctrl.problem.connect(self._problem)
+        ctrl.bot_failed.connect(self._bot_failed)
         self.status.setText("")
         self.log.clear()
         self.viewing = None
@@ -323,8 +337,12 @@ class TableWindow(QMainWindow):
             self._problem("This pack cannot be played", "\n".join(str(e) for e in exc.errors))
             return
         names = tuple(name for name, _ in options.seats)
-        game = Game.new(catalog, len(options.seats), options.seed, objective=options.objective,
-                        sand_dollar_actions=options.sand_dollar_actions, names=names)
+        try:
+            game = Game.new(catalog, len(options.seats), options.seed, objective=options.objective,
+                            sand_dollar_actions=options.sand_dollar_actions, names=names)
+        except SetupError as exc:
+            self._problem("This game cannot be set up", f"{options.pack}: {exc}")
+            return
         self.save_path = None
         self.start_game(game, [Seat(n, k) for n, k in options.seats], options.pack,
                         autosave=new_autosave_path(options.seed) if autosave else None,
@@ -406,7 +424,8 @@ class TableWindow(QMainWindow):
             for signal in (self.controller.state_changed, self.controller.logged,
                            self.controller.thinking, self.controller.finished,
                            self.controller.undone, self.controller.final_round,
-                           self.controller.seats_changed, self.controller.problem):
+                           self.controller.seats_changed, self.controller.problem,
+                           self.controller.bot_failed):
                 signal.disconnect()
             self.controller.stop()
             self.controller.deleteLater()
@@ -1018,10 +1037,36 @@ class TableWindow(QMainWindow):
 
     # ================================================================== window
 
-    def _problem(self, title: str, text: str) -> None:
-        """Say what went wrong in a bar above the table (the game, if any, goes on)."""
+    def _problem(self, title: str, text: str, choices=()) -> None:  # type: ignore[no-untyped-def]
+        """Say what went wrong in a bar above the table (the game, if any, goes on), with
+        what the person can do about it; it is also written to the problems log."""
         self.status.setText(title)
-        self.problem_bar.show_problem(title, text)
+        self.problem_bar.show_problem(title, text, choices)
+        log_problem(title, text)
+        self.problem_reported.emit(title, text)
+
+    def unexpected(self, exc: BaseException) -> None:
+        """Something failed that no boundary caught: say so; the table goes on."""
+        log_problem("Unexpected error", "", exc)
+        self._problem("Something went wrong",
+                      f"{type(exc).__name__}: {str(exc)[:300]}\nThe table goes on; if the game "
+                      f"seems stuck, Undo or Game ▸ Resume. The details are in the problems log "
+                      f"({log_path()}).")
+
+    def _bot_failed(self, seat: int, message: str) -> None:
+        """An AI seat could not decide: try again, another level, or a person plays it."""
+        ctrl = self.controller
+        if ctrl is None:
+            return
+        name, level = ctrl.seats[seat].name, ctrl.seats[seat].kind
+        others = [k for k, _ in AI_LEVELS if k != level]
+        choices = [("Try again", ctrl.retry_bot),
+                   (f"Let the {others[0]} AI play", lambda: ctrl.set_seat(seat, others[0])),
+                   ("Play it yourself", lambda: ctrl.set_seat(seat, "human"))]
+        self._problem(f"{name}'s AI could not decide",
+                      f"The {level} AI stopped with an error ({message}). The game waits: try "
+                      f"again, let another AI play the seat, or play it yourself. The details "
+                      f"are in the problems log ({log_path()}).", choices)
 
     def _restore_layout(self) -> None:
         store = settings()

@@ -137,3 +137,59 @@ def test_bad_position_top_keys_are_reported(tmp_path, top):
                     'tile = ["spots"]\n[[player]]\ntile = "surfer"\n')
     with pytest.raises(PositionError):
         load_position(path)
+
+
+@pytest.mark.parametrize(("cut", "named"), [
+    ("vip = 1", "rules.final_move.vip is missing"),
+    ("[rules.final_move]", "rules.final_move is missing"),
+    ("[rules.supply]", "rules.supply is missing"),
+    ("cards_to_end", "rules.cards_to_end is missing"),
+    ("[rules]", "the [rules] table is missing"),
+    ("start_player", "setup.start_player is missing"),
+])
+def test_r12_2_a_record_cut_short_is_refused_naming_what_is_missing(cut, named):
+    """R12.2: a record truncated anywhere in its setup or rules is refused, never completed
+    with default rules (the game would go on under other rules)."""
+    text = played(seed=4, players=2, steps=10).record.to_text()
+    with pytest.raises(RecordError, match=named.replace("[", r"\[").replace("]", r"\]")):
+        GameRecord.from_text(text[:text.index(cut)], "cut.toml")
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("", "the file is empty"),
+    ("   \n", "the file is empty"),
+    ("names = []\n", "not a game record"),
+    ("format = 'x" + "y" * 300 + "'\n", "unknown record format"),
+    ("a = " + "[" * 5000 + "\n", "not a readable record"),
+    ("a = " + "9" * 5000 + "\n", "not a readable record"),
+])
+def test_r12_2_damaged_records_say_what_is_wrong_in_a_line(text, said):
+    with pytest.raises(RecordError, match=said) as caught:
+        GameRecord.from_text(text, "bad.toml")
+    assert len(str(caught.value)) < 300, "long values are shortened"
+
+
+def test_r12_2_a_wrong_rules_value_names_its_key():
+    text = played(seed=4, players=2, steps=3).record.to_text()
+    with pytest.raises(RecordError, match=r"rules\.cards_to_end"):
+        GameRecord.from_text(text.replace("cards_to_end = 14", "cards_to_end = 'many'"), "r.toml")
+
+
+def test_r12_2_a_device_or_huge_file_is_not_read(tmp_path):
+    """A record path that is a folder, a link to /dev/zero or far too large is refused."""
+    import os
+
+    folder = tmp_path / "folder.toml"
+    folder.mkdir()
+    with pytest.raises(RecordError, match="not a regular file"):
+        load_record(folder)
+    if os.path.exists("/dev/zero"):
+        link = tmp_path / "zero.toml"
+        link.symlink_to("/dev/zero")
+        with pytest.raises(RecordError, match="not a regular file"):
+            load_record(link)
+    big = tmp_path / "big.toml"
+    with big.open("wb") as handle:
+        handle.truncate(9 * 1024 * 1024)
+    with pytest.raises(RecordError, match="too large"):
+        load_record(big)
