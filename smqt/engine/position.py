@@ -31,6 +31,7 @@ from smqt.engine.footprints import matches as footprint_matches
 from smqt.engine.geometry import BEACH, TILE_LOWER, TILE_UPPER, Space, parse_space, space_str
 from smqt.engine.rules import SetupError, new_game, refresh_display
 from smqt.engine.state import FINAL, OVER, PERSON_KINDS, GameState
+from smqt.engine.textfile import TextFileError, read_text
 from smqt.fileio import atomic_write_text
 
 PHASES = {"over": OVER, "final": FINAL}
@@ -65,18 +66,29 @@ class Position:
 
 
 def read_position_data(path: str | Path) -> dict:
-    source = Path(path)
+    def refuse(problem: str) -> PositionError:
+        return PositionError([PositionProblem(str(path), "file", problem)])
+
     try:
-        return tomllib.loads(source.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PositionError([PositionProblem(str(path), "file", f"cannot read it ({exc})")]) from None
+        text = read_text(path)
+    except TextFileError as exc:
+        raise refuse(str(exc)) from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise PositionError([PositionProblem(str(path), "file", f"TOML syntax error: {exc}")]) from None
+        raise refuse(f"TOML syntax error: {exc}") from None
+    except (RecursionError, ValueError, MemoryError) as exc:  # deep nesting, huge numbers
+        raise refuse(f"not a readable position ({str(exc)[:80]})") from None
 
 
 def pack_folder(path: str | Path, data: dict) -> Path | None:
     pack = data.get("pack")
-    return (Path(path).parent / pack).resolve() if isinstance(pack, str) else None
+    if not isinstance(pack, str) or "\0" in pack or len(pack) > 4096:
+        return None
+    try:
+        return (Path(path).parent / pack).resolve()
+    except (OSError, RuntimeError):  # a loop of links
+        return None
 
 
 def load_position(path: str | Path, catalog: Catalog | None = None) -> Position:

@@ -137,6 +137,23 @@ def unfinished_games(*, playtests: bool = True) -> list[SavedGameInfo]:
             and not open_elsewhere(g.path)]
 
 
+def clean_leftovers(older_than: float = 120.0) -> int:
+    """Remove the temporary files of saves that a killed program left behind (``.NAME.*.tmp``
+    beside the autosaves and the settings); a fresh one may be another table's save under
+    way, so only those older than ``older_than`` seconds go. Returns how many went."""
+    now = datetime.now().timestamp()
+    removed = 0
+    for folder in (data_home(), games_folder()):
+        for leftover in folder.glob(".*.tmp"):
+            try:
+                if leftover.is_file() and now - leftover.stat().st_mtime > older_than:
+                    leftover.unlink()
+                    removed += 1
+            except OSError:
+                pass
+    return removed
+
+
 def set_aside(path: Path) -> Path:
     """Move a saved game that cannot be resumed out of the list (kept, never deleted)."""
     folder = games_folder() / "set-aside"

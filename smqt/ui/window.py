@@ -52,6 +52,7 @@ from smqt.ui.scenes import CityScene, DisplayScene, Recent
 from smqt.ui.scoretext import line_words
 from smqt.ui.storage import (
     GameLock,
+    clean_leftovers,
     data_home_problem,
     new_autosave_path,
     open_elsewhere,
@@ -113,6 +114,7 @@ class TableWindow(QMainWindow):
         self.resize(default_size(self))
         if remember_layout:
             self._restore_layout()
+        clean_leftovers()
         for trouble in (data_home_problem(), settings_problem()):
             if trouble:
                 self._problem("Your data folder needs a look", trouble)

@@ -221,3 +221,21 @@ def test_a_bad_saved_game_says_why_on_the_command_line(tmp_path):
                             stdin=subprocess.DEVNULL)
     assert result.returncode == 1
     assert "pack.version is missing" in result.stderr
+
+
+def test_temporary_files_of_a_killed_save_are_cleaned_at_the_next_start(qtbot, home):
+    """Failure 8: ``.NAME.*.tmp`` files left by a kill are removed when the table starts
+    (those of a save under way right now are left alone)."""
+    import time
+
+    games = games_folder()
+    old = games / ".a.toml.x1.tmp"
+    fresh = games / ".b.toml.x2.tmp"
+    old.write_text("half a save")
+    fresh.write_text("a save under way")
+    past = time.time() - 3600
+    os.utime(old, (past, past))
+    table = TableWindow(remember_layout=False)
+    qtbot.addWidget(table)
+    assert not old.exists() and fresh.exists()
+    table.close()
