@@ -96,3 +96,27 @@ def test_ai_answers_a_person_and_hands_the_turn_back(qtbot, stop_after):
     qtbot.waitUntil(lambda: ctrl.state.current == 0 and ctrl.state.phase == "acquire",
                     timeout=60_000)
     assert ctrl.state.turn == turn + 2
+
+
+@pytest.mark.parametrize("failure", [OSError(28, "No space left on device"),
+                                     PermissionError(13, "Permission denied"),
+                                     UnicodeEncodeError("utf-8", "\udcff", 0, 1, "surrogates")])
+def test_a_failing_autosave_is_reported_and_the_ai_plays_on(qtbot, tmp_path, stop_after,
+                                                            monkeypatch, failure):
+    """Issue 12, failure 1: a full disk, an unwritable folder or a name that cannot be
+    written: each autosave fails, the controller says so, and the game goes on to its end."""
+    from smqt.ui import controller as module
+
+    def broken(*_args, **_kwargs):
+        raise failure
+
+    monkeypatch.setattr(module, "save_game", broken)
+    monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
+    ctrl = controller(qtbot, [Seat("A", "random"), Seat("B", "random")], tmp_path)
+    stop_after(ctrl)
+    told = []
+    ctrl.problem.connect(lambda title, _text: told.append(title))
+    with qtbot.waitSignal(ctrl.finished, timeout=120_000):
+        ctrl.start()
+    assert ctrl.state.is_over
+    assert told and set(told) == {"The game could not be autosaved"}
