@@ -1,23 +1,22 @@
 """The play table's main window: display and city views, player panels, the turn panel, the
-card inspector, the log with read-only history, the end-of-game page, and the game's menus
-(new, open, save, resume, seats, help) with keyboard shortcuts. It owns one
-``GameController`` per game and redraws its scenes from the controller's state after every
-change; every refusal it shows is the engine's own reason.
+card inspector, the log with read-only history and the end-of-game page. It owns one
+``GameController`` per game, turns clicks into the controller's legal actions (every refusal
+it shows is the engine's own reason) and redraws its scenes from the controller's state after
+every change. The menus (menus.py), games on disk (savedgames.py) and the turn panel's
+contents (turnview.py) are mixed in from modules of their own.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QPoint, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
-    QFileDialog,
     QFrame,
     QLabel,
     QLayout,
     QMainWindow,
-    QMenu,
     QScrollArea,
     QSplitter,
     QStackedWidget,
@@ -26,50 +25,41 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from smqt.engine import explain
-from smqt.engine.actions import Action, Buy, FinalMove, MovePerson, ReturnPerson, Swap, Take
+from smqt.engine.actions import Action, MovePerson, ReturnPerson
 from smqt.engine.catalog import Catalog, load_pack
 from smqt.engine.packload import PackError
-from smqt.engine.record import Game, PackMismatch, RecordError, replay
+from smqt.engine.record import Game, replay
 from smqt.engine.rules import SetupError, apply
-from smqt.engine.scoring import GameScore, count, score_game
-from smqt.engine.state import FINAL, MOVE, REWARD, SWAP, GameState
-from smqt.paths import default_pack
+from smqt.engine.scoring import GameScore, score_game
+from smqt.engine.state import FINAL, REWARD, GameState
 from smqt.ui import help as helppages
 from smqt.ui.bars import Banner, HistoryBar, ProblemBar
 from smqt.ui.controller import GameController, Seat
 from smqt.ui.endpage import EndPage
 from smqt.ui.errorlog import log_path, log_problem
-from smqt.ui.front import bring_to_front, default_size, give_focus
+from smqt.ui.front import default_size, give_focus
 from smqt.ui.interaction import Highlights, TurnInteraction
 from smqt.ui.logtext import GameLog
+from smqt.ui.menus import AI_LEVELS, TableMenus
 from smqt.ui.newgame import GameOptions, NewGameDialog
 from smqt.ui.panels import Inspector, LogPanel, PlayerPanel, RewardDialog
-from smqt.ui.preview import placement_previews
-from smqt.ui.prompts import banner, final_step_words, prompt
-from smqt.ui.savefile import load_game
-from smqt.ui.scenes import CityScene, DisplayScene, Recent
-from smqt.ui.scoretext import line_words
+from smqt.ui.prompts import banner
+from smqt.ui.savedgames import SavedGames
+from smqt.ui.scenes import CityScene, DisplayScene
 from smqt.ui.storage import (
     GameLock,
     clean_leftovers,
     data_home_problem,
     new_autosave_path,
-    open_elsewhere,
-    set_aside,
     settings,
     settings_problem,
-    unfinished_games,
 )
 from smqt.ui.turnpanel import TurnPanel
+from smqt.ui.turnview import TurnView
 from smqt.ui.views import CityView, FittedView
 
-PACES = (("Instant", 0), ("Fast", 150), ("Normal", 450), ("Slow", 1200))
-AI_LEVELS = (("easy", "AI · easy"), ("medium", "AI · medium"), ("hard", "AI · hard"),
-             ("random", "AI · random"))
 
-
-class TableWindow(QMainWindow):
+class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
     game_started = Signal()
     refreshed = Signal()
     problem_reported = Signal(str, str)
@@ -226,65 +216,6 @@ class TableWindow(QMainWindow):
         self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.statusBar().addWidget(self.status, 1)
 
-    def _menus(self) -> None:
-        def action(menu, text: str, slot, shortcut: str | QKeySequence.StandardKey | None = None
-                   ) -> QAction:
-            act = QAction(text, self)
-            if shortcut is not None:
-                act.setShortcut(QKeySequence(shortcut))
-            act.triggered.connect(slot)
-            menu.addAction(act)
-            return act
-
-        game = self.menuBar().addMenu("&Game")
-        action(game, "&New game…", self.new_game_dialog, QKeySequence.StandardKey.New)
-        action(game, "&Open saved game…", self.open_dialog, QKeySequence.StandardKey.Open)
-        self.resume_menu = game.addMenu("&Resume")
-        self.resume_menu.aboutToShow.connect(self._fill_resume_menu)
-        action(game, "Resume &last game", self.resume_last)
-        action(game, "&Save", self.save, QKeySequence.StandardKey.Save)
-        action(game, "Save &as…", self.save_as, "Ctrl+Shift+S")
-        action(game, "Re&play a saved game…", self.replay_dialog)
-        game.addSeparator()
-        action(game, "&Quit", self.close, QKeySequence.StandardKey.Quit)
-
-        turn = self.menuBar().addMenu("&Turn")
-        self.undo_action = action(turn, "&Undo", self.undo, QKeySequence.StandardKey.Undo)
-        action(turn, "&End turn", self.end_turn, "E")
-        action(turn, "&Stop the walk here", self.stop_here, "S")
-        action(turn, "&Return the person to the supply", self.return_person, "R")
-        action(turn, "&No swap", self.no_swap, "N")
-        action(turn, "Step &back / clear the choice", self.step_back, "Esc")
-        turn.addSeparator()
-        action(turn, "Best &final movement", self.auto_final, "F")
-        action(turn, "&Done with the final movement", self.final_done, "D")
-
-        self.seats_menu = self.menuBar().addMenu("&Seats")
-        self.seats_menu.aboutToShow.connect(lambda: self._fill_seats_menu(self.seats_menu))
-
-        view = self.menuBar().addMenu("&View")
-        next_city = action(view, "Next &city", self.next_city, "Tab")
-        next_city.setShortcuts([QKeySequence("Tab"), QKeySequence("C")])
-        action(view, "Zoom &in", lambda: self.city_view.zoom(1.25), QKeySequence.StandardKey.ZoomIn)
-        action(view, "Zoom &out", lambda: self.city_view.zoom(0.8), QKeySequence.StandardKey.ZoomOut)
-        action(view, "&Fit the city", lambda: self.city_view.fit(), "0")
-        action(view, "&Scorepad", self.show_scorepad, "Ctrl+P")
-        pace = view.addMenu("AI &pace")
-        group = QActionGroup(self)
-        self.pace_actions: dict[int, QAction] = {}
-        for label, ms in PACES:
-            act = QAction(label, self, checkable=True)
-            act.triggered.connect(lambda _=False, m=ms: self.set_pace(m))
-            group.addAction(act)
-            pace.addAction(act)
-            self.pace_actions[ms] = act
-        self.pace_actions[self._pace].setChecked(True)
-
-        help_menu = self.menuBar().addMenu("&Help")
-        action(help_menu, "&Rules of the game", self.show_rules, QKeySequence.StandardKey.HelpContents)
-        action(help_menu, "&Keyboard shortcuts", self.show_shortcuts, "Ctrl+/")
-        action(help_menu, "&About smqt", lambda: helppages.about(self, self._pack_words()))
-
     # ================================================================== games
 
     def start_game(self, game: Game, seats: list[Seat], pack: Path | None,
@@ -350,74 +281,6 @@ class TableWindow(QMainWindow):
                         autosave=new_autosave_path(options.seed) if autosave else None,
                         playtest=playtest)
 
-    def load(self, path: Path, pack: Path | None = None, *, to_moment: int | None = None,
-             autosave: Path | None = None, all_ai: bool = False) -> bool:
-        """Open a saved game (or any record); False after telling the person why not."""
-        if autosave is not None and open_elsewhere(autosave):
-            self._problem("This game is open in another table window",
-                          f"{autosave}\nPlay it there, or close that window first.")
-            return False
-        try:
-            saved = load_game(path)
-        except (RecordError, OSError) as exc:
-            self._problem("This saved game cannot be opened", str(exc))
-            return False
-        folder = pack or saved.pack or default_pack()
-        notice = None
-        try:
-            catalog = load_pack(folder)
-            try:
-                game = replay(saved.record, catalog)
-            except PackMismatch as mismatch:
-                if not mismatch.same_pack:
-                    raise
-                game = replay(saved.record, catalog, check_pack=False)
-                notice = (f"This game was saved with {mismatch.played.name} pack "
-                          f"{mismatch.played.version}; it goes on with the pack as it is now "
-                          f"({mismatch.given.version}). Its rules settings are kept from the save; "
-                          f"cards or scoring may have changed since.")
-        except PackError as exc:
-            self._problem("The game's content pack cannot be loaded",
-                          f"{folder}:\n" + "\n".join(str(e) for e in exc.errors))
-            return False
-        except RecordError as exc:
-            self._problem("This saved game cannot be replayed",
-                          f"{exc}\n\nIf it was played with another pack, open it with that pack "
-                          f"(smqt play --pack FOLDER --load FILE).")
-            return False
-        self.save_path = Path(path) if autosave is None else None
-        seats = [Seat(n, k) for n, k in saved.seats]
-        if all_ai:
-            seats = [Seat(s.name, "medium" if s.kind == "human" else s.kind) for s in seats]
-        self.start_game(game, seats, Path(folder), playtest=saved.playtest,
-                        autosave=autosave if autosave is not None else new_autosave_path(
-                            saved.record.setup.seed))
-        if notice:
-            self._problem("An older version of the pack", notice)
-        if to_moment is not None:
-            self.show_moment(to_moment)
-        return True
-
-    def handle_request(self, request: dict) -> None:
-        """A request handed over by a later ``smqt play`` (only playtests for now)."""
-        pack, seed = request.get("playtest"), request.get("seed", 1)
-        if not isinstance(pack, str) or not isinstance(seed, int) or isinstance(seed, bool) \
-                or not 0 <= seed < 2**63:
-            self._problem("A playtest could not be opened", f"The request was not understood: "
-                          f"{str(request)[:200]}")
-            return
-        self.open_playtest(Path(pack), seed)
-
-    def open_playtest(self, pack: Path, seed: int) -> None:
-        """A playtest of ``pack`` (from the editor): a person against the medium AI; the game
-        on the table before it stays in the Resume list."""
-        self.new_game(GameOptions((("You", "human"), ("AI", "medium")), seed, pack),
-                      playtest=True)
-        self.showNormal()
-        bring_to_front(self)
-        self.status.setText(f"Playtest of {pack}. A game you were playing is kept as of its "
-                            f"last finished turn: Game ▸ Resume.")
-
     def _drop_controller(self) -> None:
         if self._lock is not None:
             self._lock.release()
@@ -449,157 +312,6 @@ class TableWindow(QMainWindow):
         return f"{identity.name} pack {identity.version}"
 
     # ================================================================== menu commands
-
-    def new_game_dialog(self) -> None:
-        """The new-game dialog, open beside the running game (never a nested event loop)."""
-        if self._new_game_dialog is not None and self._new_game_dialog.isVisible():
-            bring_to_front(self._new_game_dialog)
-            return
-        seats = tuple((s.name, s.kind) for s in self.controller.seats) if self.controller else None
-        dialog = NewGameDialog(self, self.pack_folder, seats)
-        dialog.accepted.connect(lambda: self._dialog_accepted(dialog))
-        dialog.finished.connect(dialog.deleteLater)
-        self._new_game_dialog = dialog
-        dialog.destroyed.connect(self._forget_new_game_dialog)
-        dialog.open()
-
-    def _forget_new_game_dialog(self) -> None:
-        self._new_game_dialog = None
-
-    def _dialog_accepted(self, dialog: NewGameDialog) -> None:
-        if dialog.options is not None:
-            self.new_game(dialog.options)
-
-    def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a saved game", str(Path.home()),
-                                              "Saved games (*.toml);;All files (*)")
-        if path:
-            self.load(Path(path))
-
-    def replay_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Replay a saved game", str(Path.home()),
-                                              "Saved games (*.toml);;All files (*)")
-        if path:
-            self.load(Path(path), to_moment=0)
-
-    def resume_last(self) -> bool:
-        """Resume the newest unfinished game (playtests aside) that can be replayed; games
-        that cannot are set aside (moved, not deleted) and the person is told."""
-        current = self.controller.autosave if self.controller else None
-        set_aside_now: list[str] = []
-        for info in unfinished_games(playtests=False):
-            if info.path == current:
-                continue
-            if self.load(info.path, autosave=info.path):
-                if set_aside_now:
-                    self._problem("A saved game could not be resumed", "\n".join(set_aside_now))
-                return True
-            reason = self.problem_bar.text.text()
-            moved = set_aside(info.path)
-            set_aside_now.append(f"{info.title()}: {reason}\nIt was moved to {moved}.")
-        if set_aside_now:
-            self._problem("A saved game could not be resumed", "\n".join(set_aside_now))
-        elif current is None:
-            self.status.setText("There is no unfinished game to resume.")
-        return False
-
-    def _fill_resume_menu(self) -> None:
-        menu = self.resume_menu
-        menu.clear()
-        current = self.controller.autosave if self.controller else None
-        games = [g for g in unfinished_games() if g.path != current]
-        if not games:
-            menu.addAction("No unfinished game").setEnabled(False)
-            return
-        for info in games[:15]:
-            act = menu.addAction(info.title())
-            act.triggered.connect(lambda _=False, p=info.path: self.load(p, autosave=p))
-        menu.addSeparator()
-        forget = menu.addMenu("Put a game away")
-        for info in games[:15]:
-            act = forget.addAction(info.title())
-            act.triggered.connect(lambda _=False, p=info.path: self._put_away(p))
-
-    def _put_away(self, path: Path) -> None:
-        moved = set_aside(path)
-        self.status.setText(f"The game is no longer listed; its file is kept as {moved}.")
-
-    def _fill_seats_menu(self, menu: QMenu, only: int | None = None) -> None:
-        """Per seat: let the AI take it (a level) or take it back; and show that city."""
-        menu.clear()
-        ctrl = self.controller
-        if ctrl is None or ctrl.state.is_over:
-            menu.addAction("No game in progress").setEnabled(False)
-            return
-        for index, seat in enumerate(ctrl.seats):
-            if only is not None and index != only:
-                continue
-            if seat.is_ai:
-                act = menu.addAction(f"Take {seat.name}'s seat back (a person plays it)")
-                act.triggered.connect(lambda _=False, i=index: ctrl.set_seat(i, "human"))
-            else:
-                sub = menu.addMenu(f"Let the AI take {seat.name}'s seat")
-                for level, label in AI_LEVELS:
-                    act = sub.addAction(label)
-                    act.triggered.connect(lambda _=False, i=index, k=level: ctrl.set_seat(i, k))
-            show = menu.addAction(f"Show {seat.name}'s city")
-            show.triggered.connect(lambda _=False, i=index: self.show_city(i))
-            if only is None:
-                menu.addSeparator()
-
-    def _seat_menu(self, index: int, where: QPoint) -> None:
-        menu = QMenu(self)
-        self._fill_seats_menu(menu, only=index)
-        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        menu.popup(where)
-
-    def save(self) -> None:
-        if self.save_path is None:
-            self.save_as()
-        elif self.controller is not None:
-            self._save_to(self.save_path)
-
-    def save_as(self) -> None:
-        if self.controller is None:
-            return
-        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(Path.home() / "game.toml"),
-                                              "Saved games (*.toml)")
-        if path:
-            self.save_path = Path(path)
-            self._save_to(self.save_path)
-
-    def _save_to(self, path: Path) -> None:
-        assert self.controller is not None
-        try:
-            self.controller.save(path)
-        except OSError as exc:
-            self._problem("The game could not be saved", f"{path}: {exc}\n\nThe previous file "
-                          "(if any) is unchanged.")
-            return
-        self.status.setText(f"Saved to {path}")
-
-    def set_pace(self, ms: int) -> None:
-        self._pace = ms
-        if ms in self.pace_actions:
-            self.pace_actions[ms].setChecked(True)
-        if self.controller is not None:
-            self.controller.set_pace(ms)
-
-    def show_rules(self) -> None:
-        self._show_page("rules", "Rules of Santa Monica", helppages.rules_markdown)
-
-    def show_shortcuts(self) -> None:
-        self._pages.pop("shortcuts", None)
-        self._show_page("shortcuts", "Keyboard shortcuts",
-                        lambda: helppages.shortcuts_markdown(self.menuBar()))
-
-    def _show_page(self, key: str, title: str, text) -> None:  # type: ignore[no-untyped-def]
-        page = self._pages.get(key)
-        if page is None:
-            page = helppages.TextPage(title, text(), self)
-            self._pages[key] = page
-        page.show()
-        bring_to_front(page)
 
     # ================================================================== turn commands
 
@@ -838,126 +550,6 @@ class TableWindow(QMainWindow):
                         if live else "")
         self._update_turn_panel(h, interactive)
         self.undo_action.setEnabled(live and ctrl.can_undo)
-
-    def _buy_tips(self, state: GameState, interactive: bool) -> dict[str, str]:
-        """Per sand dollar action: what a click does now, or the engine's reason why not."""
-        if not interactive:
-            return {}
-        tips = {}
-        for action_id in state.sand_dollar_actions:
-            reason = explain.why_not(state, Buy(action_id))
-            cost = state.catalog.sand_dollar_actions[action_id].cost
-            tips[action_id] = reason or f"Click to pay {count(cost, 'sand dollar')} for it."
-        return tips
-
-    def _picked_reward(self, h: Highlights) -> str:
-        """What the food truck or the foodie gives for the picked card (the same for every
-        space, read from the previews' engine events)."""
-        if h.selected_slot is None or self._previews_for != (self._moment, h.selected_slot):
-            return ""
-        return next((reward for _, _, reward in self._previews.values()), "")
-
-    def _placement_previews(self, state: GameState, h: Highlights) -> dict:
-        """The points the picked card would score on each offered space (engine score sheet)."""
-        if h.selected_slot is None:
-            return {}
-        key = (self._moment, h.selected_slot)
-        if key != self._previews_for:
-            previews = placement_previews(state, h.selected_slot, self.interaction.legal)
-            self._previews = {
-                space: (p.gain, "\n".join(f"{line_words(state.catalog, line, points=False)} "
-                                          f"{delta:+d}" for line, delta in p.lines)
-                        or "Scores nothing now", p.reward)
-                for space, p in previews.items()}
-            self._previews_for = key  # type: ignore[assignment]
-        return self._previews
-
-    def _arrows(self, state: GameState) -> list:
-        ctrl = self.controller
-        if ctrl is None or state.phase != FINAL or self.shown != state.current:
-            return []
-        return [(n, (step.origin, *step.move.path),
-                 final_step_words(state, state.current, step.kind, step.origin, step.move.path))
-                for n, step in enumerate(ctrl.final_steps(), start=1)]
-
-    def _recent(self, state: GameState) -> Recent:
-        ctrl = self.controller
-        if ctrl is None or self.viewing is not None or not ctrl.game.actions:
-            return Recent()
-        last = ctrl.game.actions[-1]
-        recent = Recent(self._last_seat)
-        if self._last_seat != self.shown:
-            return recent
-        if isinstance(last, Take):
-            recent.spaces.add(last.space)
-        elif isinstance(last, Swap):
-            recent.spaces.update((last.a, last.b))
-        elif isinstance(last, MovePerson | FinalMove):
-            recent.people.add(last.person)
-        return recent
-
-    def _update_turn_panel(self, h: Highlights, interactive: bool = True) -> None:
-        ctrl = self.controller
-        assert ctrl is not None
-        state = self._state()
-        tp = self.turn_panel
-        live = self.viewing is None
-        seat = ctrl.seats[state.current]
-        waiting = live and ctrl.awaiting_end
-        tp.prompt.setText(
-            "Looking back at an earlier moment. Click “Back to the game” to play on."
-            if not live else
-            prompt(state, ctrl.names, ai=seat.is_ai, interactive=interactive, waiting_end=waiting,
-                   confirm_end=self._confirm_end, h=h, reward=self._picked_reward(h)))
-        tp.show_reason(self.interaction.reason if interactive else None)
-        names = {"foodie": "Foodie", "reward": "Food truck + foodie"}
-        for cid, card in state.catalog.cards.items():
-            names[cid] = card.name
-        for aid, sd in state.catalog.sand_dollar_actions.items():
-            names[aid] = sd.name
-        usable = {a.allowance for a in self.interaction.legal
-                  if isinstance(a, MovePerson | ReturnPerson)} if interactive else set()
-        tp.show_allowances(state.allowances if state.phase == MOVE else [],
-                           self.interaction.allowance, names, usable)
-        self._show_final_steps(state, interactive)
-        tp.undo.setEnabled(live and ctrl.can_undo)
-        tp.stop_here.setEnabled(interactive and h.can_stop)
-        tp.return_person.setEnabled(interactive and h.can_return)
-        tp.no_swap.setEnabled(interactive and h.can_noswap)
-        tp.end_turn.setEnabled(interactive and h.can_end)
-        tp.end_turn.setText("Confirm: end turn" if self._confirm_end else "End turn")
-        final = interactive and state.phase == FINAL
-        tp.auto_final.setEnabled(final and not waiting)
-        tp.final_done.setEnabled(final and h.can_finish_final)
-        for button in (tp.stop_here, tp.return_person):
-            button.setVisible(state.phase in (MOVE, FINAL))
-        tp.undo.show()
-        tp.no_swap.setVisible(state.phase == SWAP)
-        tp.end_turn.setVisible(state.phase == MOVE)
-        tp.auto_final.setVisible(state.phase == FINAL)
-        tp.final_done.setVisible(state.phase == FINAL)
-        tp.scorepad.setVisible(live and state.is_over and self.score is not None)
-
-    def _show_final_steps(self, state: GameState, interactive: bool) -> None:
-        ctrl = self.controller
-        if ctrl is None or not interactive or state.phase != FINAL:
-            self.turn_panel.show_final_steps([], "")
-            return
-        steps = ctrl.final_steps()
-        player = state.current
-        total = score_game(state).sheets[player].total
-        rows = [(final_step_words(state, player, step.kind, step.origin, step.move.path),
-                 step.gain, step.move.person) for step in steps]
-        if steps:
-            start = steps[0].total - steps[0].gain
-            title = (f"Your final moves so far ({len(steps)}): total {total} points "
-                     f"({total - start:+d}). Done keeps them.")
-        else:
-            title = f"Your total now: {total} points."
-        earlier = len(state.final_moved) - len(steps)
-        if earlier > 0:  # made before the game was opened: in the record, no longer undoable
-            title += f" {count(earlier, 'move')} made before this game was opened stay as they are."
-        self.turn_panel.show_final_steps(rows, title)
 
     def _maybe_ask_reward(self) -> None:
         if self.viewing is not None or self.controller is None:

@@ -1,0 +1,169 @@
+"""The table window's games on disk: new games from the dialog, opening and replaying saved
+games, resuming autosaves (setting aside what cannot be replayed), saving, and playtests
+handed over by the editor."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog
+
+from smqt.engine.catalog import load_pack
+from smqt.engine.packload import PackError
+from smqt.engine.record import PackMismatch, RecordError, replay
+from smqt.paths import default_pack
+from smqt.ui.controller import Seat
+from smqt.ui.front import bring_to_front
+from smqt.ui.newgame import GameOptions, NewGameDialog
+from smqt.ui.savefile import load_game
+from smqt.ui.storage import new_autosave_path, open_elsewhere, set_aside, unfinished_games
+
+
+class SavedGames:
+    """Mixed into ``TableWindow``: games from and to files."""
+
+    def load(self, path: Path, pack: Path | None = None, *, to_moment: int | None = None,
+             autosave: Path | None = None, all_ai: bool = False) -> bool:
+        """Open a saved game (or any record); False after telling the person why not."""
+        if autosave is not None and open_elsewhere(autosave):
+            self._problem("This game is open in another table window",
+                          f"{autosave}\nPlay it there, or close that window first.")
+            return False
+        try:
+            saved = load_game(path)
+        except (RecordError, OSError) as exc:
+            self._problem("This saved game cannot be opened", str(exc))
+            return False
+        folder = pack or saved.pack or default_pack()
+        notice = None
+        try:
+            catalog = load_pack(folder)
+            try:
+                game = replay(saved.record, catalog)
+            except PackMismatch as mismatch:
+                if not mismatch.same_pack:
+                    raise
+                game = replay(saved.record, catalog, check_pack=False)
+                notice = (f"This game was saved with {mismatch.played.name} pack "
+                          f"{mismatch.played.version}; it goes on with the pack as it is now "
+                          f"({mismatch.given.version}). Its rules settings are kept from the save; "
+                          f"cards or scoring may have changed since.")
+        except PackError as exc:
+            self._problem("The game's content pack cannot be loaded",
+                          f"{folder}:\n" + "\n".join(str(e) for e in exc.errors))
+            return False
+        except RecordError as exc:
+            self._problem("This saved game cannot be replayed",
+                          f"{exc}\n\nIf it was played with another pack, open it with that pack "
+                          f"(smqt play --pack FOLDER --load FILE).")
+            return False
+        self.save_path = Path(path) if autosave is None else None
+        seats = [Seat(n, k) for n, k in saved.seats]
+        if all_ai:
+            seats = [Seat(s.name, "medium" if s.kind == "human" else s.kind) for s in seats]
+        self.start_game(game, seats, Path(folder), playtest=saved.playtest,
+                        autosave=autosave if autosave is not None else new_autosave_path(
+                            saved.record.setup.seed))
+        if notice:
+            self._problem("An older version of the pack", notice)
+        if to_moment is not None:
+            self.show_moment(to_moment)
+        return True
+
+    def handle_request(self, request: dict) -> None:
+        """A request handed over by a later ``smqt play`` (only playtests for now)."""
+        pack, seed = request.get("playtest"), request.get("seed", 1)
+        if not isinstance(pack, str) or not isinstance(seed, int) or isinstance(seed, bool) \
+                or not 0 <= seed < 2**63:
+            self._problem("A playtest could not be opened", f"The request was not understood: "
+                          f"{str(request)[:200]}")
+            return
+        self.open_playtest(Path(pack), seed)
+
+    def open_playtest(self, pack: Path, seed: int) -> None:
+        """A playtest of ``pack`` (from the editor): a person against the medium AI; the game
+        on the table before it stays in the Resume list."""
+        self.new_game(GameOptions((("You", "human"), ("AI", "medium")), seed, pack),
+                      playtest=True)
+        self.showNormal()
+        bring_to_front(self)
+        self.status.setText(f"Playtest of {pack}. A game you were playing is kept as of its "
+                            f"last finished turn: Game ▸ Resume.")
+
+    def new_game_dialog(self) -> None:
+        """The new-game dialog, open beside the running game (never a nested event loop)."""
+        if self._new_game_dialog is not None and self._new_game_dialog.isVisible():
+            bring_to_front(self._new_game_dialog)
+            return
+        seats = tuple((s.name, s.kind) for s in self.controller.seats) if self.controller else None
+        dialog = NewGameDialog(self, self.pack_folder, seats)
+        dialog.accepted.connect(lambda: self._dialog_accepted(dialog))
+        dialog.finished.connect(dialog.deleteLater)
+        self._new_game_dialog = dialog
+        dialog.destroyed.connect(self._forget_new_game_dialog)
+        dialog.open()
+
+    def _forget_new_game_dialog(self) -> None:
+        self._new_game_dialog = None
+
+    def _dialog_accepted(self, dialog: NewGameDialog) -> None:
+        if dialog.options is not None:
+            self.new_game(dialog.options)
+
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a saved game", str(Path.home()),
+                                              "Saved games (*.toml);;All files (*)")
+        if path:
+            self.load(Path(path))
+
+    def replay_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Replay a saved game", str(Path.home()),
+                                              "Saved games (*.toml);;All files (*)")
+        if path:
+            self.load(Path(path), to_moment=0)
+
+    def resume_last(self) -> bool:
+        """Resume the newest unfinished game (playtests aside) that can be replayed; games
+        that cannot are set aside (moved, not deleted) and the person is told."""
+        current = self.controller.autosave if self.controller else None
+        set_aside_now: list[str] = []
+        for info in unfinished_games(playtests=False):
+            if info.path == current:
+                continue
+            if self.load(info.path, autosave=info.path):
+                if set_aside_now:
+                    self._problem("A saved game could not be resumed", "\n".join(set_aside_now))
+                return True
+            reason = self.problem_bar.text.text()
+            moved = set_aside(info.path)
+            set_aside_now.append(f"{info.title()}: {reason}\nIt was moved to {moved}.")
+        if set_aside_now:
+            self._problem("A saved game could not be resumed", "\n".join(set_aside_now))
+        elif current is None:
+            self.status.setText("There is no unfinished game to resume.")
+        return False
+
+    def save(self) -> None:
+        if self.save_path is None:
+            self.save_as()
+        elif self.controller is not None:
+            self._save_to(self.save_path)
+
+    def save_as(self) -> None:
+        if self.controller is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(Path.home() / "game.toml"),
+                                              "Saved games (*.toml)")
+        if path:
+            self.save_path = Path(path)
+            self._save_to(self.save_path)
+
+    def _save_to(self, path: Path) -> None:
+        assert self.controller is not None
+        try:
+            self.controller.save(path)
+        except OSError as exc:
+            self._problem("The game could not be saved", f"{path}: {exc}\n\nThe previous file "
+                          "(if any) is unchanged.")
+            return
+        self.status.setText(f"Saved to {path}")
