@@ -29,24 +29,52 @@ from smqt.engine.effects import (
     ScoringEntry,
     Tag,
     _at_most,
+    _distinct,
     _not_negative,
     _positive,
+    shown,
 )
 
-_ID = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")
+ID_PATTERN = r"[a-z0-9][a-z0-9_\-]*"
+"What an id may be; it must match whole (a trailing newline is not allowed, R12.2)."
+ID_MAX_CHARS = 40
+NAME_MAX_CHARS = 60
+TEXT_MAX_CHARS = 500
+_ID = re.compile(ID_PATTERN)
 
 
 def _entry_id(inst: object, attribute: attrs.Attribute, value: str) -> None:
-    if not isinstance(value, str) or not _ID.match(value):
+    # fullmatch, not match with "$": "$" also matches before a trailing newline, and an id with
+    # a newline splits the text form of actions, so such records could not be replayed.
+    if not isinstance(value, str) or not _ID.fullmatch(value) or len(value) > ID_MAX_CHARS:
         raise ValueError(
-            f"ids use lower-case letters, digits, '_' and '-' and start with a letter or "
-            f"digit, got {value!r}"
+            f"ids use lower-case letters, digits, '_' and '-', start with a letter or digit "
+            f"and have at most {ID_MAX_CHARS} characters, got {shown(value)}"
         )
+
+
+_entry_id.pattern = ID_PATTERN  # type: ignore[attr-defined]  # read by fieldinfo (schema)
+_entry_id.max_chars = ID_MAX_CHARS  # type: ignore[attr-defined]
 
 
 def _name(inst: object, attribute: attrs.Attribute, value: str) -> None:
     if not isinstance(value, str) or not value.strip():
         raise ValueError("must not be empty")
+    if len(value) > NAME_MAX_CHARS:
+        raise ValueError(f"must have at most {NAME_MAX_CHARS} characters, got {len(value)}")
+    if any(ch < " " or ch == "\x7f" for ch in value):
+        raise ValueError(f"must be one line of printable text, got {shown(value)}")
+
+
+_name.max_chars = NAME_MAX_CHARS  # type: ignore[attr-defined]
+
+
+def _text(inst: object, attribute: attrs.Attribute, value: str) -> None:
+    if len(value) > TEXT_MAX_CHARS:
+        raise ValueError(f"must have at most {TEXT_MAX_CHARS} characters, got {len(value)}")
+
+
+_text.max_chars = TEXT_MAX_CHARS  # type: ignore[attr-defined]
 
 
 @attrs.frozen
@@ -61,15 +89,15 @@ class FeatureCard:
     "``beach`` cards go in the top row, ``street`` cards in the bottom row (R4.1)."
     tags: tuple[Tag, ...] = field(default=(), validator=attrs.validators.max_len(4))
     "Location tags; a tag may repeat and every copy counts (R0.4)."
-    placement: tuple[PlacementAction, ...] = ()
+    placement: tuple[PlacementAction, ...] = field(default=(), validator=attrs.validators.max_len(6))
     "Placement actions, taken after placing: gains first, then allowances (R5)."
-    scoring: tuple[ScoringEntry, ...] = ()
+    scoring: tuple[ScoringEntry, ...] = field(default=(), validator=attrs.validators.max_len(6))
     "Scoring entries, each scored independently at the end (R10)."
     rings: tuple[RingEntry, ...] = field(default=(), validator=attrs.validators.max_len(3))
     "Activity rings (R10.10)."
-    constraints: tuple[Constraint, ...] = ()
+    constraints: tuple[Constraint, ...] = field(default=(), validator=attrs.validators.max_len(1))
     "Placement constraints such as ``leftmost_beach`` (R4.4)."
-    text: str = ""
+    text: str = field(default="", validator=_text)
     "Flavour text; not a rule."
 
     def __attrs_post_init__(self) -> None:
@@ -87,7 +115,7 @@ class FootprintRule:
 
     row: RowFilter = RowFilter.ANY
     "The row a visited space must be in (``any`` for both)."
-    tags: tuple[Tag, ...] = ()
+    tags: tuple[Tag, ...] = field(default=(), validator=_distinct)
     "The space must carry at least one of these tags; empty means no tag is needed."
     points_per_tag: int = field(default=1, validator=[_not_negative, _at_most(9)])
     "Points per copy of the listed tags on a footprinted space."
@@ -113,9 +141,9 @@ class StartingTile:
     "The VIP criterion and how footprints score (R11.3)."
     tags: tuple[Tag, ...] = field(default=(), validator=attrs.validators.max_len(4))
     "Location tags of the lower half."
-    placement: tuple[PlacementAction, ...] = ()
+    placement: tuple[PlacementAction, ...] = field(default=(), validator=attrs.validators.max_len(6))
     "Placement bonus at setup: sand dollars and people on the lower half (R2.6)."
-    scoring: tuple[ScoringEntry, ...] = ()
+    scoring: tuple[ScoringEntry, ...] = field(default=(), validator=attrs.validators.max_len(6))
     "Scoring entries of the lower half, if any."
     rings: tuple[RingEntry, ...] = field(default=(), validator=attrs.validators.max_len(3))
     "Activity rings of the lower half, if any."
@@ -146,7 +174,7 @@ class TakeRule:
     "``front`` or ``back`` row, ``display`` (either row) or ``column`` (a front card and the one behind it)."
     count: int = field(default=1, validator=[_positive, _at_most(2)])
     "How many cards are taken (``column`` always takes 2: write ``count = 2``)."
-    tags_any: tuple[Tag, ...] = ()
+    tags_any: tuple[Tag, ...] = field(default=(), validator=_distinct)
     "Only cards carrying at least one of these tags; empty means any card."
 
     def __attrs_post_init__(self) -> None:
@@ -168,9 +196,9 @@ class SandDollarAction:
     "Which cards the action takes."
     swap: bool = False
     "The player may swap two feature cards of one row after placing (R8.6)."
-    allowances: tuple[Allowance, ...] = ()
+    allowances: tuple[Allowance, ...] = field(default=(), validator=attrs.validators.max_len(3))
     "Movement or return allowances used in the placement-action phase (R8.5)."
-    text: str = ""
+    text: str = field(default="", validator=_text)
     "A sentence for the rules help; not a rule."
 
     def __attrs_post_init__(self) -> None:

@@ -357,6 +357,7 @@ def _problem(exc: BaseException) -> str:
         text = str(exc)
         match = _MAX_LEN.match(text)
         if match:
-            return f"must list at most {match[1]} values, got {match[2]}"
+            values = "value" if match[1] == "1" else "values"
+            return f"must list at most {match[1]} {values}, got {match[2]}"
         return text
     return f"invalid value ({type(exc).__name__}: {exc})"

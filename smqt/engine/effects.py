@@ -69,33 +69,70 @@ class Symbol(enum.StrEnum):
     PEOPLE = "people"
 
 
+POINTS_LIMIT = 99
+"""No printed number of points is larger than this, either way: the final-movement solver
+adds points as floating-point numbers, exact only for scores far below 2**53."""
+MAX_ADJACENT_COPIES = 12
+"Copies of a tag on the (at most 3) spaces next to a card: 4 tags each (R0.4)."
+MAX_CHAIN_TABLE = 20
+"Values in an objective's chain table; longer chains score the last one."
+
+
+def shown(value: object, limit: int = 80) -> str:
+    """``repr(value)`` for a message, cut to about ``limit`` characters with an ellipsis (a
+    50 MB value must not be echoed whole)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"a whole number of {int(value.bit_length() * 0.30103) + 1} digits or so"
+    if isinstance(value, str) and len(value) > 4 * limit:
+        value = value[: 4 * limit]  # repr of a huge string is costly; enough is kept to cut
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
 def _positive(inst: object, attribute: attrs.Attribute, value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise ValueError(f"must be a whole number of at least 1, got {value!r}")
+        raise ValueError(f"must be a whole number of at least 1, got {shown(value)}")
 
 
 def _not_negative(inst: object, attribute: attrs.Attribute, value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError(f"must not be negative, got {value!r}")
+        raise ValueError(f"must not be negative, got {shown(value)}")
 
 
 def _any_int(inst: object, attribute: attrs.Attribute, value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"must be a whole number, got {value!r}")
+        raise ValueError(f"must be a whole number, got {shown(value)}")
 
 
 def _at_most(limit: int):
     def check(inst: object, attribute: attrs.Attribute, value: int) -> None:
         if value > limit:
-            raise ValueError(f"must be at most {limit}, got {value!r}")
+            raise ValueError(f"must be at most {limit}, got {shown(value)}")
 
     check.maximum = limit  # type: ignore[attr-defined]  # read by fieldinfo (editor, schema)
     return check
 
 
+def _at_least(limit: int):
+    def check(inst: object, attribute: attrs.Attribute, value: int) -> None:
+        if value < limit:
+            raise ValueError(f"must be at least {limit}, got {shown(value)}")
+
+    check.minimum = limit  # type: ignore[attr-defined]  # read by fieldinfo (editor, schema)
+    return check
+
+
+_POINTS = [_not_negative, _at_most(POINTS_LIMIT)]
+"Points scored: 0 to 99."
+_PENALTY = [_at_least(-POINTS_LIMIT)]
+"A penalty: 0 to -99 (after ``_not_positive``)."
+_SIGNED_POINTS = [_any_int, _at_least(-POINTS_LIMIT), _at_most(POINTS_LIMIT)]
+"Points that may be negative: -99 to 99."
+
+
 def _not_positive(inst: object, attribute: attrs.Attribute, value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value > 0:
-        raise ValueError(f"is a penalty: must be 0 or negative, got {value!r}")
+        raise ValueError(f"is a penalty: must be 0 or negative, got {shown(value)}")
 
 
 def _distinct(inst: object, attribute: attrs.Attribute, value: tuple) -> None:
@@ -175,7 +212,7 @@ class Adjacent:
     kind: ClassVar[str] = "adjacent"
     tag: Tag
     "The tag an adjacent space must carry."
-    points: int = field(validator=_not_negative)
+    points: int = field(validator=_POINTS)
     "Points scored."
 
 
@@ -186,9 +223,9 @@ class AdjacentCount:
     kind: ClassVar[str] = "adjacent_count"
     tag: Tag
     "The tag counted over all adjacent spaces."
-    at_least: int = field(validator=[_positive, _at_most(12)])
+    at_least: int = field(validator=[_positive, _at_most(MAX_ADJACENT_COPIES)])
     "How many copies are needed."
-    points: int = field(validator=_not_negative)
+    points: int = field(validator=_POINTS)
     "Points scored."
 
 
@@ -210,8 +247,11 @@ class AdjacentTiers:
         for copies, points in value:
             if copies <= last:
                 raise ValueError("tiers must list copies in rising order, each at least 1")
-            if points < 0:
-                raise ValueError(f"must not be negative, got {points!r}")
+            if copies > MAX_ADJACENT_COPIES:
+                raise ValueError(f"copies must be at most {MAX_ADJACENT_COPIES} (3 adjacent "
+                                 f"spaces of 4 tags each), got {shown(copies)}")
+            if not 0 <= points <= POINTS_LIMIT:
+                raise ValueError(f"points must be 0 to {POINTS_LIMIT}, got {shown(points)}")
             last = copies
 
 
@@ -222,7 +262,7 @@ class AdjacentAll:
     kind: ClassVar[str] = "adjacent_all"
     tags: tuple[Tag, ...] = field(validator=_distinct)
     "The tags that must all be adjacent."
-    points: int = field(validator=_not_negative)
+    points: int = field(validator=_POINTS)
     "Points scored."
 
     @tags.validator
@@ -236,7 +276,7 @@ class AdjacentRing:
     """Points when an adjacent space has a ring, filled or not (R10.5)."""
 
     kind: ClassVar[str] = "adjacent_ring"
-    points: int = field(validator=_not_negative)
+    points: int = field(validator=_POINTS)
     "Points scored."
 
 
@@ -245,7 +285,7 @@ class NotAdjacentRing:
     """Points when no adjacent space has a ring (R10.5)."""
 
     kind: ClassVar[str] = "not_adjacent_ring"
-    points: int = field(validator=_not_negative)
+    points: int = field(validator=_POINTS)
     "Points scored."
 
 
@@ -256,7 +296,7 @@ class AdjacentGives:
     kind: ClassVar[str] = "adjacent_gives"
     symbol: Symbol
     "The printed placement symbol looked for (gains only, never movement)."
-    points: int = field(validator=_any_int)
+    points: int = field(validator=_SIGNED_POINTS)
     "Points scored; a negative value is a penalty applied once."
 
 
@@ -269,7 +309,7 @@ class PerTagInCity:
     "The tag counted over the whole city."
     per: int = field(default=2, validator=[_positive, _at_most(12)])
     "How many copies make one step."
-    points: int = field(default=1, validator=_not_negative)
+    points: int = field(default=1, validator=_POINTS)
     "Points per step."
 
 
@@ -282,7 +322,7 @@ class Chain:
     "The tag whose chain through this card counts."
     at_least: int = field(validator=[_positive, _at_most(20)])
     "The smallest chain size that scores."
-    points: int = field(validator=_not_negative)
+    points: int = field(validator=_POINTS)
     "Points scored, or points per copy when ``per_tag`` is true."
     per_tag: bool = False
     "Score ``points`` times the chain's size instead of a flat ``points``."
@@ -295,7 +335,7 @@ class SandDollarsHeld:
     kind: ClassVar[str] = "sand_dollars"
     per: int = field(validator=[_positive, _at_most(12)])
     "How many sand dollars make one step."
-    points: int = field(validator=_not_negative)
+    points: int = field(validator=_POINTS)
     "Points per step."
 
 
@@ -323,7 +363,7 @@ class Ring:
     kind: ClassVar[str] = "ring"
     people: tuple[Who, ...] = field()
     "One entry per place in the ring: ``local``, ``tourist``, ``vip`` or ``any``."
-    points: int = field(validator=_not_negative)
+    points: int = field(validator=_POINTS)
     "Points when the ring is full."
 
     @people.validator
@@ -337,7 +377,7 @@ class AnyNumberRing:
     """A ring that holds any number of any people and scores once it holds one (R10.10)."""
 
     kind: ClassVar[str] = "any_number"
-    points: int = field(validator=_not_negative)
+    points: int = field(validator=_POINTS)
     "Points when the ring holds at least one person."
 
 
@@ -367,7 +407,7 @@ class LargestChain:
     kind: ClassVar[str] = "largest_chain"
     tags: tuple[Tag, ...] = field(validator=_distinct)
     "Chains of these tags compete; the largest single one scores."
-    points_per_tag: int = field(validator=_not_negative)
+    points_per_tag: int = field(validator=_POINTS)
     "Points per copy in that chain."
 
 
@@ -380,7 +420,7 @@ class CountChains:
     "Chains of these tags are counted."
     at_least: int = field(validator=[_positive, _at_most(20)])
     "The smallest chain size that counts."
-    points: int = field(validator=_not_negative)
+    points: int = field(validator=_POINTS)
     "Points per counted chain."
 
 
@@ -398,6 +438,12 @@ class ChainTable:
     def _non_empty(self, attribute: attrs.Attribute, value: tuple) -> None:
         if not value:
             raise ValueError("needs at least one value")
+        if len(value) > MAX_CHAIN_TABLE:
+            raise ValueError(f"must list at most {MAX_CHAIN_TABLE} values, got {len(value)}")
+        for points in value:
+            if not -POINTS_LIMIT <= points <= POINTS_LIMIT:
+                raise ValueError(f"points must be -{POINTS_LIMIT} to {POINTS_LIMIT}, "
+                                 f"got {shown(points)}")
 
 
 @attrs.frozen
@@ -405,7 +451,7 @@ class PairedRun:
     """``points`` per column in the longest run of paired columns (R11.6, orange)."""
 
     kind: ClassVar[str] = "paired_run"
-    points: int = field(validator=_not_negative)
+    points: int = field(validator=_POINTS)
     "Points per paired column in the longest run."
 
 
@@ -414,9 +460,9 @@ class MostUnplaced:
     """The most unplaced people lose ``most``, the second most ``second`` (R11.7, blue)."""
 
     kind: ClassVar[str] = "most_unplaced"
-    most: int = field(default=-4, validator=_not_positive)
+    most: int = field(default=-4, validator=[_not_positive, *_PENALTY])
     "Points (0 or negative) for every player tied for the most unplaced people."
-    second: int = field(default=-2, validator=_not_positive)
+    second: int = field(default=-2, validator=[_not_positive, *_PENALTY])
     "Points (0 or negative, no harsher than ``most``) for the second most, when exactly one "
     "player has the most."
 
@@ -432,7 +478,7 @@ class CardsWithUnplaced:
 
     kind: ClassVar[str] = "cards_with_unplaced"
     former_kinds: ClassVar[tuple[str, ...]] = ("spaces_with_unplaced",)
-    points: int = field(default=-1, validator=_not_positive)
+    points: int = field(default=-1, validator=[_not_positive, *_PENALTY])
     "Points (0 or negative) per card (the starting tile counts once) with people outside rings."
 
 
@@ -441,11 +487,11 @@ class RingsAndUnplaced:
     """``per_full_ring`` per full ring, ``points`` per ``per_unplaced`` unplaced (orange)."""
 
     kind: ClassVar[str] = "rings_and_unplaced"
-    per_full_ring: int = field(default=1, validator=_any_int)
+    per_full_ring: int = field(default=1, validator=_SIGNED_POINTS)
     "Points per full ring."
     per_unplaced: int = field(default=2, validator=[_positive, _at_most(12)])
     "How many unplaced people make one step (round down)."
-    points: int = field(default=-1, validator=_not_positive)
+    points: int = field(default=-1, validator=[_not_positive, *_PENALTY])
     "Points (0 or negative) per step of unplaced people."
 
 

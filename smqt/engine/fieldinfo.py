@@ -52,23 +52,33 @@ class FieldRange:
     minimum: int | None = None
     maximum: int | None = None
     max_items: int | None = None
+    max_chars: int | None = None
+    "The longest text allowed."
+    pattern: str | None = None
+    "A regular expression the whole text must match."
 
 
 def field_range(attribute: attrs.Attribute) -> FieldRange:
     """The bounds the validators of ``attribute`` enforce (None where there is none)."""
-    minimum = maximum = max_items = None
+    minimum = maximum = max_items = max_chars = pattern = None
     for v in _validators(attribute):
         if v is effects._positive:
-            minimum = 1
+            minimum = 1 if minimum is None else max(minimum, 1)
         elif v is effects._not_negative:
-            minimum = 0
+            minimum = 0 if minimum is None else max(minimum, 0)
         elif v is effects._not_positive:
-            maximum = 0
-        elif hasattr(v, "maximum"):
-            maximum = v.maximum  # type: ignore[attr-defined]
-        elif hasattr(v, "max_length"):
+            maximum = 0 if maximum is None else min(maximum, 0)
+        if hasattr(v, "minimum"):
+            minimum = v.minimum if minimum is None else max(minimum, v.minimum)  # type: ignore[attr-defined]
+        if hasattr(v, "maximum"):
+            maximum = v.maximum if maximum is None else min(maximum, v.maximum)  # type: ignore[attr-defined]
+        if hasattr(v, "max_length"):  # attrs' max_len
             max_items = v.max_length  # type: ignore[attr-defined]
-    return FieldRange(minimum, maximum, max_items)
+        if hasattr(v, "max_chars"):
+            max_chars = v.max_chars  # type: ignore[attr-defined]
+        if hasattr(v, "pattern"):
+            pattern = v.pattern  # type: ignore[attr-defined]
+    return FieldRange(minimum, maximum, max_items, max_chars, pattern)
 
 
 def resolved_fields(cls: type) -> tuple[attrs.Attribute, ...]:

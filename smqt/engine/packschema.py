@@ -49,6 +49,10 @@ class _Builder:
                 schema["maximum"] = bounds.maximum
             if bounds.max_items is not None:
                 schema["maxItems"] = bounds.max_items
+            if bounds.max_chars is not None:
+                schema["maxLength"] = bounds.max_chars
+            if bounds.pattern is not None:
+                schema["pattern"] = f"^{bounds.pattern}$"  # JSON Schema's $ is the very end
             if attribute.name in docs:
                 schema["description"] = docs[attribute.name]
             if attribute.default is attrs.NOTHING:

@@ -3,6 +3,8 @@ the key and the problem, and none raises a traceback (R12.1)."""
 
 from __future__ import annotations
 
+import re
+import shutil
 import tempfile
 import tomllib
 from pathlib import Path
@@ -20,6 +22,7 @@ from tests.content.packfixtures import (
     single_error,
     write_pack,
 )
+from tests.support import BASE
 
 TAGS = "local, tourist, business, sports, nature, wave"
 
@@ -438,6 +441,104 @@ def test_bad_tiles_and_actions(make_pack, entries: str, entry: str, key: str, pr
     error = single_error(pack_with(make_pack, {"x.toml": entries}))
     assert where(error) == ("x.toml", entry, key)
     assert problem in error.problem, error.problem
+
+
+# --------------------------------------------------------------------------- bounds (issue 12)
+
+
+@pytest.mark.parametrize(
+    ("body", "key", "problem"),
+    [
+        (
+            'scoring = [{ kind = "adjacent", tag = "local", points = 20000000000000000000 }]',
+            "scoring[0].points",
+            "must be at most 99, got 20000000000000000000",
+        ),
+        (
+            'scoring = [{ kind = "adjacent_gives", symbol = "vip", points = -100 }]',
+            "scoring[0].points",
+            "must be at least -99, got -100",
+        ),
+        (
+            'scoring = [{ kind = "adjacent_tiers", tag = "wave", tiers = [[1, 3], [13, 5]] }]',
+            "scoring[0].tiers",
+            "copies must be at most 12",
+        ),
+        (
+            'scoring = [{ kind = "adjacent_tiers", tag = "wave", tiers = [[1, 100]] }]',
+            "scoring[0].tiers",
+            "points must be 0 to 99, got 100",
+        ),
+        ('rings = [{ kind = "any_number", points = 100 }]', "rings[0].points", "at most 99"),
+        ('text = "' + "x" * 501 + '"', "text", "at most 500 characters, got 501"),
+        (
+            "scoring = [" + ", ".join(['{ kind = "adjacent_ring", points = 1 }'] * 7) + "]",
+            "scoring",
+            "at most 6 values, got 7",
+        ),
+        (
+            'constraints = [{ kind = "leftmost_beach" }, { kind = "leftmost_beach" }]',
+            "constraints",
+            "must list at most 1 value, got 2",
+        ),
+    ],
+)
+def test_bounds_the_engine_relies_on(make_pack, body: str, key: str, problem: str) -> None:
+    """Issue 12 #2: every number the engine relies on has a range (points scaled 1e19-fold
+    once validated and then broke the final-movement solver)."""
+    error = single_error(pack_with(make_pack, {"cards.toml": card(body, row="beach")}))
+    assert where(error) == ("cards.toml", "c", key)
+    assert problem in error.problem, error.problem
+
+
+def test_the_base_pack_with_points_scaled_1e19_fold_does_not_validate(tmp_path: Path) -> None:
+    """Issue 12 #2: it validated, and the bot's final movement then failed for ever."""
+    folder = Path(shutil.copytree(BASE, tmp_path / "base"))
+    scaled = 0
+    for path in folder.glob("*.toml"):
+        text, count = re.subn(r"\bpoints = ([1-9]\d*)\b",
+                              lambda m: f"points = {int(m[1]) * 10**19}",
+                              path.read_text(encoding="utf-8"))
+        path.write_text(text, encoding="utf-8")
+        scaled += count
+    errors = check_pack(folder)[1]
+    assert scaled > 50 and len(errors) == scaled
+    assert all(e.key.endswith("points") and "must be at most 99" in e.problem for e in errors)
+
+
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [("Two\\nLines", "one line of printable text"), ("N" * 61, "at most 60 characters, got 61")],
+)
+def test_names_are_one_short_line(make_pack, name: str, problem: str) -> None:
+    text = f'[[card]]\nid = "c"\nname = "{name}"\nrow = "beach"\n'
+    error = single_error(pack_with(make_pack, {"cards.toml": text}))
+    assert where(error) == ("cards.toml", "c", "name")
+    assert problem in error.problem, error.problem
+
+
+def test_objective_points_have_a_range(make_pack) -> None:
+    text = (
+        '[[objective_tile]]\nid = "o"\nname = "O"\n'
+        'wave = { kind = "chain_table", tags = ["wave"], table = [1, 3, 1000] }\n'
+        'misc = { kind = "largest_chain", tags = ["local"], points_per_tag = 100 }\n'
+        'penalty = { kind = "most_unplaced", most = -100, second = -2 }\n'
+    )
+    errors = errors_of(pack_with(make_pack, {"o.toml": text}))
+    assert [(e.key, e.problem) for e in errors] == [
+        ("wave.table", "points must be -99 to 99, got 1000"),
+        ("misc.points_per_tag", "must be at most 99, got 100"),
+        ("penalty.most", "must be at least -99, got -100"),
+    ]
+
+
+@pytest.mark.parametrize("ident", ["c\n", "c\r\n", "a b", "", "x" * 41, "Caps"])
+def test_an_id_must_match_whole(make_pack, ident: str) -> None:
+    """Issue 12 #5: an id ending in a newline passed (``re.match`` with ``$``); its action
+    text split in two and records of such games could not be replayed."""
+    text = f"[[card]]\nid = {tomli_w.dumps({'i': ident})[4:].strip()}\nname = \"C\"\nrow = \"beach\"\n"
+    error = single_error(pack_with(make_pack, {"cards.toml": text}))
+    assert error.key == "id" and "lower-case letters" in error.problem
 
 
 # --------------------------------------------------------------------------- sections
