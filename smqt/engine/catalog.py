@@ -36,6 +36,7 @@ from smqt.engine.packload import (
     entries_files,
     read_pack,
 )
+from smqt.engine.packsetup import setup_problems
 from smqt.fileio import atomic_write_text
 
 __all__ = [
@@ -135,15 +136,21 @@ def load_pack(path: str | os.PathLike[str]) -> Catalog:
     return catalog
 
 
-def check_pack(path: str | os.PathLike[str]) -> tuple[Catalog | None, list[ContentError]]:
+def check_pack(
+    path: str | os.PathLike[str], files: Mapping[str, bytes] | None = None
+) -> tuple[Catalog | None, list[ContentError]]:
     """Load the pack folder at ``path`` and return what loaded with every problem found.
 
     Entries with problems are left out; the catalog is None only when the pack cannot be
-    put together at all (no readable manifest in it or in a pack it extends).
+    put together at all (no readable manifest in it or in a pack it extends). Besides what
+    ``read_pack`` finds, the problems say why a game could not be set up (``packsetup``).
+    ``files``: the pack's own files as they would be on disk, read instead of its folder's
+    (see ``read_pack``).
     """
-    contents, errors = read_pack(path)
+    contents, errors = read_pack(path, files)
     if contents is None:
         return None, errors
+    errors += setup_problems(contents)
     manifest = contents.manifest
     identity = PackIdentity(manifest.name, manifest.version, contents.content_hash)
     entries = {_CATALOG_FIELDS[kind]: contents.entries[kind] for kind in KINDS}

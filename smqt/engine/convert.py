@@ -28,7 +28,7 @@ from cattrs.errors import (
 )
 
 from smqt.engine.content import TakeFrom
-from smqt.engine.effects import Person, Row, RowFilter, Symbol, Tag, Who
+from smqt.engine.effects import Person, Row, RowFilter, Symbol, Tag, Who, shown
 
 __all__ = ["ContentValueError", "converter", "describe", "structure_problems", "tag_of"]
 
@@ -56,9 +56,9 @@ def describe(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f"{value!r} (text)"
+        return f"{shown(value)} (text)"
     if isinstance(value, int):
-        return f"{value} (a whole number)"
+        return f"{shown(value)} (a whole number)"
     if isinstance(value, float):
         return f"{value} (a decimal number)"
     if isinstance(value, Mapping):
@@ -109,7 +109,7 @@ def _structure_enum(value: object, enum_cls: type[enum.Enum]) -> enum.Enum:
     label = _ENUM_LABELS.get(enum_cls, enum_cls.__name__.lower())
     allowed = ", ".join(str(member.value) for member in enum_cls)
     if isinstance(value, str):
-        raise ContentValueError(f"unknown {label} {value!r} (expected one of {allowed})")
+        raise ContentValueError(f"unknown {label} {shown(value)} (expected one of {allowed})")
     raise ContentValueError(f"expected a {label} (one of {allowed}), got {describe(value)}")
 
 
@@ -179,8 +179,8 @@ def _union_hook(union: Any) -> Callable[[object, type], object]:
             value = {**value, "kind": kind}
         cls = by_kind.get(kind) if isinstance(kind, str) else None
         if cls is None:
-            shown = repr(kind) if isinstance(kind, str) else describe(kind)
-            problem = f"unknown kind {shown} (expected one of {kinds})"
+            problem = f"unknown kind {shown(kind) if isinstance(kind, str) else describe(kind)} " \
+                f"(expected one of {kinds})"
             raise ClassValidationError(
                 "tagged union", [_noted(ContentValueError(problem), "kind")], object
             )
@@ -219,7 +219,7 @@ def _attrs_hook(cls: type) -> Callable[[object, type], object]:
         if converter.forbid_extra_keys:
             for key in value:
                 if key not in allowed:
-                    problem = f"unknown key {key!r} (allowed keys: {', '.join(allowed)})"
+                    problem = f"unknown key {shown(key)} (allowed keys: {', '.join(allowed)})"
                     extra = ForbiddenExtraKeysError(problem, cls, {key})
                     errors.append(_noted(extra, str(key)))
         values: dict[str, object] = {}
@@ -341,7 +341,7 @@ def _walk(exc: BaseException, path: str) -> Iterator[tuple[str, str]]:
             yield from _walk(sub, _join(path, anote.name))
     elif isinstance(exc, ForbiddenExtraKeysError) and not exc.message:
         for key in sorted(exc.extra_fields):
-            yield _join(path, key), f"unknown key {key!r}"
+            yield _join(path, key), f"unknown key {shown(key)}"
         return
     else:
         yield path, _problem(exc)

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
-import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -28,6 +26,16 @@ from smqt.engine.content import (
     StartingTile,
 )
 from smqt.engine.convert import converter, describe, structure_problems
+from smqt.engine.effects import shown
+from smqt.engine.packfiles import (
+    PackFileError,
+    cut,
+    folder_problem,
+    list_toml_files,
+    parse_toml,
+    read_bytes,
+)
+from smqt.fileio import SAVE_JOURNAL
 
 __all__ = [
     "KINDS",
@@ -54,6 +62,8 @@ KINDS: dict[str, type] = {
 }
 "Entry kinds: the TOML section name (``[[card]]``) and the class it holds."
 _SECTIONS = (*KINDS, "rules", "remove")
+MAX_EXTENDS = 16
+"How many packs deep ``extends`` may go (a pack, its parent, the parent's parent...)."
 
 
 # --------------------------------------------------------------------------- errors
@@ -111,11 +121,42 @@ class PackError(Exception):
 def _not_blank(inst: object, attribute: attrs.Attribute, value: str) -> None:
     if not value.strip():
         raise ValueError("must not be empty")
+    if len(value) > 60:
+        raise ValueError(f"must have at most 60 characters, got {len(value)}")
+    if any(ch < " " or ch == "\x7f" for ch in value):
+        raise ValueError(f"must be one line of printable text, got {shown(value)}")
+
+
+_not_blank.max_chars = 60  # type: ignore[attr-defined]  # read by fieldinfo (editor, schema)
+
+
+def _folder_path(inst: object, attribute: attrs.Attribute, value: str | None) -> None:
+    if value is None:
+        return
+    if not value.strip():
+        raise ValueError("must name a folder, such as '../../base'")
+    if len(value) > 1000 or any(ch < " " or ch == "\x7f" for ch in value):
+        raise ValueError(
+            f"must be a folder path of printable characters (at most 1000), got {shown(value)}"
+        )
+
+
+_folder_path.max_chars = 1000  # type: ignore[attr-defined]
+
+
+def _description(inst: object, attribute: attrs.Attribute, value: str) -> None:
+    if len(value) > 500:
+        raise ValueError(f"must have at most 500 characters, got {len(value)}")
+
+
+_description.max_chars = 500  # type: ignore[attr-defined]
 
 
 def _known_schema(inst: object, attribute: attrs.Attribute, value: int) -> None:
     if value != SCHEMA:
-        raise ValueError(f"must be {SCHEMA}, the only schema this program reads, got {value}")
+        raise ValueError(
+            f"must be {SCHEMA}, the only schema this program reads, got {shown(value)}"
+        )
 
 
 @attrs.frozen
@@ -128,9 +169,9 @@ class PackManifest:
     "The pack's version, stored in game records."
     schema: int = field(validator=_known_schema)
     "The format version of the pack; 1."
-    extends: str | None = None
+    extends: str | None = field(default=None, validator=_folder_path)
     "The parent pack's folder, relative to this pack's folder, e.g. ``../../base``."
-    description: str = ""
+    description: str = field(default="", validator=_description)
     "A sentence for people choosing a pack."
 
 
@@ -148,28 +189,50 @@ class PackContents:
     rules: Rules
     content_hash: str
     "16 hex digits of SHA-256 over every TOML file of the pack and its ancestors (R12.2)."
+    folder: str = ""
+    "The leaf pack's folder, as given."
+    origin: dict[tuple[str, str], str] = attrs.Factory(dict)
+    "(kind, id) -> the file that defined the entry."
+    broken: frozenset[tuple[str, str]] = frozenset()
+    "(kind, id) of entries left out for their errors (the id is empty when unknown)."
+    broken_count: dict[str, int] = attrs.Factory(dict)
+    "kind -> how many entries of the kind were left out for their errors."
+    rules_origin: dict[tuple[str, ...], str] = attrs.Factory(dict)
+    "Rules key path -> the file that set it last."
 
 
-def read_pack(path: str | os.PathLike[str]) -> tuple[PackContents | None, list[ContentError]]:
+def read_pack(
+    path: str | os.PathLike[str], files: Mapping[str, bytes] | None = None
+) -> tuple[PackContents | None, list[ContentError]]:
     """Read the pack folder at ``path`` with its ancestors: what loaded, and every problem.
 
     Entries with problems are left out; the contents are None only when the pack cannot be
-    put together at all (no readable manifest in it or in a pack it extends).
+    put together at all (no readable manifest in it or in a pack it extends). ``files``, when
+    given, are the pack's own files as they would be on disk (name -> bytes), read instead of
+    the folder's: the content editor checks edits it has not saved; the packs it extends are
+    read from disk. Nothing raises: every problem, even a bug here, is in the list.
     """
-    folder = Path(os.path.normpath(path))
-    reader = _PackReader()
+    reader = _PackReader(files)
     try:
-        loaded = reader.load(folder, ((os.path.realpath(folder), str(folder)),))
+        folder = Path(os.path.normpath(path))
+        loaded = reader.load(folder, ())
         if loaded is None:
             return None, reader.errors
         reader.check_references(loaded)
-    except Exception as exc:  # a bug here must still not cost the author their report
-        reader.errors.append(ContentError(str(folder), "", "", f"internal error: {exc!r}"))
+    except Exception as exc:  # a bug here must still not cost the author the other problems
+        reader.error(
+            str(path), "", "", f"internal error ({type(exc).__name__}: {cut(str(exc))}); "
+            "please report it with the pack"
+        )
         return None, reader.errors
     digest = hashlib.sha256()
     for part in loaded.hashed:
         digest.update(part)
-    contents = PackContents(loaded.manifest, loaded.entries, loaded.rules, digest.hexdigest()[:16])
+    contents = PackContents(
+        loaded.manifest, loaded.entries, loaded.rules, digest.hexdigest()[:16],
+        folder=str(folder), origin=loaded.origin, broken=frozenset(loaded.broken),
+        broken_count=loaded.broken_count, rules_origin=loaded.rules_origin,
+    )
     return contents, reader.errors
 
 
@@ -187,6 +250,9 @@ class _Loaded:
     rules: Rules
     hashed: list[bytes]
     "What the content hash covers, root pack first."
+    broken_count: dict[str, int] = attrs.Factory(dict)
+    "kind -> entries left out for their errors (an entry without an id counts too)."
+    rules_origin: dict[tuple[str, ...], str] = attrs.Factory(dict)
 
 
 @attrs.define
@@ -197,38 +263,58 @@ class _Draft:
     "(kind, id, entry, file) of every well-formed entry."
     defined: dict[tuple[str, str], str] = attrs.Factory(dict)
     broken: set[tuple[str, str]] = attrs.Factory(set)
+    broken_count: dict[str, int] = attrs.Factory(dict)
     removes: list[tuple[str, str, str, str]] = attrs.Factory(list)
     "(kind, id, file, key)."
     rules: dict[tuple[str, ...], tuple[Any, str]] = attrs.Factory(dict)
     "Rules key path -> (value, file)."
 
 
-_TOML_LINE = re.compile(r"at line (\d+)")
-
-
 class _PackReader:
     """Reads pack folders recursively, collecting every problem instead of stopping."""
 
-    def __init__(self) -> None:
+    def __init__(self, files: Mapping[str, bytes] | None = None) -> None:
         self.errors: list[ContentError] = []
+        self.files = files
+        "The leaf pack's files, when they are not read from its folder."
 
     def error(self, file: Path | str, entry: str, key: str, problem: str, **kw: Any) -> None:
-        self.errors.append(ContentError(str(file), entry, key, problem, **kw))
+        """Report a problem; an entry id, a key or a problem too long to read is cut short."""
+        self.errors.append(ContentError(str(file), cut(entry), cut(key), cut(problem, 1000), **kw))
 
     def load(self, folder: Path, chain: tuple[tuple[str, str], ...]) -> _Loaded | None:
-        if not folder.is_dir():
-            problem = "is not a folder" if folder.exists() else "no such pack folder"
+        """Read ``folder`` merged onto the packs it extends; ``chain``: (real path, path as
+        shown) of the packs that extend it, the leaf first."""
+        problem = folder_problem(folder)
+        if problem is not None:
             self.error(folder, "", "", problem)
             return None
+        given = self.files if not chain else None
+        chain = (*chain, (os.path.realpath(folder), str(folder)))
+        if given is None and os.path.lexists(folder / SAVE_JOURNAL):
+            self.error(
+                folder / SAVE_JOURNAL, "", "",
+                "a save by the content editor was interrupted here: open the pack in "
+                "smqt-editor to complete it",
+            )
         hashed: list[bytes] = []
-        manifest = self._read_manifest(folder, hashed)
+        manifest = self._read_manifest(folder, hashed, given)
         parent: _Loaded | None = None
         parent_failed = False
         if manifest is not None and manifest.extends is not None:
             parent, parent_failed = self._load_parent(folder, manifest.extends, chain)
         draft = _Draft()
-        for path in entries_files(folder):
-            data = self._read_toml(path, "", hashed)
+        try:
+            if given is None:
+                files = entries_files(folder)
+            else:
+                files = [folder / name for name in sorted(given)
+                         if _is_entries_file(name)]
+        except PackFileError as exc:
+            self.error(folder, "", "", exc.problem)
+            files = []
+        for path in files:
+            data = self._read_toml(path, "", hashed, given)
             if data is not None:
                 self._read_entries_file(str(path), data, draft)
         if manifest is None or parent_failed:
@@ -242,51 +328,62 @@ class _PackReader:
     ) -> tuple[_Loaded | None, bool]:
         manifest_file = folder / MANIFEST
         parent_folder = Path(os.path.normpath(folder / extends))
-        real = os.path.realpath(parent_folder)
-        if any(real == seen for seen, _ in chain):
-            cycle = " -> ".join([shown for _, shown in chain] + [str(parent_folder)])
-            self.error(
-                manifest_file, "pack", "extends", f"packs extend each other in a cycle: {cycle}"
-            )
-            return None, True
-        if not parent_folder.is_dir():
+        problem = folder_problem(parent_folder)
+        if problem is not None:
+            if problem == "no such pack folder":
+                problem = "does not exist"
             self.error(
                 manifest_file,
                 "pack",
                 "extends",
-                f"the parent pack folder {extends!r} does not exist (looked for {parent_folder})",
+                f"the parent pack folder {shown(extends)} {problem} "
+                f"(looked for {cut(str(parent_folder), 200)})",
             )
             return None, True
-        parent = self.load(parent_folder, (*chain, (real, str(parent_folder))))
+        real = os.path.realpath(parent_folder)
+        if any(real == seen for seen, _ in chain):
+            cycle = " -> ".join([cut(path, 200) for _, path in chain] + [str(parent_folder)])
+            self.error(
+                manifest_file, "pack", "extends", f"packs extend each other in a cycle: {cycle}"
+            )
+            return None, True
+        if len(chain) >= MAX_EXTENDS:
+            self.error(
+                manifest_file,
+                "pack",
+                "extends",
+                f"packs extend each other more than {MAX_EXTENDS} deep; "
+                "extend the pack your variant is made from",
+            )
+            return None, True
+        parent = self.load(parent_folder, chain)
         return parent, parent is None
 
-    def _read_toml(self, path: Path, entry: str, hashed: list[bytes]) -> dict[str, Any] | None:
+    def _read_toml(
+        self, path: Path, entry: str, hashed: list[bytes], given: Mapping[str, bytes] | None
+    ) -> dict[str, Any] | None:
+        """The tables of one pack file (of ``given`` files rather than the disk, when they
+        are), or None when it cannot be read (the problem is reported); what could be read
+        goes into the content hash."""
         try:
-            data = path.read_bytes()
-        except OSError as exc:
-            self.error(path, entry, "", f"cannot be read: {exc.strerror or exc}")
+            data = given[path.name] if given is not None else read_bytes(path)
+        except PackFileError as exc:
+            self.error(path, entry, "", exc.problem, line=exc.line)
             return None
-        name = path.name.encode("utf-8")
+        name = os.fsencode(path.name)
         hashed.append(name + b"\0" + len(data).to_bytes(8, "big") + data)
         try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            line = data[: exc.start].count(b"\n") + 1
-            problem = f"is not UTF-8 text (byte 0x{data[exc.start]:02x}); save it as UTF-8"
-            self.error(path, entry, "", problem, line=line)
-            return None
-        try:
-            return tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            message = str(exc)
-            match = _TOML_LINE.search(message)
-            line = int(match[1]) if match else text.count("\n") + 1
-            self.error(path, entry, "", f"invalid TOML: {message}", line=line)
+            return parse_toml(data)
+        except PackFileError as exc:
+            self.error(path, entry, "", exc.problem, line=exc.line)
             return None
 
-    def _read_manifest(self, folder: Path, hashed: list[bytes]) -> PackManifest | None:
+    def _read_manifest(
+        self, folder: Path, hashed: list[bytes], given: Mapping[str, bytes] | None
+    ) -> PackManifest | None:
         path = folder / MANIFEST
-        if not path.is_file():
+        missing = MANIFEST not in given if given is not None else not os.path.lexists(path)
+        if missing:
             self.error(
                 path,
                 "pack",
@@ -294,7 +391,7 @@ class _PackReader:
                 "missing: every pack folder needs a pack.toml with name, version and schema = 1",
             )
             return None
-        data = self._read_toml(path, "pack", hashed)
+        data = self._read_toml(path, "pack", hashed, given)
         if data is None:
             return None
         try:
@@ -317,7 +414,7 @@ class _PackReader:
                     file,
                     "",
                     section,
-                    f"unknown section {section!r} (expected one of {', '.join(_SECTIONS)})",
+                    f"unknown section {shown(section)} (expected one of {', '.join(_SECTIONS)})",
                 )
 
     def _read_entries(self, file: str, kind: str, value: object, draft: _Draft) -> None:
@@ -343,7 +440,7 @@ class _PackReader:
                     file,
                     ident,
                     "id",
-                    f"duplicate id: {kind} {ident!r} is already "
+                    f"duplicate id: {kind} {shown(ident)} is already "
                     f"defined in {draft.defined[kind, ident]}",
                     **where,
                 )
@@ -356,6 +453,7 @@ class _PackReader:
                 for key, problem in structure_problems(exc):
                     self.error(file, ident, key, problem, **where)
                 draft.broken.add((kind, ident))
+                draft.broken_count[kind] = draft.broken_count.get(kind, 0) + 1
                 continue
             draft.new.append((kind, entry.id, entry, file))
 
@@ -397,7 +495,7 @@ class _PackReader:
                     file,
                     "remove",
                     kind,
-                    f"unknown kind {kind!r} (expected one of {', '.join(KINDS)})",
+                    f"unknown kind {shown(kind)} (expected one of {', '.join(KINDS)})",
                 )
             elif not isinstance(ids, list):
                 self.error(file, "remove", kind, f"expected an array of ids, got {describe(ids)}")
@@ -407,7 +505,7 @@ class _PackReader:
                     if not isinstance(ident, str):
                         self.error(file, "remove", key, f"expected an id, got {describe(ident)}")
                     elif (kind, ident) in removed:
-                        self.error(file, "remove", key, f"{kind} {ident!r} is removed twice")
+                        self.error(file, "remove", key, f"{kind} {shown(ident)} is removed twice")
                     else:
                         removed.add((kind, ident))
                         draft.removes.append((kind, ident, file, key))
@@ -423,8 +521,12 @@ class _PackReader:
                 set(parent.broken),
                 parent.rules,
                 list(parent.hashed),
+                dict(parent.broken_count),
+                dict(parent.rules_origin),
             )
         loaded.broken |= draft.broken
+        for kind, count in draft.broken_count.items():
+            loaded.broken_count[kind] = loaded.broken_count.get(kind, 0) + count
         for kind, ident, file, key in draft.removes:
             if parent is None:
                 self.error(
@@ -438,7 +540,7 @@ class _PackReader:
                 del loaded.origin[kind, ident]
             elif (kind, ident) not in parent.broken:
                 self.error(
-                    file, "remove", key, f"the parent pack has no {kind} {ident!r} to remove"
+                    file, "remove", key, f"the parent pack has no {kind} {shown(ident)} to remove"
                 )
         for kind, ident, entry, file in draft.new:
             loaded.entries[kind][ident] = entry
@@ -448,6 +550,8 @@ class _PackReader:
                 loaded.rules = _evolve_path(loaded.rules, path, value)
             except (ValueError, TypeError) as exc:
                 self.error(file, "rules", ".".join(path), str(exc))
+            else:
+                loaded.rules_origin[path] = file
         return loaded
 
     def check_references(self, loaded: _Loaded) -> None:
@@ -462,23 +566,24 @@ class _PackReader:
                     loaded.origin["sand_dollar_tile", tile_id],
                     tile_id,
                     f"sides[{side}]",
-                    f"no sand dollar action {action_id!r} in this pack or the packs it extends",
+                    f"no sand dollar action {shown(action_id)} in this pack or the packs it extends",
                     section="sand_dollar_tile",
                 )
-                tiles.pop(tile_id, None)
+                if tiles.pop(tile_id, None) is not None:
+                    loaded.broken_count["sand_dollar_tile"] = \
+                        loaded.broken_count.get("sand_dollar_tile", 0) + 1
 
 
 def entries_files(folder: Path) -> list[Path]:
     """Every ``*.toml`` directly in the folder but the manifest, by name; hidden files (an
-    editor's lock or backup files) are not part of the pack."""
-    return sorted(
-        (
-            p
-            for p in folder.glob("*.toml")
-            if p.name != MANIFEST and not p.name.startswith(".") and p.is_file()
-        ),
-        key=lambda p: p.name,
-    )
+    editor's lock or backup files) are not part of the pack. A folder, a fifo or a dangling
+    symlink so named is listed too, so that reading it reports it. Raises PackFileError
+    when the folder cannot be listed."""
+    return [p for p in list_toml_files(folder) if p.name != MANIFEST]
+
+
+def _is_entries_file(name: str) -> bool:
+    return name.endswith(".toml") and not name.startswith(".") and name != MANIFEST
 
 
 def _leaf_paths(table: Mapping[str, Any], prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:

@@ -1,7 +1,12 @@
 """Fixture packs for the content tests, written from TOML text, and small helpers.
 
 ``FIXTURE_FILES`` is a small standalone pack that uses every entry kind and every tagged
-union member, so a load -> save -> load round trip covers every class.
+union member, so a load -> save -> load round trip covers every class; it sets up games for
+2 to 4 players (4 starting tiles, a display of 1 column for its 3 cards).
+
+``errors_of`` and ``single_error`` report what *reading* a pack finds (``read_pack``): the
+loader tests write partial packs (one card, one rules table) that could not set up a game,
+which ``check_pack`` would add to the list (``packsetup``, tested in test_setup_checks.py).
 """
 
 from __future__ import annotations
@@ -9,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from smqt.engine.catalog import ContentError, check_pack
+from smqt.engine.catalog import ContentError
+from smqt.engine.packload import read_pack
 
 MANIFEST = """\
 name = "fixture"
@@ -86,6 +92,17 @@ tags = ["business", "local"]
 placement = [{ kind = "add_people", people = "vip", count = 1 }]
 footprint = { row = "street", tags = ["business", "local"], points_per_tag = 1 }
 rings = [{ kind = "ring", people = ["local"], points = 1 }]
+
+[[starting_tile]]
+id = "surfer"
+name = "The Surfer"
+footprint = { row = "beach", points_per_space = 1, points_per_tag = 0 }
+
+[[starting_tile]]
+id = "shopper"
+name = "The Shopper"
+tags = ["business"]
+footprint = { tags = ["business"] }
 """
 
 SAND_DOLLARS = """\
@@ -153,6 +170,7 @@ penalty = { kind = "rings_and_unplaced" }
 
 RULES = """\
 [rules]
+display_columns = 1
 cards_to_end = 12
 
 [rules.supply]
@@ -188,7 +206,8 @@ def write_pack(folder: Path, files: Mapping[str, str | bytes]) -> Path:
 
 
 def errors_of(folder: Path) -> list[ContentError]:
-    return check_pack(folder)[1]
+    """What reading the pack finds (setup requirements aside)."""
+    return read_pack(folder)[1]
 
 
 def single_error(folder: Path) -> ContentError:

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from smqt.engine.catalog import ContentError, check_pack
+from smqt.engine.packload import read_pack
 from tests.content.packfixtures import (
     FIXTURE_FILES,
     errors_of,
@@ -121,7 +122,7 @@ def test_toml_syntax_error_reports_the_line_and_other_files_still_load(make_pack
             "b_broken.toml": card("", ident="fine") + '\n[[card]]\nid = "x"\nname = \n',
         },
     )
-    catalog, errors = check_pack(folder)
+    contents, errors = read_pack(folder)
     assert len(errors) == 1
     error = errors[0]
     assert (Path(error.file).name, error.entry, error.key, error.line) == (
@@ -132,7 +133,7 @@ def test_toml_syntax_error_reports_the_line_and_other_files_still_load(make_pack
     )
     assert error.problem.startswith("invalid TOML: ")
     assert str(error).startswith(f"{folder / 'b_broken.toml'}, line 9: invalid TOML")
-    assert catalog is not None and list(catalog.cards) == ["good"]
+    assert contents is not None and list(contents.entries["card"]) == ["good"]
 
 
 def test_toml_error_at_end_of_document_still_has_a_line(make_pack) -> None:
@@ -541,6 +542,21 @@ def test_an_id_must_match_whole(make_pack, ident: str) -> None:
     assert error.key == "id" and "lower-case letters" in error.problem
 
 
+def test_a_huge_bad_value_is_shortened_in_the_message(make_pack) -> None:
+    """Issue 12 #8: a 50 MB bad value was echoed whole; messages cut values to ~80 chars."""
+    ident = "Z" * 1_000_000
+    error = single_error(pack_with(make_pack, {"cards.toml": card("", ident=ident)}))
+    assert error.key == "id" and len(str(error)) < 400 and "\u2026" in error.problem
+
+
+def test_huge_keys_and_values_are_shortened_everywhere(make_pack) -> None:
+    huge = "q" * 1_500_000
+    body = f'tags = ["{huge}"]\n{huge} = 1\ntext = {"9" * 4000}'
+    errors = errors_of(pack_with(make_pack, {"cards.toml": card(body)}))
+    assert len(errors) == 3
+    assert all(len(str(e)) < 600 for e in errors), [str(e)[:200] for e in errors]
+
+
 # --------------------------------------------------------------------------- sections
 
 
@@ -569,13 +585,13 @@ def test_duplicate_id_within_a_pack_is_reported_on_the_second(make_pack) -> None
             "b.toml": card('text = "again"', ident="twice") + card("", ident="other"),
         },
     )
-    catalog, errors = check_pack(folder)
+    contents, errors = read_pack(folder)
     assert [where(e) for e in errors] == [("b.toml", "twice", "id")]
     assert errors[0].problem == (
         f"duplicate id: card 'twice' is already defined in {folder / 'a.toml'}"
     )
-    assert catalog is not None and list(catalog.cards) == ["twice", "other"]
-    assert catalog.cards["twice"].text == ""
+    assert contents is not None and list(contents.entries["card"]) == ["twice", "other"]
+    assert contents.entries["card"]["twice"].text == ""
 
 
 def test_same_id_in_different_kinds_is_fine(make_pack) -> None:
@@ -677,12 +693,12 @@ def test_r12_1_same_rules_key_in_two_files(make_pack) -> None:
             "b.toml": "[rules]\nfoodie_offset = 1\n\n[rules.supply]\nlocal = 6\ntourist = 7\n",
         },
     )
-    catalog, errors = check_pack(folder)
+    contents, errors = read_pack(folder)
     assert [where(e) for e in errors] == [("b.toml", "rules", "supply.local")]
     assert f"also set in {folder / 'a.toml'}" in errors[0].problem
-    assert catalog is not None
-    assert (catalog.rules.cards_to_end, catalog.rules.foodie_offset) == (12, 1)
-    assert (catalog.rules.supply.local, catalog.rules.supply.tourist) == (5, 7)
+    assert contents is not None
+    assert (contents.rules.cards_to_end, contents.rules.foodie_offset) == (12, 1)
+    assert (contents.rules.supply.local, contents.rules.supply.tourist) == (5, 7)
 
 
 # --------------------------------------------------------------------------- remove

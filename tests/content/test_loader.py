@@ -28,6 +28,7 @@ from smqt.engine.content import (
     TakeRule,
 )
 from smqt.engine.effects import Person, Row, Tag, Who
+from smqt.engine.packload import read_pack
 from tests.content.packfixtures import FIXTURE_FILES, manifest, single_error
 
 
@@ -98,15 +99,15 @@ def test_nested_tables_and_defaults(fixture_pack: Path) -> None:
 def test_r12_1_rules_table_overrides_only_the_keys_given(fixture_pack: Path) -> None:
     """R12.1 a pack's rules table overrides single parameters, nested tables partially."""
     rules = load_pack(fixture_pack).rules
-    assert rules == Rules(cards_to_end=12, supply=Supply(vip=10))
+    assert rules == Rules(display_columns=1, cards_to_end=12, supply=Supply(vip=10))
 
 
 def test_r12_1_pack_without_rules_table_has_default_rules(make_pack) -> None:
     """R12.1 every parameter has its default when no rules table is given."""
     folder = make_pack("plain", {"pack.toml": manifest("plain")})
-    catalog = load_pack(folder)
-    assert catalog.rules == Rules()
-    assert catalog.cards == {}
+    contents, _ = read_pack(folder)
+    assert contents is not None and contents.rules == Rules()
+    assert contents.entries["card"] == {}
 
 
 def test_entries_files_are_read_in_file_name_order(make_pack) -> None:
@@ -122,7 +123,9 @@ def test_entries_files_are_read_in_file_name_order(make_pack) -> None:
             "notes.txt": "not read",
         },
     )
-    assert list(load_pack(folder).cards) == ["from_a", "from_b", "from_c"]
+    contents, errors = read_pack(folder)
+    assert errors == [] and contents is not None
+    assert list(contents.entries["card"]) == ["from_a", "from_b", "from_c"]
 
 
 # --------------------------------------------------------------------------- extends
@@ -176,13 +179,15 @@ def test_extends_replaces_in_place_appends_new_and_removes(child_pack: Path) -> 
     assert catalog.cards["pier_arcade"].name == "Pier Arcade Deluxe"
     assert catalog.cards["pier_arcade"].tags == (Tag.SPORTS,)
     assert list(catalog.objective_tiles) == ["blue", "orange"]
-    assert list(catalog.starting_tiles) == ["spots", "regular"]
+    assert list(catalog.starting_tiles) == ["spots", "regular", "surfer", "shopper"]
     assert len(catalog.sand_dollar_actions) == 4
 
 
 def test_r12_1_child_rules_override_parent_rules_partially(child_pack: Path) -> None:
     """R12.1 rules: parent's table, then the child's partial overrides, nested ones too."""
-    assert load_pack(child_pack).rules == Rules(cards_to_end=10, supply=Supply(local=20, vip=10))
+    assert load_pack(child_pack).rules == Rules(
+        display_columns=1, cards_to_end=10, supply=Supply(local=20, vip=10)
+    )
 
 
 def test_identity_uses_leaf_name_and_version(child_pack: Path) -> None:
@@ -200,7 +205,9 @@ def test_extends_is_recursive(child_pack: Path, make_pack) -> None:
     )
     catalog = load_pack(grandchild)
     assert list(catalog.cards) == ["end_of_the_beach", "pier_arcade"]
-    assert catalog.rules == Rules(cards_to_end=10, foodie_offset=1, supply=Supply(20, vip=10))
+    assert catalog.rules == Rules(
+        display_columns=1, cards_to_end=10, foodie_offset=1, supply=Supply(20, vip=10)
+    )
 
 
 def test_an_id_may_be_removed_and_defined_again_which_moves_it_last(
@@ -270,8 +277,9 @@ def test_load_pack_raises_pack_error_listing_every_problem(make_pack) -> None:
     folder = make_pack(
         "bad",
         {
+            **FIXTURE_FILES,
             "pack.toml": manifest("bad"),
-            "cards.toml": '[[card]]\nid = "a"\nrow = "sky"\n',
+            "zcards.toml": '[[card]]\nid = "a"\nrow = "sky"\n',
         },
     )
     with pytest.raises(PackError) as caught:

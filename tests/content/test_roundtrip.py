@@ -153,6 +153,6 @@ def test_save_pack_writes_a_variant_that_extends(fixture_pack: Path, tmp_path: P
     loaded = load_pack(tmp_path / "v")
     assert loaded.cards["pier_arcade"].name == "Pier Arcade II"
     assert list(loaded.cards) == list(base.cards)
-    assert loaded.rules == Rules(cards_to_end=9, supply=Supply(vip=10))  # vip from the base
+    assert loaded.rules == Rules(display_columns=1, cards_to_end=9, supply=Supply(vip=10))  # base
     with pytest.raises(ValueError, match="not a name for an entries file"):
         save_pack(tmp_path / "v", variant, {"../x.toml": ""})

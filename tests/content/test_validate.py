@@ -59,8 +59,8 @@ def test_good_pack_prints_a_summary(tmp_path: Path) -> None:
     out = io.StringIO()
     assert run_validate(str(folder), out) == 0
     assert out.getvalue() == (
-        "fixture 0.1: 3 feature cards (1 beach, 2 street), 2 starting tiles, "
-        "4 sand dollar actions on 2 tiles, 3 objective tiles, rules: 2 overridden\n"
+        "fixture 0.1: 3 feature cards (1 beach, 2 street), 4 starting tiles, "
+        "4 sand dollar actions on 2 tiles, 3 objective tiles, rules: 3 overridden\n"
     )
 
 
@@ -68,23 +68,25 @@ def test_summary_counts_and_singular_forms(tmp_path: Path) -> None:
     folder = write_pack(
         tmp_path / "tiny",
         {
+            **FIXTURE_FILES,
             "pack.toml": manifest("tiny"),
-            "x.toml": FIXTURE_FILES["sand_dollars.toml"].split("[[sand_dollar_tile]]")[0]
+            "sand_dollars.toml": FIXTURE_FILES["sand_dollars.toml"].split("[[sand_dollar_tile]]")[0]
             + '[[sand_dollar_tile]]\nid = "t"\nsides = ["two_front", "spot_anywhere"]\n',
+            "rules.toml": "[rules]\ndisplay_columns = 1\nsand_dollar_tiles_in_play = 1\n",
         },
     )
     out = io.StringIO()
-    assert run_validate(str(folder), out) == 0
+    assert run_validate(str(folder), out) == 0, out.getvalue()
     assert "4 sand dollar actions on 1 tile," in out.getvalue()
     assert catalog_counts(load_pack(folder)) == {
-        "feature_cards": 0,
-        "beach_cards": 0,
-        "street_cards": 0,
-        "starting_tiles": 0,
+        "feature_cards": 3,
+        "beach_cards": 1,
+        "street_cards": 2,
+        "starting_tiles": 4,
         "sand_dollar_actions": 4,
         "sand_dollar_tiles": 1,
-        "objective_tiles": 0,
-        "rules_overridden": 0,
+        "objective_tiles": 3,
+        "rules_overridden": 2,
     }
 
 

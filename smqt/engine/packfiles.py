@@ -1,0 +1,192 @@
+"""Reading the files of a pack folder without trusting them: only regular files, only so much
+of each, only UTF-8, TOML nested no deeper than a pack needs; every refusal a sentence (and a
+line when there is one). Shared by the loader (``packload.py``) and the content editor.
+
+A symlink to ``/dev/zero``, a fifo, a folder named ``cards.toml``, a 2 GB file, an integer of
+5,000 digits or arrays nested 10,000 deep must each become one reported problem, never a hang,
+an exhausted memory or a traceback.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import stat
+import tomllib
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "MAX_FILE_BYTES",
+    "MAX_NESTING",
+    "PackFileError",
+    "cut",
+    "folder_problem",
+    "list_toml_files",
+    "parse_toml",
+    "read_bytes",
+]
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+"""Far more than any pack file needs (the base pack's largest file is about 30 KB)."""
+MAX_NESTING = 16
+"""Tables and arrays inside each other, the file itself the first; a pack needs 7 (a pair of
+``tiers`` in ``scoring`` of a ``[[card]]``)."""
+
+_TOML_LINE = re.compile(r"at line (\d+)")
+_LONG_NUMBER = re.compile(rb"[0-9_]{4300,}")
+
+
+class PackFileError(ValueError):
+    """A pack file cannot be read or parsed; the message says why, ``line`` where."""
+
+    def __init__(self, problem: str, line: int | None = None) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.line = line
+
+
+def cut(text: str, limit: int = 80) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis (a 50 MB value is never echoed)."""
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def _os_problem(exc: OSError | ValueError, path: Path) -> str:
+    """An OS refusal in words (the exception's own text would repeat the whole path)."""
+    if isinstance(exc, ValueError):
+        return "has a NUL character in its name"
+    if exc.errno == errno.ELOOP:
+        return "is a symbolic link that leads round in a loop"
+    if exc.errno == errno.ENAMETOOLONG:
+        return "has a name too long for the file system"
+    if exc.errno == errno.ENOENT and os.path.islink(path):
+        try:
+            target = os.readlink(path)
+        except OSError:
+            target = "?"
+        return f"is a symbolic link to {cut(target)!r}, which does not exist"
+    if exc.errno == errno.ENOENT:
+        return "does not exist"
+    if exc.errno == errno.ENOTDIR:
+        return "does not exist (a part of its path is a file)"
+    return f"cannot be read ({exc.strerror or type(exc).__name__})"
+
+
+def folder_problem(folder: Path) -> str | None:
+    """Why ``folder`` cannot be read as a pack folder, or None when it can."""
+    try:
+        info = os.stat(folder)
+    except (OSError, ValueError) as exc:
+        problem = _os_problem(exc, folder)
+        return "no such pack folder" if problem == "does not exist" else problem
+    if not stat.S_ISDIR(info.st_mode):
+        return "is not a folder"
+    return None
+
+
+def list_toml_files(folder: Path) -> list[Path]:
+    """Every ``*.toml`` name directly in ``folder`` that is not hidden (a leading ``.``: an
+    editor's lock or backup file), by name, whatever it is: a folder, a fifo or a dangling
+    symlink so named is listed too, to be reported when read. Raises PackFileError when the
+    folder cannot be listed."""
+    try:
+        with os.scandir(folder) as listing:
+            names = [e.name for e in listing
+                     if e.name.endswith(".toml") and not e.name.startswith(".")]
+    except (OSError, ValueError) as exc:
+        raise PackFileError(f"the folder {_os_problem(exc, folder)}") from None
+    return [folder / name for name in sorted(names)]
+
+
+def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; raises PackFileError."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError) as exc:
+        raise PackFileError(_os_problem(exc, path)) from None
+    _check_kind(info, limit)
+    try:
+        # O_NONBLOCK: should the file become a fifo after the stat, open must not wait.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except (OSError, ValueError) as exc:
+        raise PackFileError(_os_problem(exc, path)) from None
+    try:
+        _check_kind(os.fstat(fd), limit)
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except BlockingIOError:
+        raise PackFileError("is not a regular file (it would wait for a writer)") from None
+    except OSError as exc:
+        raise PackFileError(_os_problem(exc, path)) from None
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise PackFileError(f"is too large (more than {limit:,} bytes)")
+    return b"".join(chunks)
+
+
+def _check_kind(info: os.stat_result, limit: int) -> None:
+    if stat.S_ISDIR(info.st_mode):
+        raise PackFileError("is a folder, not a file: a pack's entries are *.toml files")
+    if not stat.S_ISREG(info.st_mode):
+        raise PackFileError("is not a regular file (a device, a pipe or a socket)")
+    if info.st_size > limit:
+        raise PackFileError(f"is too large ({info.st_size:,} bytes; at most {limit:,})")
+
+
+def parse_toml(data: bytes) -> dict[str, Any]:
+    """The TOML tables in ``data``; raises PackFileError for text that is not UTF-8, not
+    TOML, holds a number too long to read or is nested deeper than ``MAX_NESTING``."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise PackFileError(
+            f"is not UTF-8 text (byte 0x{data[exc.start]:02x}); save it as UTF-8", line
+        ) from None
+    try:
+        parsed = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        match = _TOML_LINE.search(message)
+        line = int(match[1]) if match else text.count("\n") + 1
+        raise PackFileError(f"invalid TOML: {cut(message, 200)}", line) from None
+    except RecursionError:
+        raise PackFileError(
+            f"tables or arrays are nested too deeply (at most {MAX_NESTING} levels)"
+        ) from None
+    except ValueError:  # int("9" * 5000): Python's limit on digits in a number
+        long = _LONG_NUMBER.search(data)
+        where = data[: long.start()].count(b"\n") + 1 if long else None
+        raise PackFileError("a number has more than 4300 digits", where) from None
+    depth = _nesting(parsed)
+    if depth > MAX_NESTING:
+        raise PackFileError(
+            f"tables or arrays are nested {depth} levels deep; at most {MAX_NESTING}"
+        )
+    return parsed
+
+
+def _nesting(value: object) -> int:
+    """How many tables and arrays deep ``value`` goes (without recursion)."""
+    deepest = 0
+    pending: list[tuple[object, int]] = [(value, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        depth += 1
+        deepest = max(deepest, depth)
+        if depth <= MAX_NESTING:  # deeper is refused anyway: stop counting
+            pending.extend((child, depth) for child in children)
+    return deepest
