@@ -39,6 +39,8 @@ def main(argv: Sequence[str] | None = None, err: TextIO = sys.stderr) -> int:
         document = PackDocument(folder)
     except DocumentError as exc:
         err.write(f"smqt-editor: {exc}\n")
+        for problem in exc.problems:
+            err.write(f"{problem}\n")
         return 2
     if args.normalise:
         written = document.save(every_file=True)

@@ -1,14 +1,19 @@
 """The content editor's document: one pack folder as the TOML tables it is written in, edited
 only through reversible ``Edit`` values (the Qt editor wraps each in a ``QUndoCommand``), checked
-by the engine's own loader, and saved atomically, file by file, in a stable key order so that
-a diff of a saved pack shows only what changed. Qt-free.
+by the engine's own loader, and saved all-or-nothing (every changed file staged, then committed
+by a journal), in a stable key order so that a diff of a saved pack shows only what changed.
+Qt-free.
+
+Opening a pack first completes a save that a kill interrupted (or drops one that never
+committed) and removes temporary files a killed program left behind.
 """
 
 from __future__ import annotations
 
 import copy
-import tempfile
-import tomllib
+import os
+import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,14 +23,24 @@ import tomli_w
 
 from editor.places import Path_, PlaceError, get, plan, put
 from smqt.engine.catalog import Catalog, catalog_entries, check_pack, unstructure_entry
+from smqt.engine.packfiles import PackFileError, cut, parse_toml, read_bytes
 from smqt.engine.packload import KINDS, MANIFEST, ContentError, entries_files
-from smqt.fileio import atomic_write_text
+from smqt.fileio import finish_interrupted_write, remove_stale_temporaries, write_files
 
 INHERITED, CHANGED, NEW = "inherited", "changed", "new"
 
+STALE_CHECK_COPIES = ".smqt-check-"
+"""Earlier versions checked edits in a copy of the pack next to it, named so; a killed editor
+left them behind. The loader now reads the edited files from memory."""
+
 
 class DocumentError(ValueError):
-    """An edit that does not fit the document (the message says why)."""
+    """An edit that does not fit the document, or a pack that cannot be opened: the message
+    says why; ``problems`` lists what the loader finds in a pack that cannot be opened."""
+
+    def __init__(self, message: str, problems: list[ContentError] | None = None) -> None:
+        super().__init__(message)
+        self.problems = problems or []
 
 
 # ============================================================================ edits
@@ -97,28 +112,53 @@ class PackDocument:
 
     def reload(self) -> None:
         """Read every TOML file of the folder again (discarding unsaved edits). When a file
-        cannot be read, nothing here changes."""
-        if not (self.folder / MANIFEST).is_file():
-            raise DocumentError(f"{self.folder} is not a content pack (it has no {MANIFEST})")
+        cannot be read, nothing here changes and DocumentError names the problem (with the
+        loader's whole list in ``problems``)."""
+        shown = cut(str(self.folder), 200)
+        if not os.path.isdir(self.folder):
+            raise DocumentError(f"{shown} is not a pack folder")
+        recovered = _tidy(self.folder)
+        if not os.path.lexists(self.folder / MANIFEST):
+            raise DocumentError(f"{shown} is not a content pack (it has no {MANIFEST})")
         files: dict[str, dict[str, Any]] = {}
         headers: dict[str, str] = {}
         stamps = self._disk_stamps()
-        for path in [self.folder / MANIFEST, *entries_files(self.folder)]:
+        try:
+            paths = [self.folder / MANIFEST, *entries_files(self.folder)]
+        except PackFileError as exc:
+            raise DocumentError(f"{shown}: {exc.problem}") from None
+        for path in paths:
             try:
-                text = path.read_text(encoding="utf-8")
-                files[path.name] = tomllib.loads(text)
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-                raise DocumentError(f"{path}: cannot be read as TOML ({exc})") from None
-            headers[path.name] = _header(text)
+                data = read_bytes(path)
+                files[path.name] = parse_toml(data)
+            except PackFileError as exc:
+                where = path if exc.line is None else f"{path}, line {exc.line}"
+                problems = check_pack(self.folder)[1]
+                raise DocumentError(
+                    f"{cut(str(where), 300)}: {exc.problem}. The editor opens a pack whose "
+                    "files all read as TOML; fix this one in a text editor first.", problems
+                ) from None
+            headers[path.name] = _header(data.decode("utf-8"))
         self.files, self.headers = files, headers
         self.saved = copy.deepcopy(self.files)
         self._stamps = stamps
+        self.recovered = recovered
+        "What opening tidied up: a save completed or dropped, temporary files removed."
         self._extends: object = object()  # the parent pack is read again by validate()
         self.validate()
 
     def _disk_stamps(self) -> dict[str, int]:
-        return {p.name: p.stat().st_mtime_ns for p in
-                [self.folder / MANIFEST, *entries_files(self.folder)] if p.exists()}
+        try:
+            paths = [self.folder / MANIFEST, *entries_files(self.folder)]
+        except PackFileError:
+            return {}
+        stamps = {}
+        for path in paths:
+            try:
+                stamps[path.name] = os.stat(path).st_mtime_ns
+            except (OSError, ValueError):
+                continue
+        return stamps
 
     def changed_on_disk(self) -> bool:
         """Another program wrote the pack since it was read or saved here."""
@@ -169,7 +209,8 @@ class PackDocument:
         for data in self.files.values():
             listed = data.get("remove", {}).get(kind, []) if isinstance(data.get("remove"), dict) \
                 else []
-            found.extend(i for i in listed if isinstance(i, str))
+            if isinstance(listed, list):
+                found.extend(i for i in listed if isinstance(i, str))
         return found
 
     def table_file(self, key: str) -> str:
@@ -296,20 +337,16 @@ class PackDocument:
     # ---------------------------------------------------------------- checking and saving
 
     def validate(self) -> list[ContentError]:
-        """The engine loader's verdict on the pack as edited (written to a scratch folder so
-        that relative ``extends`` paths resolve as they will on disk)."""
+        """The engine loader's verdict on the pack as edited: the loader reads the files as
+        they would be saved from here, and the packs it extends from disk."""
         extends = self.files.get(MANIFEST, {}).get("extends")
         if extends != self._extends:
             self._extends = copy.deepcopy(extends)
-            self.parent = check_pack((self.folder / extends).resolve())[0] \
-                if isinstance(extends, str) else None
-        with tempfile.TemporaryDirectory(dir=self.folder.parent, prefix=".smqt-check-") as scratch:
-            for name, data in self.files.items():
-                (Path(scratch) / name).write_text(_dump(data), encoding="utf-8")
-            catalog, problems = check_pack(scratch)
-        self.catalog = catalog
-        self.problems = [attrs.evolve(p, file=p.file.replace(scratch, str(self.folder)))
-                         if isinstance(p.file, str) else p for p in problems]
+            self.parent = check_pack(os.path.normpath(self.folder / extends))[0] \
+                if isinstance(extends, str) and extends.strip() and "\0" not in extends \
+                else None
+        texts = {name: self.text(name).encode("utf-8") for name in self.files}
+        self.catalog, self.problems = check_pack(self.folder, texts)
         return self.problems
 
     @property
@@ -317,14 +354,15 @@ class PackDocument:
         return not self.problems
 
     def save(self, *, every_file: bool = False) -> list[str]:
-        """Write the files that changed (atomically, one by one); returns their names. A pack
-        with problems is saved too (work in progress) and stays marked invalid.
-        ``every_file`` rewrites unchanged files too, in the canonical layout."""
-        written = []
-        for name, data in self.files.items():
-            if every_file or self.saved.get(name) != data or not (self.folder / name).exists():
-                atomic_write_text(self.folder / name, self.text(name))
-                written.append(name)
+        """Write the files that changed, all or none of them (``fileio.write_files``);
+        returns their names. A pack with problems is saved too (work in progress) and stays
+        marked invalid. ``every_file`` rewrites unchanged files too, in the canonical layout.
+        Raises OSError when the files cannot be written."""
+        written = [name for name, data in self.files.items()
+                   if every_file or self.saved.get(name) != data
+                   or not os.path.lexists(self.folder / name)]
+        if written:
+            write_files(self.folder, {name: self.text(name).encode("utf-8") for name in written})
         self.saved = copy.deepcopy(self.files)
         self._stamps = self._disk_stamps()
         return written
@@ -333,6 +371,36 @@ class PackDocument:
     def text(self, name: str) -> str:
         """A file as it is saved: its leading comment block, then tomli-w's TOML."""
         return self.headers.get(name, "") + _dump(self.files[name])
+
+
+def _tidy(folder: Path) -> list[str]:
+    """Finish what a killed editor left in ``folder``: an interrupted save is completed (or
+    dropped when it never committed), temporary files and check copies are removed. Returns
+    what was done, in words."""
+    done = []
+    try:
+        outcome = finish_interrupted_write(folder)
+    except OSError as exc:
+        raise DocumentError(f"{cut(str(folder), 200)}: {exc}") from None
+    if outcome == "completed":
+        done.append("a save that was interrupted has been completed")
+    elif outcome == "dropped":
+        done.append("a save that was interrupted before it began was dropped")
+    done += [f"removed the temporary file {name}" for name in remove_stale_temporaries(folder)]
+    try:
+        with os.scandir(folder.parent) as listing:
+            copies = [e.path for e in listing
+                      if e.name.startswith(STALE_CHECK_COPIES) and e.is_dir(follow_symlinks=False)]
+    except OSError:
+        copies = []
+    for path in copies:
+        try:
+            if time.time() - os.stat(path).st_mtime > 60:
+                shutil.rmtree(path)
+                done.append(f"removed the check copy {os.path.basename(path)}")
+        except OSError:
+            continue
+    return done
 
 
 def _dump(data: dict[str, Any]) -> str:

@@ -61,6 +61,7 @@ from smqt.engine.catalog import catalog_entries
 from smqt.engine.content import Rules, SandDollarAction
 from smqt.engine.convert import converter
 from smqt.engine.packload import KINDS, MANIFEST, ContentError, PackManifest
+from smqt.fileio import SAVE_JOURNAL
 from smqt.paths import default_pack
 
 REMOVED = "removed"
@@ -254,7 +255,7 @@ class EditorWindow(QMainWindow):
         try:
             doc = PackDocument(folder)
         except DocumentError as exc:
-            self._tell("This pack cannot be opened", str(exc), critical=True)
+            self._tell("This pack cannot be opened", _with_problems(exc), critical=True)
             return False
         self.doc = doc
         self.stack.clear()
@@ -294,9 +295,11 @@ class EditorWindow(QMainWindow):
         try:
             written = self.doc.save()
         except OSError as exc:
+            pending = (self.doc.folder / SAVE_JOURNAL).exists()
+            state = ("The save is completed when the pack is next opened" if pending
+                     else "The files on disk are as they were before")
             self._tell("The pack was not saved",
-                       f"{exc}\n\nThe files on disk are as they were before; your edits are "
-                       "still here.", critical=True)
+                       f"{exc}\n\n{state}; your edits are still here.", critical=True)
             return False
         self.stack.setClean()
         if self.doc.valid:
@@ -360,7 +363,7 @@ class EditorWindow(QMainWindow):
         try:
             self.doc.reload()
         except DocumentError as exc:
-            self._tell("The pack cannot be read", str(exc), critical=True)
+            self._tell("The pack cannot be read", _with_problems(exc), critical=True)
             return
         self.stack.clear()
         self.stack.setClean()
@@ -908,3 +911,10 @@ class EditorWindow(QMainWindow):
         else:
             QMessageBox.information(self, title, text)
 
+
+def _with_problems(exc: DocumentError, most: int = 20) -> str:
+    """The refusal and the loader's list of the pack's problems (the first ``most``)."""
+    lines = [str(p) for p in exc.problems[:most]]
+    if len(exc.problems) > most:
+        lines.append(f"... and {len(exc.problems) - most} more (smqt validate lists them all)")
+    return "\n\n".join([str(exc), "\n".join(lines)]) if lines else str(exc)

@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QMessageBox, QSpinBox, QToolButton
 
-import editor.document
+import smqt.fileio
 from editor.document import PackDocument
 from editor.forms import discarded
 from editor.window import EditorWindow
@@ -207,13 +207,13 @@ def test_a_save_killed_half_way_keeps_the_previous_file(window, qtbot, pack, mon
     window.select("card", CARD)
     type_number(qtbot, field(window, QSpinBox, "scoring.0.points"), 8)
 
-    def killed(path, text):
-        # the temporary file is half written when the process "dies"
-        (path.parent / f".{path.name}.partial").write_text(text[: len(text) // 2])
+    def killed(path, data, mode):
+        # the staged file is half written when the save fails
+        path.write_bytes(data[: len(data) // 2])
         raise OSError("simulated failure half-way through the save")
 
     told = []
-    monkeypatch.setattr(editor.document, "atomic_write_text", killed)
+    monkeypatch.setattr(smqt.fileio, "_write_synced", killed)
     monkeypatch.setattr(QMessageBox, "critical", lambda _p, title, text: told.append(text))
     assert not window.save()
     assert (pack / "beach.toml").read_bytes() == before
