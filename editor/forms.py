@@ -232,6 +232,9 @@ def make_editor(form: Form, path: Path_, tp: Any, attribute: attrs.Attribute | N
         options = form.choices(owner, name) if owner is not None else []
         if options:
             return EnumEditor(form, path, options, doc, editable=True)
+        limit = field_range(attribute).max_chars if attribute is not None else None
+        if limit is not None:
+            doc = f"{doc}\n(at most {limit} characters)".strip()
         return TextEditor(form, path, doc, optional=False)
     if attrs.has(tp):
         return StructEditor(form, path, tp, doc)

@@ -37,7 +37,7 @@ from smqt.engine.packload import (
     read_pack,
 )
 from smqt.engine.packsetup import setup_problems
-from smqt.fileio import atomic_write_text
+from smqt.fileio import write_files
 
 __all__ = [
     "KINDS",
@@ -199,7 +199,8 @@ def save_pack(
     folder: str | os.PathLike[str], manifest: PackManifest, files: Mapping[str, str]
 ) -> None:
     """Write a pack: ``pack.toml`` from ``manifest`` and each entries file of ``files``
-    (file name -> TOML text, e.g. from ``dump_entries``), each atomically.
+    (file name -> TOML text, e.g. from ``dump_entries``), all or none of them
+    (``fileio.write_files``).
 
     Raises FileExistsError when the folder holds other ``.toml`` files, which would be
     loaded with the pack, and ValueError for a file name that is not a plain ``*.toml``.
@@ -216,9 +217,8 @@ def save_pack(
         others = [p.name for p in entries_files(target) if p.name not in files]
         if others:
             raise FileExistsError(f"{target} holds other pack files: {', '.join(others)}")
-    atomic_write_text(target / MANIFEST, manifest_to_toml(manifest))
-    for file_name, text in files.items():
-        atomic_write_text(target / file_name, text)
+    texts = {MANIFEST: manifest_to_toml(manifest), **files}
+    write_files(target, {name: text.encode("utf-8") for name, text in texts.items()})
 
 
 def save_catalog(
