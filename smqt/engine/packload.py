@@ -555,11 +555,23 @@ class _PackReader:
         return loaded
 
     def check_references(self, loaded: _Loaded) -> None:
-        """Cross-entry checks on the merged pack: every tile side names an action."""
+        """Cross-entry checks on the merged pack: every tile side names an action, and no
+        action is printed on two tiles (the new-game dialog picks a tile by its action)."""
         actions = loaded.entries["sand_dollar_action"]
         tiles = loaded.entries["sand_dollar_tile"]
+        printed_on: dict[str, str] = {}
         for tile_id, tile in list(tiles.items()):
             for side, action_id in enumerate(tile.sides):
+                if action_id in printed_on:
+                    self.error(
+                        loaded.origin["sand_dollar_tile", tile_id],
+                        tile_id,
+                        f"sides[{side}]",
+                        f"the sand dollar action {shown(action_id)} is already a side of tile "
+                        f"{shown(printed_on[action_id])}; an action is printed on one tile only",
+                        section="sand_dollar_tile",
+                    )
+                printed_on.setdefault(action_id, tile_id)
                 if action_id in actions or ("sand_dollar_action", action_id) in loaded.broken:
                     continue
                 self.error(

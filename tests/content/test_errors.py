@@ -600,14 +600,32 @@ def test_same_id_in_different_kinds_is_fine(make_pack) -> None:
     assert errors_of(make_pack("base", files)) == []
 
 
+FRESH_ACTION = (
+    '[[sand_dollar_action]]\nid = "fresh"\nname = "Fresh"\ncost = 1\ntake = { source = "back" }\n\n'
+)
+
+
 def test_dangling_sand_dollar_tile_side(make_pack) -> None:
     files = dict(FIXTURE_FILES)
-    files["more.toml"] = '[[sand_dollar_tile]]\nid = "tile_3"\nsides = ["nope", "two_front"]\n'
+    files["more.toml"] = FRESH_ACTION + '[[sand_dollar_tile]]\nid = "tile_3"\nsides = ["nope", "fresh"]\n'
     catalog, errors = check_pack(make_pack("base", files))
     assert [where(e) for e in errors] == [("more.toml", "tile_3", "sides[0]")]
     assert errors[0].section == "sand_dollar_tile"
     assert "no sand dollar action 'nope'" in errors[0].problem
     assert catalog is not None and "tile_3" not in catalog.sand_dollar_tiles
+
+
+def test_an_action_on_two_tiles_is_an_error(make_pack) -> None:
+    files = dict(FIXTURE_FILES)
+    files["tiles.toml"] = FRESH_ACTION + (
+        '[[sand_dollar_tile]]\nid = "tile_3"\nsides = ["fresh", "two_front"]\n'
+    )
+    errors = errors_of(make_pack("base", files))
+    assert [where(e) for e in errors] == [("tiles.toml", "tile_3", "sides[1]")]
+    assert errors[0].problem == (
+        "the sand dollar action 'two_front' is already a side of tile 'tile_1'; an action is "
+        "printed on one tile only"
+    )
 
 
 def test_removing_an_action_a_tile_uses_leaves_a_dangling_side(
@@ -638,7 +656,8 @@ def test_one_bad_entry_hides_nothing(make_pack) -> None:
         card('tags = ["natrue"]', ident="bad_1")
         + card("", ident="fine")
         + card("points = 3", ident="bad_2")
-        + '[[sand_dollar_tile]]\nid = "t9"\nsides = ["two_front", "gone"]\n'
+        + FRESH_ACTION
+        + '[[sand_dollar_tile]]\nid = "t9"\nsides = ["fresh", "gone"]\n'
     )
     catalog, errors = check_pack(make_pack("base", files))
     assert [(e.entry, e.key) for e in errors] == [
