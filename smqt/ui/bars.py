@@ -52,6 +52,8 @@ class ProblemBar(QFrame):
             self.buttons.addWidget(button)
             self.choices[label] = button
         self.show()
+        for button in self.choices.values():
+            button.show()  # a layout shows new children only later, from the event loop
 
 
 class HistoryBar(QFrame):

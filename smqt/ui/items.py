@@ -103,11 +103,19 @@ class FaceItem(QGraphicsObject):
             self.setCursor(Qt.CursorShape.PointingHandCursor)
         super().hoverEnterEvent(event)
 
+    def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        scene = _scene(self)
+        if scene is not None:
+            scene.hovered.emit(None)
+        super().hoverLeaveEvent(event)
+
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         event.accept()
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         scene = _scene(self)
+        if scene is not None:
+            scene.hovered.emit(None)  # a click closes the large card
         if scene is None or not self.size.contains(event.pos()):
             return
         if event.button() == Qt.MouseButton.RightButton:

@@ -62,7 +62,7 @@ class TableMenus:
         next_city.setShortcuts([QKeySequence("Tab"), QKeySequence("C")])
         action(view, "Zoom &in", lambda: self.city_view.zoom(1.25), QKeySequence.StandardKey.ZoomIn)
         action(view, "Zoom &out", lambda: self.city_view.zoom(0.8), QKeySequence.StandardKey.ZoomOut)
-        action(view, "&Fit the city", lambda: self.city_view.fit(), "0")
+        action(view, "&Fit the display and the city", self.fit_views, "0")
         action(view, "&Scorepad", self.show_scorepad, "Ctrl+P")
         pace = view.addMenu("AI &pace")
         group = QActionGroup(self)

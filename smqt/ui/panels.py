@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QPoint, Qt, Signal
-from PySide6.QtGui import QColor, QContextMenuEvent, QMouseEvent, QPixmap
+from PySide6.QtGui import QColor, QContextMenuEvent, QImage, QMouseEvent, QPixmap
 from PySide6.QtWidgets import (
     QDialog,
     QFrame,
@@ -40,6 +40,8 @@ KIND_WORDS = {"human": "person", "random": "AI (random)", "easy": "AI (easy)",
 class PlayerPanel(QFrame):
     """Name, seat, sand dollars, cards, people and the live score (breakdown on hover)."""
 
+    FULL_HEIGHT = 78
+    """About the height of a panel with its details (two lines under the name)."""
     clicked = Signal(int)
     seat_menu = Signal(int, QPoint)
     """Right-click: the seat's menu (let the AI play it, take it back)."""
@@ -61,16 +63,26 @@ class PlayerPanel(QFrame):
         grid.addWidget(self.score, 0, 1)
         grid.addWidget(self.details, 1, 0, 1, 2)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.compact = False
+        """One line only (name, score, sand dollars, cards): when the side is short of room."""
+
+    def set_compact(self, compact: bool) -> None:
+        if compact != self.compact:
+            self.compact = compact
+            self.details.setVisible(not compact)
 
     def show_player(self, state: GameState, seat: Seat, sheet: ScoreSheet | None,
                     current: bool, shown: bool) -> None:
         player = state.players[self.index]
         colour = PLAYER_COLOURS[self.index % len(PLAYER_COLOURS)]
         marker = "▶ " if current and not state.is_over else ""
-        self.name.setText(f"<span style='color:{colour}; font-size:15px'><b>{marker}"
-                          f"{html.escape(seat.name)}</b></span> · {KIND_WORDS.get(seat.kind, seat.kind)}")
         cards = player.card_count()
         limit = state.rules.cards_to_end
+        kind = KIND_WORDS.get(seat.kind, seat.kind)
+        if self.compact:
+            kind = f"{'AI · ' if seat.is_ai else ''}{player.sand_dollars} $ · {cards}/{limit}"
+        self.name.setText(f"<span style='color:{colour}; font-size:15px'><b>{marker}"
+                          f"{html.escape(seat.name)}</b></span> · {kind}")
         cards_words = (f"{cards}/{limit} cards" if cards < limit
                        else f"{count(cards, 'card')}: the end is triggered")
         card_colour = "#8a5a00" if cards >= limit else "#1d1d1d"
@@ -115,41 +127,81 @@ def breakdown_html(catalog: Catalog, sheet: ScoreSheet, name: str) -> str:
 
 
 class Inspector(QFrame):
-    """The hovered (or right-clicked) card or tile, enlarged, with its rules in words."""
+    """The hovered (or right-clicked) card or tile, enlarged to the panel's room (never
+    cropped), with its rules in words."""
+
+    LARGEST = 300
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         layout = QVBoxLayout(self)
         self.image = QLabel()
         self.image.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.image.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
         self.text = QLabel("Point at a card to see it here.")
         self.text.setWordWrap(True)
         self.text.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout.addWidget(self.image)
-        layout.addWidget(self.text, 1)
+        layout.addWidget(self.image, 1)
+        layout.addWidget(self.text)
         self.entry: object = None
+        self._drawn_at = 0
 
     def show_entry(self, entry: object) -> None:
         if entry is None or entry is self.entry:
             return
         self.entry = entry
-        ratio = self.devicePixelRatioF()
-        width = 200
-        if isinstance(entry, FeatureCard):
-            image, lines = card_image(entry, width, ratio), card_text(entry)
-        elif isinstance(entry, StartingTile):
-            image, lines = card_image(entry, width, ratio), tile_text(entry)
-        elif isinstance(entry, SandDollarAction):
-            image = tile_image(paint_sand_dollar_action, entry, width, ratio)
-            lines = sand_dollar_text(entry)
-        elif isinstance(entry, ObjectiveTile):
-            image, lines = tile_image(paint_objective, entry, width, ratio), objective_text(entry)
-        else:
+        lines = entry_words(entry)
+        if lines is None:
             return
-        self.image.setPixmap(QPixmap.fromImage(image))
         body = "".join(f"<p style='margin:2px'>{html.escape(line)}</p>" for line in lines[1:])
         self.text.setText(f"<b style='font-size:15px'>{html.escape(lines[0])}</b>{body}")
+        self._draw()
+
+    def _draw(self) -> None:
+        """The face as large as the room left above the words allows (and the width)."""
+        if self.entry is None:
+            return
+        room_w = self.contentsRect().width() - 12
+        words = self.text.heightForWidth(max(50, room_w)) if self.text.text() else 0
+        room_h = self.contentsRect().height() - words - 24
+        width = int(max(60, min(self.LARGEST, room_w, room_h * CARD_ASPECT)))
+        image = entry_image(self.entry, width, self.devicePixelRatioF())
+        if image is not None:
+            self.image.setPixmap(QPixmap.fromImage(image))
+            self._drawn_at = width
+
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        super().resizeEvent(event)
+        self._draw()
+
+
+CARD_ASPECT = 300 / 420
+"""A face's width over its height."""
+
+
+def entry_image(entry: object, width: int, ratio: float) -> QImage | None:
+    """The face of a card or tile at ``width`` pixels (device ``ratio``), or None."""
+    if isinstance(entry, FeatureCard | StartingTile):
+        return card_image(entry, width, ratio)
+    if isinstance(entry, SandDollarAction):
+        return tile_image(paint_sand_dollar_action, entry, width, ratio)
+    if isinstance(entry, ObjectiveTile):
+        return tile_image(paint_objective, entry, width, ratio)
+    return None
+
+
+def entry_words(entry: object) -> list[str] | None:
+    """The rules of a card or tile in words (the first line is its name), or None."""
+    if isinstance(entry, FeatureCard):
+        return card_text(entry)
+    if isinstance(entry, StartingTile):
+        return tile_text(entry)
+    if isinstance(entry, SandDollarAction):
+        return sand_dollar_text(entry)
+    if isinstance(entry, ObjectiveTile):
+        return objective_text(entry)
+    return None
 
 
 class LogPanel(QListWidget):

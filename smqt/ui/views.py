@@ -7,6 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPainter, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QWidget
 
+from smqt.ui.balance import CITY_CAP
+
 
 class FittedView(QGraphicsView):
     """Shows the whole scene, scaled to fit whenever the scene or the view changes size."""
@@ -57,8 +59,9 @@ class CityView(QGraphicsView):
         rect = self.sceneRect()
         if rect.isValid() and self.viewport().width() > 10:
             self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
-            if self.transform().m11() > 1.0:  # never blow a small city up past full size
+            if self.transform().m11() > CITY_CAP:  # a small city is not blown up past this
                 self.resetTransform()
+                self.scale(CITY_CAP, CITY_CAP)
                 self.centerOn(rect.center())
 
     def zoom(self, factor: float) -> None:

@@ -33,6 +33,7 @@ from smqt.engine.rules import SetupError, apply
 from smqt.engine.scoring import GameScore, score_game
 from smqt.engine.state import FINAL, REWARD, GameState
 from smqt.ui import help as helppages
+from smqt.ui.balance import balanced_heights
 from smqt.ui.bars import Banner, HistoryBar, ProblemBar
 from smqt.ui.controller import GameController, Seat
 from smqt.ui.endpage import EndPage
@@ -43,6 +44,7 @@ from smqt.ui.logtext import GameLog
 from smqt.ui.menus import AI_LEVELS, TableMenus
 from smqt.ui.newgame import GameOptions, NewGameDialog
 from smqt.ui.panels import Inspector, LogPanel, PlayerPanel, RewardDialog
+from smqt.ui.popup import CardPopup
 from smqt.ui.prompts import banner
 from smqt.ui.savedgames import SavedGames
 from smqt.ui.scenes import CityScene, DisplayScene
@@ -112,6 +114,7 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
     # ================================================================== building
 
     def _build(self) -> None:
+        self.popup = CardPopup(self)
         self.display_scene = DisplayScene(self)
         self.city_scene = CityScene(self)
         self.display_view = FittedView(self.display_scene)
@@ -120,6 +123,7 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
             scene.clicked.connect(self._clicked)
             scene.dropped.connect(self._dropped)
             scene.hovered.connect(lambda entry: self.inspector.show_entry(entry))
+            scene.hovered.connect(lambda entry: self.popup.hover(entry))
             scene.inspect.connect(lambda entry: self.inspector.show_entry(entry))
 
         self.history_bar = HistoryBar()
@@ -145,6 +149,15 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         self.centre_split.addWidget(self.display_view)
         self.centre_split.addWidget(city_box)
         self.centre_split.setSizes([430, 520])
+        self._user_split = False
+        """The person moved the line between display and city: keep it (until Fit, 0)."""
+        self.centre_split.splitterMoved.connect(self._split_moved)
+        self._balance_timer = QTimer(self)
+        self._balance_timer.setSingleShot(True)
+        self._balance_timer.setInterval(0)
+        self._balance_timer.timeout.connect(self.balance_views)
+        for scene in (self.display_scene, self.city_scene):
+            scene.sceneRectChanged.connect(lambda _rect: self._balance_timer.start())
 
         table_page = QWidget()
         table_layout = QVBoxLayout(table_page)
@@ -370,6 +383,11 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
             self.controller.take_back(person)
 
     def step_back(self) -> None:
+        """Esc: close the large card if it is open, else take back the half-made choice."""
+        if self.popup.isVisible():
+            self.popup.close_now()
+            return
+        self.popup.close_now()
         if self.interaction.slot is not None or self.interaction.first_card is not None:
             self.interaction.clear()
         else:
@@ -543,7 +561,9 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
                               score.sheets[self.shown], own_city, self._recent(state),
                               previews=self._placement_previews(state, h) if own_city else None,
                               arrows=self._arrows(state) if live else ())
+        compact = self._panels_short_of_room()
         for i, panel in enumerate(self.player_panels):
+            panel.set_compact(compact)
             panel.show_player(state, ctrl.seats[i], score.sheets[i], i == state.current,
                               i == self.shown)
         self.banner.say(banner(state, ctrl.names, [s.kind for s in ctrl.seats], self._trigger)
@@ -667,8 +687,7 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         geometry = store.value("window/geometry")
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
-        for name, split in (("main", self.main_split), ("centre", self.centre_split),
-                            ("side", self.side_split)):
+        for name, split in (("main", self.main_split), ("side", self.side_split)):
             value = store.value(f"window/{name}")
             if isinstance(value, QByteArray):
                 split.restoreState(value)
@@ -680,7 +699,6 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         store = settings()
         store.setValue("window/geometry", self.saveGeometry())
         store.setValue("window/main", self.main_split.saveState())
-        store.setValue("window/centre", self.centre_split.saveState())
         store.setValue("window/side", self.side_split.saveState())
         store.setValue("table/pace", self._pace)
         store.sync()
@@ -692,6 +710,46 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         for page in self._pages.values():
             page.close()
         super().closeEvent(event)
+
+    def _panels_short_of_room(self) -> bool:
+        """Whether the player panels must take one line each so that the turn panel keeps
+        its room (four players on a laptop screen)."""
+        room = self.side_split.sizes()[0] if self.side_split.sizes() else 0
+        full = sum(PlayerPanel.FULL_HEIGHT for _ in self.player_panels)
+        return room > 0 and full + self.turn_panel.sizeHint().height() > room
+
+    def _split_moved(self, _pos: int, _index: int) -> None:
+        self._user_split = True
+
+    def fit_views(self) -> None:
+        """Fit (0): the display and the city share the height again, each drawn whole."""
+        self._user_split = False
+        self.balance_views()
+        self.city_view.fit()
+
+    def balance_views(self) -> None:
+        """Share the height so that the display and the city are both as large as they can
+        be (``balance.balanced_heights``), unless the person chose the share."""
+        if self.controller is not None and self.player_panels and \
+                self._panels_short_of_room() != self.player_panels[0].compact:
+            self._redraw()
+        if self._user_split:
+            return
+        total = sum(self.centre_split.sizes())
+        width = self.display_view.viewport().width()
+        display = self.display_scene.sceneRect()
+        city = self.city_scene.sceneRect()
+        if total <= 0 or width <= 10 or display.isEmpty() or city.isEmpty():
+            return
+        chrome = self.city_tabs.height()
+        heights = balanced_heights(total, width, (display.width(), display.height()),
+                                   (city.width(), city.height()), chrome)
+        if list(heights) != self.centre_split.sizes():
+            self.centre_split.setSizes(list(heights))
+
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        super().resizeEvent(event)
+        self._balance_timer.start()
 
     def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         super().showEvent(event)
