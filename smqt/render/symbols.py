@@ -1,5 +1,12 @@
-"""Vector symbols shared by card faces, the table and the editor: location tags and people,
-each told apart by shape as well as colour (Okabe-Ito colours, safe for colour blindness)."""
+"""Vector symbols shared by card faces, the table and the editor: location tags, people, sand
+dollars, footprints, the ring pictogram and points badges.
+
+Tags and people never share a shape: a tag is always a rounded square badge with a letter
+(L, T, B, S, N, W); a person is a plain figure without a letter (local circle, tourist triangle,
+VIP star, "any person" a head-and-shoulders figure in the three people's colours). Colours are
+Okabe-Ito, safe for colour blindness, and every letter is dark or white, whichever reads better
+on its colour.
+"""
 
 from __future__ import annotations
 
@@ -21,6 +28,26 @@ TAG_LETTERS = {"local": "L", "tourist": "T", "business": "B", "sports": "S", "na
 PERSON_COLOURS = {"local": QColor("#0072B2"), "tourist": QColor("#E69F00"),
                   "vip": QColor("#009E73"), "any": QColor("#777777")}
 INK = QColor("#1d1d1d")
+PENALTY = QColor("#b3261e")
+"""Negative points: badges and the end-of-beach mark."""
+SAND_DOLLAR_EDGE = QColor("#8a6d3b")
+SAND_DOLLAR_FILL = QColor("#f3e2b3")
+
+
+def _luminance(colour: QColor) -> float:
+    """Relative luminance (WCAG 2)."""
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    return (0.2126 * linear(colour.redF()) + 0.7152 * linear(colour.greenF())
+            + 0.0722 * linear(colour.blueF()))
+
+
+def letter_colour(fill: QColor) -> QColor:
+    """INK or white on ``fill``, whichever contrasts more (WCAG contrast ratio)."""
+    lum = _luminance(fill)
+    on_white = 1.05 / (lum + 0.05)
+    on_ink = (lum + 0.05) / (_luminance(INK) + 0.05)
+    return QColor("white") if on_white >= on_ink else INK
 
 
 def _polygon(centre: QPointF, radius: float, sides: int, rotation: float = -90.0) -> QPolygonF:
@@ -35,67 +62,72 @@ def _polygon(centre: QPointF, radius: float, sides: int, rotation: float = -90.0
 def _star(centre: QPointF, radius: float) -> QPolygonF:
     points = []
     for i in range(10):
-        r = radius if i % 2 == 0 else radius * 0.45
+        r = radius if i % 2 == 0 else radius * 0.48
         angle = math.radians(-90 + 36 * i)
         points.append(QPointF(centre.x() + r * math.cos(angle), centre.y() + r * math.sin(angle)))
     return QPolygonF(points)
 
 
+def _font(size: float) -> QFont:
+    font = QFont("Sans Serif")
+    font.setPixelSize(max(1, round(size)))
+    font.setBold(True)
+    font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
+    return font
+
+
 def tag_path(tag: str, rect: QRectF) -> QPainterPath:
-    """The outline of a tag symbol: local circle, tourist diamond, business square, sports
-    triangle, nature hexagon, wave a crest."""
-    c = rect.center()
-    r = min(rect.width(), rect.height()) / 2
+    """Every tag's outline: one rounded square (the letter and colour tell tags apart; the
+    square tells a tag from a person)."""
+    side = min(rect.width(), rect.height()) * 0.94
+    square = QRectF(0, 0, side, side)
+    square.moveCenter(rect.center())
     path = QPainterPath()
-    if tag == "local":
-        path.addEllipse(c, r, r)
-    elif tag == "tourist":
-        path.addPolygon(_polygon(c, r, 4, -90))
-    elif tag == "business":
-        path.addRect(QRectF(c.x() - r * 0.85, c.y() - r * 0.85, r * 1.7, r * 1.7))
-    elif tag == "sports":
-        path.addPolygon(_polygon(QPointF(c.x(), c.y() + r * 0.15), r * 1.05, 3, -90))
-    elif tag == "nature":
-        path.addPolygon(_polygon(c, r, 6, 0))
-    else:  # wave: a rounded crest
-        path.moveTo(c.x() - r, c.y() + r * 0.7)
-        path.cubicTo(c.x() - r, c.y() - r * 1.1, c.x() + r * 0.6, c.y() - r * 1.2,
-                     c.x() + r, c.y() - r * 0.1)
-        path.cubicTo(c.x() + r * 0.3, c.y() - r * 0.5, c.x() - r * 0.1, c.y(), c.x() + r * 0.2,
-                     c.y() + r * 0.7)
-        path.closeSubpath()
-    path.closeSubpath()
+    path.addRoundedRect(square, side * 0.2, side * 0.2)
     return path
 
 
 def draw_tag(painter: QPainter, tag: str, rect: QRectF) -> None:
+    """A location tag: a rounded square badge in the tag's colour with its letter."""
     painter.save()
-    painter.setPen(QPen(INK, max(1.0, rect.width() * 0.06)))
-    painter.setBrush(QBrush(TAG_COLOURS.get(tag, QColor("#999"))))
+    fill = TAG_COLOURS.get(tag, QColor("#999999"))
+    side = min(rect.width(), rect.height())
+    painter.setPen(QPen(INK, max(1.0, side * 0.07)))
+    painter.setBrush(QBrush(fill))
     painter.drawPath(tag_path(tag, rect))
-    font = QFont("Sans Serif")
-    font.setPixelSize(max(6, int(rect.height() * 0.5)))
-    font.setBold(True)
-    painter.setFont(font)
-    painter.setPen(QColor("white") if tag not in ("wave", "tourist") else INK)
+    painter.setFont(_font(side * 0.62))
+    painter.setPen(letter_colour(fill))
     painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, TAG_LETTERS.get(tag, "?"))
     painter.restore()
 
 
+def _figure(centre: QPointF, r: float) -> QPainterPath:
+    """Head and shoulders: "any person"."""
+    path = QPainterPath()
+    path.addEllipse(QPointF(centre.x(), centre.y() - r * 0.45), r * 0.42, r * 0.42)
+    body = QPainterPath()
+    body.moveTo(centre.x() - r * 0.9, centre.y() + r * 0.95)
+    body.cubicTo(centre.x() - r * 0.9, centre.y() + r * 0.05, centre.x() - r * 0.5,
+                 centre.y() + r * 0.02, centre.x(), centre.y() + r * 0.02)
+    body.cubicTo(centre.x() + r * 0.5, centre.y() + r * 0.02, centre.x() + r * 0.9,
+                 centre.y() + r * 0.05, centre.x() + r * 0.9, centre.y() + r * 0.95)
+    body.closeSubpath()
+    return path.united(body)
+
+
 def person_path(kind: str, rect: QRectF) -> QPainterPath:
-    """People: local circle, tourist triangle, VIP star, 'any' a rounded square."""
+    """People: local circle, tourist triangle, VIP star, "any" a head-and-shoulders figure."""
     c = rect.center()
     r = min(rect.width(), rect.height()) / 2
     path = QPainterPath()
     if kind == "local":
-        path.addEllipse(c, r * 0.9, r * 0.9)
+        path.addEllipse(c, r * 0.86, r * 0.86)
     elif kind == "tourist":
-        path.addPolygon(_polygon(QPointF(c.x(), c.y() + r * 0.15), r, 3, -90))
+        path.addPolygon(_polygon(QPointF(c.x(), c.y() + r * 0.2), r * 1.02, 3, -90))
     elif kind == "vip":
-        path.addPolygon(_star(c, r))
+        path.addPolygon(_star(QPointF(c.x(), c.y() + r * 0.05), r * 1.02))
     else:
-        path.addRoundedRect(QRectF(c.x() - r * 0.8, c.y() - r * 0.8, r * 1.6, r * 1.6),
-                            r * 0.3, r * 0.3)
+        return _figure(c, r)
     path.closeSubpath()
     return path
 
@@ -103,37 +135,66 @@ def person_path(kind: str, rect: QRectF) -> QPainterPath:
 def draw_person(painter: QPainter, kind: str, rect: QRectF, outline: QColor = INK) -> None:
     painter.save()
     painter.setPen(QPen(outline, max(1.0, rect.width() * 0.07)))
-    if kind == "any":
-        gradient_colours = [PERSON_COLOURS["local"], PERSON_COLOURS["tourist"],
-                            PERSON_COLOURS["vip"]]
-        painter.setBrush(QBrush(QColor("#ffffff")))
-        path = person_path(kind, rect)
+    path = person_path(kind, rect)
+    if kind in ("local", "tourist", "vip"):
+        painter.setBrush(QBrush(PERSON_COLOURS[kind]))
+        painter.drawPath(path)
+    else:  # any person: the three people's colours side by side inside the figure
+        painter.setBrush(QBrush(QColor("white")))
         painter.drawPath(path)
         painter.setClipPath(path)
         w = rect.width() / 3
-        for i, colour in enumerate(gradient_colours):
+        for i, key in enumerate(("local", "tourist", "vip")):
             painter.fillRect(QRectF(rect.left() + i * w, rect.top(), w + 0.5, rect.height()),
-                             colour)
+                             PERSON_COLOURS[key])
         painter.setClipping(False)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(path)
-    else:
-        painter.setBrush(QBrush(PERSON_COLOURS.get(kind, QColor("#999"))))
-        painter.drawPath(person_path(kind, rect))
     painter.restore()
 
 
 def draw_sand_dollar(painter: QPainter, rect: QRectF) -> None:
     painter.save()
-    painter.setPen(QPen(QColor("#8a6d3b"), max(1.0, rect.width() * 0.07)))
-    painter.setBrush(QBrush(QColor("#f3e2b3")))
-    painter.drawEllipse(rect)
+    painter.setPen(QPen(SAND_DOLLAR_EDGE, max(1.0, rect.width() * 0.07)))
+    painter.setBrush(QBrush(SAND_DOLLAR_FILL))
+    painter.drawEllipse(rect.adjusted(rect.width() * 0.04, rect.height() * 0.04,
+                                      -rect.width() * 0.04, -rect.height() * 0.04))
     c = rect.center()
     r = rect.width() * 0.28
-    painter.setPen(QPen(QColor("#8a6d3b"), max(1.0, rect.width() * 0.06)))
+    painter.setPen(QPen(SAND_DOLLAR_EDGE, max(1.0, rect.width() * 0.07)))
     for i in range(5):
         angle = math.radians(-90 + 72 * i)
         painter.drawLine(c, QPointF(c.x() + r * math.cos(angle), c.y() + r * math.sin(angle)))
+    painter.restore()
+
+
+def draw_ring(painter: QPainter, rect: QRectF, crossed: bool = False) -> None:
+    """The ring pictogram used in words ("next to a ring"): a small empty capsule, struck
+    through for "no ring"."""
+    painter.save()
+    h = min(rect.height(), rect.width() * 0.7)
+    capsule = QRectF(rect.left(), rect.center().y() - h / 2, rect.width(), h)
+    painter.setPen(QPen(INK, max(1.0, h * 0.14)))
+    painter.setBrush(QColor("white"))
+    painter.drawRoundedRect(capsule, h / 2, h / 2)
+    if crossed:
+        painter.setPen(QPen(PENALTY, max(1.0, h * 0.16)))
+        painter.drawLine(QPointF(rect.left() + h * 0.1, rect.bottom()),
+                         QPointF(rect.right() - h * 0.1, rect.top()))
+    painter.restore()
+
+
+def draw_badge(painter: QPainter, rect: QRectF, text: str, size: float, negative: bool) -> None:
+    """A points badge: a dark disc (a capsule when the number is wide) with a white number;
+    penalties are red."""
+    painter.save()
+    r = rect.height() / 2
+    painter.setPen(QPen(QColor("white"), max(1.0, r * 0.1)))
+    painter.setBrush(PENALTY if negative else INK)
+    painter.drawRoundedRect(rect, r, r)
+    painter.setPen(QColor("white"))
+    painter.setFont(_font(size))
+    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
     painter.restore()
 
 
