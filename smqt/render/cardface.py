@@ -1,16 +1,22 @@
 """Card faces drawn from data with QPainter: vector only, so crisp at any zoom and on high-DPI
-screens. Beach cards show the ocean band on top, street cards the boardwalk below; then the
-name, the location tags, the placement actions, the scoring entries and the rings as compact
-symbols with numbers. The table and the editor both draw cards through ``paint_card``.
+screens. Beach cards show the ocean band on top with the name in it, street cards the
+boardwalk below; then the location tags, the placement actions in a light panel (one line
+each), the scoring entries (one line each, points in a badge on the right) and the rings at
+the bottom. Every rule is a few words, icons and numbers, sized by ``smqt.render.layout`` so
+that it reads at table size (docs/design.md). The table and the editor both draw cards
+through ``paint_card``; ``card_layout`` says where everything goes.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
-    QFont,
     QFontMetricsF,
     QImage,
     QLinearGradient,
@@ -21,243 +27,371 @@ from PySide6.QtGui import (
 
 from smqt.engine import effects as fx
 from smqt.engine.content import FeatureCard, StartingTile
-from smqt.render.symbols import INK, draw_person, draw_sand_dollar, draw_tag
+from smqt.render import layout as lay
+from smqt.render.layout import Atom, Block, Column, FaceLayout, Panel, badge, person, tag, words
+from smqt.render.symbols import INK, PENALTY
 
-CARD_W, CARD_H = 300.0, 420.0
+CARD_W, CARD_H = lay.FACE_W, lay.FACE_H
 """The logical size every face is drawn at; the painter scales it to the target."""
 OCEAN = QColor("#2f7fb5")
+OCEAN_DEEP = QColor("#1f5f8f")
 SAND = QColor("#f4e4bc")
 STREET = QColor("#ece6dc")
 WOOD = QColor("#a87b4f")
+WOOD_SEAM = QColor("#7c5633")
+KERB = QColor("#5b5b5b")
+FLAVOUR_INK = QColor("#5a4a32")
+
+MARGIN = 14.0
+"""Space between the card's edge and anything on it."""
+BOARDWALK = 48.0
+"""The street card's boardwalk band at the bottom (with a 4-unit kerb above it)."""
+WAVES = 24.0
+"""The wave crests under the name, at the foot of a beach card's ocean band."""
+TAG_ROW = 1.2
+"""The card's own tags are drawn this much larger than tags in its rules."""
+RING_MARK_X = 240.0
+"""Ring lines end left of this: the table draws whether a ring is full at its right."""
 
 
-def _font(size: float, bold: bool = False) -> QFont:
-    font = QFont("Sans Serif")
-    font.setPixelSize(max(1, int(size)))
-    font.setBold(bold)
-    return font
+# --------------------------------------------------------------------------- rules as atoms
 
 
-def _badge(painter: QPainter, centre: QPointF, points: int, radius: float = 15.0) -> None:
-    """A points badge: dark circle, white number; penalties in red."""
-    painter.save()
-    painter.setPen(QPen(QColor("white"), 2))
-    painter.setBrush(QColor("#b3261e") if points < 0 else INK)
-    painter.drawEllipse(centre, radius, radius)
-    painter.setPen(QColor("white"))
-    painter.setFont(_font(radius * 1.1, True))
-    painter.drawText(QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius),
-                     Qt.AlignmentFlag.AlignCenter, str(points))
-    painter.restore()
+def _count(n: int) -> Atom:
+    return words(str(n), bold=True)
 
 
-def _text(painter: QPainter, x: float, y: float, text: str, size: float = 14,
-          bold: bool = False, colour: QColor = INK) -> float:
-    """Draw text with its baseline at ``y``; returns the x after it."""
-    painter.setFont(_font(size, bold))
-    painter.setPen(colour)
-    painter.drawText(QPointF(x, y), text)
-    return x + QFontMetricsF(_font(size, bold)).horizontalAdvance(text)
+def _steps(n: int) -> str:
+    return f"{n} step" if n == 1 else f"{n} steps"
 
 
-def _fit_name(name: str, width: float, start: float = 24) -> QFont:
-    size = start
-    while size > 11 and QFontMetricsF(_font(size, True)).horizontalAdvance(name) > width:
-        size -= 1
-    return _font(size, True)
+def _gain_sand_dollars(action: fx.GainSandDollars) -> list[Atom]:
+    return [words(f"+{action.count}", bold=True), lay.sand_dollar()]
 
 
-def _frame(painter: QPainter, beach: bool) -> None:
+def _add_people(action: fx.AddPeople) -> list[Atom]:
+    return [words(f"+{action.count}", bold=True), person(action.people)]
+
+
+def _move(action: fx.Move) -> list[Atom]:
+    return [words("move"), _count(action.count), person(action.people),
+            words(_steps(action.distance))]
+
+
+def _move_here(action: fx.MoveHere) -> list[Atom]:
+    return [words("jump"), _count(action.count), person(action.people), words("here")]
+
+
+def _return_people(action: fx.ReturnPeople) -> list[Atom]:
+    return [words("return"), _count(action.count), person(action.people)]
+
+
+PLACEMENT_ATOMS: Mapping[type, Callable[[Any], list[Atom]]] = {
+    fx.GainSandDollars: _gain_sand_dollars,
+    fx.AddPeople: _add_people,
+    fx.Move: _move,
+    fx.MoveHere: _move_here,
+    fx.ReturnPeople: _return_people,
+}
+"""A placement action as one line: "+2 [tourist]", "move 2 [any] 1 step"."""
+
+
+def _tiers(tiers: tuple[tuple[int, int], ...]) -> list[Atom]:
+    out: list[Atom] = []
+    for i, (copies, points) in enumerate(tiers):
+        if i == len(tiers) - 1:
+            label = f"{copies}+"
+        elif tiers[i + 1][0] == copies + 1:
+            label = str(copies)
+        else:
+            label = f"{copies}-{tiers[i + 1][0] - 1}"
+        out += [words(label + ":"), badge(points)]
+    return out
+
+
+def _gives(symbol: fx.Symbol) -> Atom:
+    if symbol is fx.Symbol.SAND_DOLLAR:
+        return Atom("sand_dollar", tight=True)
+    return Atom("person", "any" if symbol is fx.Symbol.PEOPLE else symbol.value, tight=True)
+
+
+def _per(n: int) -> list[Atom]:
+    return [words("per"), _count(n)] if n > 1 else [words("per")]
+
+
+def _at_least(n: int) -> Atom:
+    return words(f"{n}+", bold=True)
+
+
+Scoring = tuple[list[Atom], Atom | None]
+
+SCORING_ATOMS: Mapping[type, Callable[[Any], Scoring]] = {
+    fx.Adjacent: lambda e: ([words("next to"), tag(e.tag)], badge(e.points)),
+    fx.AdjacentCount: lambda e: ([words("next to"), _at_least(e.at_least), tag(e.tag)],
+                                 badge(e.points)),
+    fx.AdjacentTiers: lambda e: ([words("next to"), tag(e.tag), lay.BREAK, *_tiers(e.tiers)],
+                                 None),
+    fx.AdjacentAll: lambda e: ([words("next to"), *(tag(t) for t in e.tags)], badge(e.points)),
+    fx.AdjacentRing: lambda e: ([words("next to"), lay.ring_icon()], badge(e.points)),
+    fx.NotAdjacentRing: lambda e: ([words("no"), lay.ring_icon(), words("next to")],
+                                   badge(e.points)),
+    fx.AdjacentGives: lambda e: ([words("next to"), words("+", bold=True), _gives(e.symbol)],
+                                 badge(e.points)),
+    fx.PerTagInCity: lambda e: ([*_per(e.per), tag(e.tag), words("in city")], badge(e.points)),
+    fx.Chain: lambda e: (([words("per"), tag(e.tag), words("in chain")]
+                          + ([lay.BREAK, words("of"), _at_least(e.at_least)]
+                             if e.at_least > 1 else []))
+                         if e.per_tag else
+                         [words("chain of"), _at_least(e.at_least), tag(e.tag)],
+                         badge(e.points)),
+    fx.SandDollarsHeld: lambda e: ([*_per(e.per), lay.sand_dollar(), words("at end")],
+                                   badge(e.points)),
+}
+"""A scoring entry as one line and its points: "next to [W]" (2). Penalties show as red
+badges; tiers show a badge per tier instead of one on the right."""
+
+
+def placement_atoms(action: fx.PlacementAction) -> list[Atom]:
+    try:
+        return PLACEMENT_ATOMS[type(action)](action)
+    except KeyError:
+        raise TypeError(f"no symbols for placement action {type(action).__name__}: add them "
+                        "to smqt/render/cardface.py") from None
+
+
+def scoring_atoms(entry: fx.ScoringEntry) -> Scoring:
+    try:
+        return SCORING_ATOMS[type(entry)](entry)
+    except KeyError:
+        raise TypeError(f"no symbols for scoring entry {type(entry).__name__}: add them to "
+                        "smqt/render/cardface.py") from None
+
+
+def ring_atoms(ring: fx.RingEntry) -> list[Atom]:
+    """The people a ring holds ("any number": a figure and 1+)."""
+    if isinstance(ring, fx.AnyNumberRing):
+        return [person("any"), words("1+", bold=True)]
+    if isinstance(ring, fx.Ring):
+        return [person(who) for who in ring.people]
+    raise TypeError(f"no symbols for ring {type(ring).__name__}: add them to "
+                    "smqt/render/cardface.py")
+
+
+# --------------------------------------------------------------------------- layout
+
+
+def _is_beach(card: FeatureCard | StartingTile) -> bool:
+    return isinstance(card, FeatureCard) and card.row is fx.Row.BEACH
+
+
+def _capsule_width(ring: fx.RingEntry, size: float) -> float:
+    inner = lay.flow(ring_atoms(ring), size, 10_000)
+    assert inner is not None
+    return inner.width + 0.6 * size
+
+
+def _ring_block(ring: fx.RingEntry, size: float, badge_at: float = 0.0) -> Block | None:
+    """A ring: a capsule holding its people, then its points badge (at ``badge_at`` or
+    right after the capsule, whichever is further right)."""
+    pad = 0.3 * size
+    inner = lay.flow(ring_atoms(ring), size, RING_MARK_X, centre=False)
+    if inner is None:
+        return None
+    h = max(inner.height, lay.PERSON_EM * size) + 2 * pad * 0.6
+    capsule = QRectF(0, 0, inner.width + 2 * pad, h)
+    block = Block(panels=[Panel("ring", capsule)])
+    block.boxes = [b.moved(pad, (h - inner.height) / 2) for b in inner.boxes]
+    points = badge(ring.points)
+    bw, bh = lay.atom_size(points, size)
+    x = max(badge_at, capsule.width() + lay.GAP_EM * size)
+    block.boxes.append(lay._box(points, QRectF(x, (h - bh) / 2, bw, bh), size))
+    block.width = x + bw
+    block.height = block.first = max(h, bh)
+    return block
+
+
+def _body(card: FeatureCard | StartingTile, size: int, wrap: bool, width: float
+          ) -> list[tuple[str, Block]] | None:
+    """The blocks between the name and the rings, in order, or None if one does not fit."""
+    out: list[tuple[str, Block]] = []
+    if card.tags:
+        tags = lay.flow([tag(t) for t in card.tags], TAG_ROW * size, width, wrap=True)
+        if tags is None:
+            return None
+        out.append(("tags", tags))
+    if isinstance(card, FeatureCard) and card.leftmost_beach:
+        end = lay.flow([words("end of beach", bold=True, colour=PENALTY.name())], size, width,
+                       wrap)
+        if end is None:
+            return None
+        out.append(("end", end))
+    if card.placement:
+        pad = 0.3 * size
+        lines = [lay.flow(placement_atoms(a), size, width - 2 * pad, wrap) for a in card.placement]
+        if any(line is None for line in lines):
+            return None
+        panel = Block(width=width)
+        y = pad * 0.7
+        for line in lines:
+            assert line is not None
+            panel.boxes += [b.moved(pad, y) for b in line.boxes]
+            y += line.height + lay.LINE_GAP_EM * size
+        panel.height = y - lay.LINE_GAP_EM * size + pad * 0.7
+        panel.panels = [Panel("placement", QRectF(0, 0, width, panel.height))]
+        out.append(("placement", panel))
+    for scoring in card.scoring:
+        atoms, points = scoring_atoms(scoring)
+        line = lay.entry(atoms, points, size, width, wrap)
+        if line is None:
+            return None
+        out.append(("scoring", line))
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _frame_geometry(card: FeatureCard | StartingTile) -> tuple[Block, float, float, float]:
+    """The name block, where the name starts, where the body may start and where the rings
+    must end (the foot of the usable area)."""
+    beach = _is_beach(card)
+    name = lay.name_block(card.name, CARD_W - 2 * MARGIN,
+                          colour="#ffffff" if beach else INK.name())
+    name_top = 10.0
+    if beach:
+        band = name_top + name.height + WAVES
+        return name, name_top, band + 10, CARD_H - 12
+    return name, name_top, name_top + name.height + 8, CARD_H - BOARDWALK - 4 - 5
+
+
+@lru_cache(maxsize=1024)
+def card_layout(card: FeatureCard | StartingTile, flavour: bool = True) -> FaceLayout:
+    """Where the name, tags, rules, rings and (when ``flavour`` and there is room) the
+    flavour text of ``card`` go on the 300 x 420 face."""
+    name, name_top, body_top, foot = _frame_geometry(card)
+    width = CARD_W - 2 * MARGIN
+    bounds = QRectF(MARGIN - 2, 6, CARD_W - 2 * MARGIN + 4, foot - 6 + 2)
+    tries = lay.candidates()
+    for n, (size, wrap) in enumerate(tries):
+        last = n == len(tries) - 1
+        body = _body(card, size, wrap, width)
+        # the badges of several rings stand in one column
+        badge_at = max((_capsule_width(r, size) for r in card.rings), default=0.0)
+        rings = [_ring_block(r, size, badge_at + lay.GAP_EM * size) for r in card.rings]
+        if body is None or any(r is None for r in rings) or \
+                any(r is not None and r.width > RING_MARK_X - MARGIN for r in rings):
+            if last:
+                raise ValueError(f"{card.id}: a rule is wider than the card at any size")
+            continue
+        gap = 0.35 * size
+        ring_gap = lay.LINE_GAP_EM * size
+        rings_height = sum(r.height for r in rings if r) + ring_gap * max(0, len(rings) - 1)
+        rings_top = foot - rings_height
+        column = Column(MARGIN, body_top, width)
+        for i, (kind, block) in enumerate(body):
+            # scoring lines sit closer to each other than the sections do
+            follows = body[i + 1][0] if i + 1 < len(body) else ""
+            column.add(block, 0.2 * size if kind == follows == "scoring" else gap)
+        body_bottom = column.y - gap if body else body_top
+        if body_bottom > rings_top - (gap if rings else 0) + 0.01 and not last:
+            continue
+        boxes, panels = name.placed(MARGIN, name_top)
+        boxes += column.boxes
+        panels += column.panels
+        ring_rects = []
+        y = rings_top
+        for ring in rings:
+            assert ring is not None
+            ring_boxes, ring_panels = ring.placed(MARGIN, y)
+            boxes += ring_boxes
+            panels += ring_panels
+            ring_rects.append(QRectF(MARGIN, y, ring.width, ring.height))
+            y += ring.height + ring_gap
+        text = getattr(card, "text", "").strip()
+        if flavour and text:
+            room = QRectF(MARGIN, body_bottom + gap, width,
+                          rings_top - gap - (body_bottom + gap))
+            box = _flavour(text, room)
+            if box is not None:
+                boxes.append(box)
+        return FaceLayout(tuple(boxes), tuple(panels), bounds, size, tuple(ring_rects))
+    raise AssertionError("unreachable")
+
+
+def _flavour(text: str, room: QRectF) -> lay.Box | None:
+    for size in (lay.FLAVOUR_TEXT, lay.FLAVOUR_TEXT - 2):
+        metrics = QFontMetricsF(lay.font(size, False, True))
+        bound = metrics.boundingRect(QRectF(0, 0, room.width(), 10_000),
+                                     int(Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignHCenter),
+                                     text)
+        if bound.height() <= room.height():
+            rect = QRectF(room.left(), room.center().y() - bound.height() / 2, room.width(),
+                          bound.height())
+            return lay.Box("flavour", rect, text, size, False, FLAVOUR_INK.name(), True)
+    return None
+
+
+def ring_centres(card: FeatureCard | StartingTile) -> list[QPointF]:
+    """The middle of each printed ring's capsule in face units (300 x 420), top to bottom:
+    where the table may mark a ring full (right of ``RING_MARK_X`` is kept free for it)."""
+    found = card_layout(card, False)
+    capsules = [p.rect for p in found.panels if p.role == "ring"]
+    return [r.center() for r in capsules]
+
+
+# --------------------------------------------------------------------------- painting
+
+
+def _frame(painter: QPainter, beach: bool, band: float) -> None:
     outline = QPainterPath()
     outline.addRoundedRect(QRectF(2, 2, CARD_W - 4, CARD_H - 4), 16, 16)
     painter.setClipPath(outline)
     painter.fillRect(QRectF(0, 0, CARD_W, CARD_H), SAND if beach else STREET)
     if beach:
-        gradient = QLinearGradient(0, 0, 0, 78)
-        gradient.setColorAt(0, QColor("#1f5f8f"))
+        gradient = QLinearGradient(0, 0, 0, band)
+        gradient.setColorAt(0, OCEAN_DEEP)
         gradient.setColorAt(1, OCEAN)
-        painter.fillRect(QRectF(0, 0, CARD_W, 78), QBrush(gradient))
+        painter.fillRect(QRectF(0, 0, CARD_W, band), QBrush(gradient))
         painter.setPen(QPen(QColor(255, 255, 255, 150), 2.5))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         for row in range(2):
-            path = QPainterPath(QPointF(0, 60 + row * 10))
+            base = band - 16 + row * 9
+            path = QPainterPath(QPointF(0, base))
             for i in range(8):
                 x = i * 40
-                path.quadTo(QPointF(x + 10, 52 + row * 10), QPointF(x + 20, 60 + row * 10))
-                path.quadTo(QPointF(x + 30, 68 + row * 10), QPointF(x + 40, 60 + row * 10))
+                path.quadTo(QPointF(x + 10, base - 6), QPointF(x + 20, base))
+                path.quadTo(QPointF(x + 30, base + 6), QPointF(x + 40, base))
             painter.drawPath(path)
     else:
-        painter.fillRect(QRectF(0, CARD_H - 56, CARD_W, 56), WOOD)
-        painter.setPen(QPen(QColor("#7c5633"), 2))
+        painter.fillRect(QRectF(0, CARD_H - BOARDWALK, CARD_W, BOARDWALK), WOOD)
+        painter.setPen(QPen(WOOD_SEAM, 2))
         for i in range(1, 12):
-            painter.drawLine(QPointF(i * 26, CARD_H - 56), QPointF(i * 26, CARD_H))
-        painter.fillRect(QRectF(0, CARD_H - 60, CARD_W, 4), QColor("#5b5b5b"))
+            painter.drawLine(QPointF(i * 26, CARD_H - BOARDWALK), QPointF(i * 26, CARD_H))
+        painter.fillRect(QRectF(0, CARD_H - BOARDWALK - 4, CARD_W, 4), KERB)
     painter.setClipping(False)
     painter.setPen(QPen(INK, 3))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawPath(outline)
 
 
-def _people_icons(painter: QPainter, x: float, y: float, who: str, count: int,
-                  size: float = 18) -> float:
-    for _ in range(min(count, 4)):
-        draw_person(painter, who, QRectF(x, y - size + 3, size, size))
-        x += size + 2
-    if count > 4:
-        x = _text(painter, x + 2, y, f"x{count}", 13, True)
-    return x
-
-
-def _placement_line(painter: QPainter, action: object, x: float, y: float) -> None:
-    if isinstance(action, fx.GainSandDollars):
-        for i in range(min(action.count, 4)):
-            draw_sand_dollar(painter, QRectF(x + i * 20, y - 16, 18, 18))
-        _text(painter, x + min(action.count, 4) * 20 + 4, y, f"+{action.count}", 14, True)
-    elif isinstance(action, fx.AddPeople):
-        end = _text(painter, x, y, "+", 16, True)
-        _people_icons(painter, end + 2, y, action.people.value, action.count)
-    elif isinstance(action, fx.Move):
-        end = _text(painter, x, y, "move", 13, True)
-        end = _people_icons(painter, end + 6, y, action.people.value, action.count)
-        _text(painter, end + 4, y, f"{action.distance} step{'s' if action.distance > 1 else ''}",
-              13)
-    elif isinstance(action, fx.MoveHere):
-        end = _text(painter, x, y, "here:", 13, True)
-        end = _people_icons(painter, end + 6, y, action.people.value, action.count)
-        _text(painter, end + 4, y, "from anywhere", 12)
-    elif isinstance(action, fx.ReturnPeople):
-        end = _text(painter, x, y, "return", 13, True)
-        _people_icons(painter, end + 6, y, action.people.value, action.count)
-
-
-def _tags(painter: QPainter, tags: tuple[fx.Tag, ...], x: float, y: float, size: float = 16
-          ) -> float:
-    for tag in tags:
-        draw_tag(painter, tag.value, QRectF(x, y - size + 2, size, size))
-        x += size + 3
-    return x
-
-
-def _scoring_line(painter: QPainter, entry: object, x: float, y: float) -> int:
-    """Draw one scoring entry's condition; returns its points for the badge."""
-    if isinstance(entry, fx.Adjacent):
-        _tags(painter, (entry.tag,), _text(painter, x, y, "next to", 13) + 4, y)
-        return entry.points
-    if isinstance(entry, fx.AdjacentCount):
-        end = _text(painter, x, y, f"next to {entry.at_least}+", 13)
-        _tags(painter, (entry.tag,), end + 4, y)
-        return entry.points
-    if isinstance(entry, fx.AdjacentTiers):
-        end = _tags(painter, (entry.tag,), _text(painter, x, y, "next to", 13) + 4, y)
-        tiers = "  ".join(f"{n}{'+' if i == len(entry.tiers) - 1 else ''}:{p}"
-                          for i, (n, p) in enumerate(entry.tiers))
-        _text(painter, end + 4, y, tiers, 13, True)
-        return max(p for _, p in entry.tiers)
-    if isinstance(entry, fx.AdjacentAll):
-        _tags(painter, entry.tags, _text(painter, x, y, "next to all", 13) + 4, y)
-        return entry.points
-    if isinstance(entry, fx.AdjacentRing):
-        _text(painter, x, y, "next to a ring", 13)
-        return entry.points
-    if isinstance(entry, fx.NotAdjacentRing):
-        _text(painter, x, y, "no ring next to it", 13)
-        return entry.points
-    if isinstance(entry, fx.AdjacentGives):
-        end = _text(painter, x, y, "next to gives", 13) + 4
-        symbol = entry.symbol.value
-        if symbol == "sand_dollar":
-            draw_sand_dollar(painter, QRectF(end, y - 15, 17, 17))
-        else:
-            draw_person(painter, "any" if symbol == "people" else symbol, QRectF(end, y - 15, 17, 17))
-        return entry.points
-    if isinstance(entry, fx.PerTagInCity):
-        end = _text(painter, x, y, "per", 13)
-        end = _text(painter, end + 4, y, str(entry.per), 13, True)
-        end = _tags(painter, (entry.tag,), end + 4, y)
-        _text(painter, end + 2, y, f"in city: {entry.points} each", 13)
-        return entry.points
-    if isinstance(entry, fx.Chain):
-        end = _text(painter, x, y, "chain", 13)
-        end = _tags(painter, (entry.tag,), end + 4, y)
-        _text(painter, end + 2, y, f"{entry.at_least}+" + ("  per tag" if entry.per_tag else ""),
-              13, True)
-        return entry.points
-    if isinstance(entry, fx.SandDollarsHeld):
-        end = _text(painter, x, y, f"per {entry.per}", 13)
-        draw_sand_dollar(painter, QRectF(end + 4, y - 15, 17, 17))
-        _text(painter, end + 26, y, "kept: each", 13)
-        return entry.points
-    raise TypeError(f"no symbol for {entry!r}")
-
-
-def _ring(painter: QPainter, ring: object, x: float, y: float) -> None:
-    """A ring: a capsule holding one symbol per place, and its points."""
-    if isinstance(ring, fx.AnyNumberRing):
-        places = ["any", "any", "any"]
-        label = "any number"
-    else:
-        assert isinstance(ring, fx.Ring)
-        places = [w.value for w in ring.people]
-        label = ""
-    width = 14 + 24 * len(places) + (82 if label else 0)
+def _end_of_beach(painter: QPainter, top: float) -> None:
+    """End of the beach: a red wall down the card's left edge (no beach card to its left)."""
     painter.save()
-    painter.setPen(QPen(INK, 2.5))
-    painter.setBrush(QColor(255, 255, 255, 200))
-    painter.drawRoundedRect(QRectF(x, y - 15, width, 30), 15, 15)
-    for i, who in enumerate(places):
-        draw_person(painter, who, QRectF(x + 8 + 24 * i, y - 10, 20, 20))
-    if label:
-        _text(painter, x + 14 + 24 * len(places), y + 5, label, 12)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(PENALTY)
+    painter.drawRect(QRectF(3.5, top, 7, CARD_H - 16 - top))
     painter.restore()
-    _badge(painter, QPointF(x + width + 20, y), ring.points)
 
 
 def paint_card(painter: QPainter, target: QRectF, card: FeatureCard | StartingTile) -> None:
     """Draw ``card`` (a feature card, or a starting tile's lower half) into ``target``."""
-    painter.save()
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    painter.translate(target.topLeft())
-    painter.scale(target.width() / CARD_W, target.height() / CARD_H)
-    beach = isinstance(card, FeatureCard) and card.row.value == "beach"
-    _frame(painter, beach)
-    name_colour = QColor("white") if beach else INK
-    name_font = _fit_name(card.name, CARD_W - 28)
-    painter.setFont(name_font)
-    painter.setPen(name_colour)
-    painter.drawText(QRectF(14, 8, CARD_W - 28, 40), Qt.AlignmentFlag.AlignLeft
-                     | Qt.AlignmentFlag.AlignVCenter, card.name)
-    y = 104 if beach else 80
-    _tags(painter, card.tags, 14, y, 26)
+    lay.begin(painter, target)
+    beach = _is_beach(card)
+    flavour = lay.px_per_unit(painter) * lay.FLAVOUR_TEXT >= lay.FLAVOUR_MIN_PX
+    found = card_layout(card, flavour)
+    name, name_top, body_top, _ = _frame_geometry(card)
+    _frame(painter, beach, name_top + name.height + WAVES)
     if isinstance(card, FeatureCard) and card.leftmost_beach:
-        _text(painter, 150, y - 4, "END OF BEACH", 14, True, QColor("#b3261e"))
-        painter.setPen(QPen(QColor("#b3261e"), 3))
-        painter.drawLine(QPointF(140, y - 24), QPointF(140, y + 2))
-    y += 30
-    if card.placement:
-        painter.fillRect(QRectF(10, y - 20, CARD_W - 20, 26 * len(card.placement) + 8),
-                         QColor(255, 255, 255, 130))
-        for action in card.placement:
-            _placement_line(painter, action, 18, y)
-            y += 26
-        y += 10
-    for entry in card.scoring:
-        points = _scoring_line(painter, entry, 18, y)
-        _badge(painter, QPointF(CARD_W - 30, y - 5), points, 13)
-        y += 32
-    bottom = CARD_H - (80 if not beach else 30)
-    ring_y = bottom - 36 * (len(card.rings) - 1)
-    text = getattr(card, "text", "")
-    if text:
-        room = QRectF(18, y, CARD_W - 36, ring_y - 24 - y)
-        if room.height() > 30:
-            font = _font(13)
-            font.setItalic(True)
-            painter.setFont(font)
-            painter.setPen(QColor("#5a4a32"))
-            painter.drawText(room, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, text)
-    for ring in card.rings:
-        _ring(painter, ring, 14, ring_y)
-        ring_y += 36
+        _end_of_beach(painter, body_top - 4)
+    lay.paint_layout(painter, found)
     painter.restore()
 
 

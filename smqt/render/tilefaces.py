@@ -1,39 +1,328 @@
-"""Faces of the tiles around the display, drawn from data like the cards: sand dollar action
-tiles (name, cost, what they take, then their allowances), scoring objective tiles, and the
-upper half of a starting tile (its VIP footprint rule)."""
+"""Faces of the tiles around the display, drawn from data like the cards and with the same
+type scale (``smqt.render.layout``): sand dollar action tiles (name, cost, what they take, the
+swap, then their allowances in the light panel the cards use for placement), scoring
+objective tiles (the wave bonus, the other bonus and the penalty, split by rules), and the
+upper half of a starting tile (its VIP footprint rule). Each layout function says where
+everything goes; each paint function draws it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen
 
-from smqt.engine.content import ObjectiveTile, SandDollarAction, StartingTile
-from smqt.render.cardface import CARD_H, CARD_W
-from smqt.render.symbols import INK, draw_footprint, draw_sand_dollar
-from smqt.render.words import (
-    describe_footprint_rule,
-    describe_objective,
-    describe_placement,
-    describe_take,
-)
+from smqt.engine import effects as fx
+from smqt.engine.content import ObjectiveTile, SandDollarAction, StartingTile, TakeFrom
+from smqt.render import layout as lay
+from smqt.render.cardface import CARD_H, CARD_W, placement_atoms
+from smqt.render.layout import BREAK, Atom, Block, Column, FaceLayout, Panel, badge, tag, words
+from smqt.render.symbols import INK, SAND_DOLLAR_EDGE
 
 TILE_W, TILE_H = CARD_W, CARD_H
 SAND_DOLLAR_PAPER = QColor("#fbf1d6")
+TILE_TOP_PAPER = QColor("#efe2c4")
 OBJECTIVE_COLOURS = {"blue": QColor("#cfe3f3"), "green": QColor("#d3ecdc"),
                      "orange": QColor("#f8dcc2")}
+MARGIN = 18.0
+COST_ICON = 40.0
+"""A sand dollar of the cost row (an icon, not text)."""
+FOOTPRINT_ICON = (64.0, 74.0)
 
 
-def _font(size: float, bold: bool = False) -> QFont:
-    font = QFont("Sans Serif")
-    font.setPixelSize(max(1, int(size)))
-    font.setBold(bold)
-    return font
+def _tags_or(tags: Sequence[fx.Tag]) -> list[Atom]:
+    """[L] or [T]; [B] [N] or [S]."""
+    if len(tags) == 1:
+        return [tag(tags[0])]
+    return [*(tag(t) for t in tags[:-1]), words("or"), tag(tags[-1])]
 
 
-def _panel(painter: QPainter, fill: QColor, edge: QColor) -> None:
+# --------------------------------------------------------------------------- sand dollar actions
+
+_FROM = {TakeFrom.FRONT: "from the front row", TakeFrom.BACK: "from the back row",
+         TakeFrom.DISPLAY: "from either row"}
+
+
+def take_atoms(action: SandDollarAction) -> list[Atom]:
+    """What the action takes, a phrase a line: "take 1 card / with [L] or [T] / from
+    either row"."""
+    take = action.take
+    with_tags = [words("with"), *_tags_or(take.tags_any), BREAK] if take.tags_any else []
+    if take.source is TakeFrom.COLUMN:
+        return [words("take", bold=True), words("2 cards", bold=True), BREAK,
+                words("a front-row card"), BREAK, words("and the one behind"), BREAK,
+                *with_tags]
+    cards = "1 card" if take.count == 1 else f"{take.count} cards"
+    return [words("take", bold=True), words(cards, bold=True), BREAK, *with_tags,
+            words(_FROM[take.source])]
+
+
+SWAP_ATOMS = [words("swap", bold=True), words("2 cards"), BREAK, words("of one row")]
+
+
+def _title(column: Column, name: str) -> None:
+    column.add(lay.name_block(name, column.width, centre=True), 8)
+
+
+def _cost(cost: int, width: float) -> Block:
+    """The cost as sand dollars in a row (a number and one sand dollar above 5), or "free"."""
+    if cost == 0:
+        block = lay.flow([words("free", bold=True)], lay.RULES_TEXT, width, centre=True)
+        assert block is not None
+        return block
+    block = Block(width=width, height=COST_ICON, first=COST_ICON)
+    shown = cost if cost <= 5 else 1
+    total = COST_ICON * shown + 6 * (shown - 1)
+    x = (width - total) / 2
+    if cost > 5:
+        number = lay.text_block(f"{cost} ×", lay.RULES_TEXT, width, bold=True)
+        assert number is not None
+        w = number.width + 6
+        x = (width - total - w) / 2
+        block.boxes += [b.moved(x, (COST_ICON - number.height) / 2) for b in number.boxes]
+        x += w
+    for i in range(shown):
+        block.boxes.append(lay.Box("sand_dollar", QRectF(x + i * (COST_ICON + 6), 0, COST_ICON,
+                                                         COST_ICON)))
+    return block
+
+
+def _divider(width: float, size: float) -> Block:
+    h = 0.6 * size
+    return Block(panels=[Panel("divider", QRectF(0, 0, width, h))], width=width, height=h,
+                 first=h)
+
+
+def _panel(lines: Sequence[Block], size: float, width: float) -> Block:
+    """Allowances in the light panel the cards use for placement actions, centred."""
+    pad = 0.3 * size
+    block = Block(width=width)
+    y = pad * 0.7
+    for line in lines:
+        dx = (width - line.width) / 2
+        block.boxes += [b.moved(dx, y) for b in line.boxes]
+        y += line.height + lay.LINE_GAP_EM * size
+    block.height = y - lay.LINE_GAP_EM * size + pad * 0.7
+    block.panels = [Panel("placement", QRectF(0, 0, width, block.height))]
+    return block
+
+
+def _fit(build: Callable[[int, bool], Column | None], bottom: float, bounds: QRectF,
+         nominal: int = lay.RULES_TEXT) -> FaceLayout:
+    """The first size (largest, then wrapped, then smaller) whose column ends above
+    ``bottom``."""
+    tries = lay.candidates(nominal)
+    for n, (size, wrap) in enumerate(tries):
+        column = build(size, wrap)
+        if column is not None and (column.y <= bottom + 0.01 or n == len(tries) - 1):
+            return FaceLayout(tuple(column.boxes), tuple(column.panels), bounds, size)
+    raise ValueError("a rule is wider than the tile at any size")
+
+
+@lru_cache(maxsize=256)
+def sand_dollar_layout(action: SandDollarAction) -> FaceLayout:
+    width = TILE_W - 2 * MARGIN
+
+    def build(size: int, wrap: bool) -> Column | None:
+        column = Column(MARGIN, 14, width)
+        _title(column, action.name)
+        column.add(_cost(action.cost, width), 0.2 * size)
+        column.add(_divider(width, size), 0.1 * size)
+        gap = 0.4 * size
+        parts = [take_atoms(action), *([SWAP_ATOMS] if action.swap else [])]
+        for atoms in parts:
+            block = lay.flow(atoms, size, width, wrap, centre=True)
+            if block is None:
+                return None
+            column.add(block, gap)
+        if action.allowances:
+            pad = 0.3 * size
+            lines = [lay.flow(placement_atoms(a), size, width - 2 * pad, wrap)
+                     for a in action.allowances]
+            if any(line is None for line in lines):
+                return None
+            column.add(_panel([line for line in lines if line], size, width), gap)
+        column.y -= gap
+        return column
+
+    return _fit(build, TILE_H - 16, QRectF(MARGIN - 2, 8, width + 4, TILE_H - 16))
+
+
+# --------------------------------------------------------------------------- objectives
+
+
+def _chain_of(tags: Sequence[fx.Tag]) -> list[Atom]:
+    return [words("chain of"), *(tag(t) for t in tags)]
+
+
+@dataclass(frozen=True)
+class SizeTable:
+    """Points by a chain's size: sizes in a row, each with its badge below."""
+
+    points: tuple[int, ...]
+
+
+def _size_table(table: SizeTable, size: float, width: float) -> Block | None:
+    labels = [f"{n}{'+' if n == len(table.points) and n > 1 else ''}"
+              for n in range(1, len(table.points) + 1)]
+    cells = []
+    for label, points in zip(labels, table.points, strict=True):
+        text = lay.flow([words(label, bold=True)], size, width, centre=False)
+        mark = lay.flow([badge(points)], size, width)
+        if text is None or mark is None:
+            return None
+        cells.append((text, mark, max(text.width, mark.width)))
+    gap = 0.5 * size
+    block = Block()
+    x = y = 0.0
+    row_h = max(c[0].height for c in cells) + 0.1 * size + max(c[1].height for c in cells)
+    for text, mark, w in cells:
+        if x and x + w > width + 0.01:
+            x, y = 0.0, y + row_h + lay.LINE_GAP_EM * size
+        block.boxes += [b.moved(x + (w - text.width) / 2, y) for b in text.boxes]
+        block.boxes += [b.moved(x + (w - mark.width) / 2, y + text.height + 0.1 * size)
+                        for b in mark.boxes]
+        block.width = max(block.width, x + w)
+        x += w + gap
+    block.height = y + row_h
+    block.first = row_h
+    return block
+
+
+def _outside() -> list[Atom]:
+    return [lay.person("any"), words("outside rings")]
+
+
+Item = tuple[Atom | None, list[Atom]] | SizeTable
+"""Points (a badge in front, or None) and the words that earn them, or a table of points."""
+
+OBJECTIVE_ITEMS: Mapping[type, Callable[[Any], list[Item]]] = {
+    fx.LargestChain: lambda o: [(badge(o.points_per_tag),
+                                 [words("per tag of your largest"), *_chain_of(o.tags)])],
+    fx.CountChains: lambda o: [(badge(o.points),
+                                [words("per"), *_chain_of(o.tags),
+                                 *([words("with"), words(f"{o.at_least}+", bold=True),
+                                    words("tags")] if o.at_least > 1 else [])])],
+    fx.ChainTable: lambda o: [(None, [words("each"), *_chain_of(o.tags)]),
+                              SizeTable(o.table)],
+    fx.PairedRun: lambda o: [(badge(o.points),
+                              [words("per column of your longest run of full columns")])],
+    fx.MostUnplaced: lambda o: [(badge(o.most), [words("most"), *_outside()]),
+                                (badge(o.second), [words("second most")])],
+    fx.CardsWithUnplaced: lambda o: [(badge(o.points), [words("per card with"), *_outside()])],
+    fx.RingsAndUnplaced: lambda o: [
+        (badge(o.per_full_ring), [words("per full"), lay.ring_icon()]),
+        (badge(o.points), [words("per" if o.per_unplaced == 1 else f"per {o.per_unplaced}"),
+                           *_outside()])],
+}
+"""An objective as scoring items: the points first, then words, tags and people."""
+
+
+def objective_items(obj: fx.Objective) -> list[Item]:
+    try:
+        return OBJECTIVE_ITEMS[type(obj)](obj)
+    except KeyError:
+        raise TypeError(f"no symbols for objective {type(obj).__name__}: add them to "
+                        "smqt/render/tilefaces.py") from None
+
+
+def _items(items: Sequence[Item], size: float, width: float, wrap: bool) -> Block | None:
+    block = Block()
+    y = 0.0
+    for entry in items:
+        if isinstance(entry, SizeTable):
+            one = _size_table(entry, size, width)
+        else:
+            points, atoms = entry
+            one = (lay.flow(atoms, size, width, wrap) if points is None
+                   else lay.item(points, atoms, size, width, wrap))
+        if one is None:
+            return None
+        if not block.boxes:
+            block.first = one.first
+        block.boxes += [b.moved(0, y) for b in one.boxes]
+        block.width = max(block.width, one.width)
+        y += one.height + lay.LINE_GAP_EM * size
+    block.height = y - lay.LINE_GAP_EM * size
+    return block
+
+
+@lru_cache(maxsize=64)
+def objective_layout(tile: ObjectiveTile) -> FaceLayout:
+    width = TILE_W - 2 * MARGIN
+
+    def build(size: int, wrap: bool) -> Column | None:
+        column = Column(MARGIN, 12, width)
+        _title(column, tile.name)
+        for i, obj in enumerate((tile.wave, tile.misc, tile.penalty)):
+            if i:
+                column.add(_divider(width, size), 0.15 * size)
+            block = _items(objective_items(obj), size, width, True)
+            if block is None:
+                return None
+            column.add(block, 0.15 * size)
+        return column
+
+    return _fit(build, TILE_H - 14, QRectF(MARGIN - 2, 8, width + 4, TILE_H - 16))
+
+
+# --------------------------------------------------------------------------- starting tile, upper half
+
+
+def footprint_where(tile: StartingTile) -> list[Atom]:
+    """Where a VIP leaves footprints: "on beach spaces", "on spaces / with [L] or [T]"."""
+    rule = tile.footprint
+    where = {fx.RowFilter.ANY: "spaces", fx.RowFilter.BEACH: "beach spaces",
+             fx.RowFilter.STREET: "street spaces"}[rule.row]
+    atoms = [words("VIP", bold=True), words("footprints"), BREAK, words(f"on {where}")]
+    if rule.tags:
+        atoms += [BREAK, words("with"), *_tags_or(rule.tags)]
+    return atoms
+
+
+def footprint_items(tile: StartingTile) -> list[Item]:
+    """What each footprint scores."""
+    rule = tile.footprint
+    items: list[Item] = []
+    if rule.points_per_space:
+        items.append((badge(rule.points_per_space), [words("each")]))
+    if rule.tags and rule.points_per_tag:
+        items.append((badge(rule.points_per_tag),
+                      [words("per"), *(tag(t) for t in rule.tags), words("on it")]))
+    return items
+
+
+@lru_cache(maxsize=64)
+def tile_top_layout(tile: StartingTile) -> FaceLayout:
+    width = TILE_W - 2 * MARGIN
+
+    def build(size: int, wrap: bool) -> Column | None:
+        column = Column(MARGIN, 14, width)
+        _title(column, tile.name)
+        fw, fh = FOOTPRINT_ICON
+        icon = Block(width=width, height=fh, first=fh)
+        icon.boxes = [lay.Box("footprint", QRectF((width - fw) / 2, 0, fw, fh))]
+        column.add(icon, 0.3 * size)
+        where = lay.flow(footprint_where(tile), size, width, wrap, centre=True)
+        items = _items(footprint_items(tile), size, width, wrap)
+        if where is None or items is None:
+            return None
+        column.add(where, 0.2 * size)
+        column.add(_divider(width, size), 0.2 * size)
+        column.add(items, 0, dx=max(0.0, (width - items.width) / 2))
+        return column
+
+    return _fit(build, TILE_H - 16, QRectF(MARGIN - 2, 8, width + 4, TILE_H - 16))
+
+
+# --------------------------------------------------------------------------- painting
+
+
+def _panel_frame(painter: QPainter, fill: QColor, edge: QColor) -> None:
     outline = QPainterPath()
     outline.addRoundedRect(QRectF(3, 3, TILE_W - 6, TILE_H - 6), 18, 18)
     painter.setPen(QPen(edge, 5))
@@ -41,93 +330,27 @@ def _panel(painter: QPainter, fill: QColor, edge: QColor) -> None:
     painter.drawPath(outline)
 
 
-def _paragraphs(painter: QPainter, top: float, items: list[tuple[str, str]], size: float = 17
-                ) -> None:
-    """Headed paragraphs, wrapped to the tile's width, shrinking until they fit."""
-    while True:
-        y = top
-        fits = True
-        blocks = []
-        for heading, body in items:
-            head_rect = QRectF(18, y, TILE_W - 36, size * 1.5)
-            y += size * 1.4 if heading else 0
-            painter.setFont(_font(size))
-            bound = painter.boundingRect(QRectF(18, y, TILE_W - 36, 1000),
-                                         int(Qt.TextFlag.TextWordWrap), body)
-            blocks.append((heading, head_rect, body, QRectF(18, y, TILE_W - 36, bound.height())))
-            y += bound.height() + size * 0.7
-        if y > TILE_H - 16 and size > 9:
-            size -= 1
-            fits = False
-        if fits:
-            break
-    for heading, head_rect, body, rect in blocks:
-        if heading:
-            painter.setFont(_font(size, True))
-            painter.setPen(INK)
-            painter.drawText(head_rect, int(Qt.AlignmentFlag.AlignLeft), heading)
-        painter.setFont(_font(size))
-        painter.setPen(INK)
-        painter.drawText(rect, int(Qt.TextFlag.TextWordWrap), body)
-
-
-def _begin(painter: QPainter, target: QRectF) -> None:
-    painter.save()
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    painter.translate(target.topLeft())
-    painter.scale(target.width() / TILE_W, target.height() / TILE_H)
-
-
-def _title(painter: QPainter, text: str, y: float, size: float = 24) -> None:
-    painter.setFont(_font(size, True))
-    while size > 12 and painter.fontMetrics().horizontalAdvance(text) > TILE_W - 36:
-        size -= 1
-        painter.setFont(_font(size, True))
-    painter.setPen(INK)
-    painter.drawText(QRectF(16, y, TILE_W - 32, size * 1.6), int(Qt.AlignmentFlag.AlignCenter), text)
-
-
 def paint_sand_dollar_action(painter: QPainter, target: QRectF, action: SandDollarAction) -> None:
-    """A sand dollar action: its cost as sand dollars at the top, then its rules."""
-    _begin(painter, target)
-    _panel(painter, SAND_DOLLAR_PAPER, QColor("#8a6d3b"))
-    _title(painter, action.name, 16)
-    size = 34.0
-    total = size * action.cost + 6 * max(0, action.cost - 1)
-    x = (TILE_W - total) / 2
-    for i in range(action.cost):
-        draw_sand_dollar(painter, QRectF(x + i * (size + 6), 62, size, size))
-    if action.cost == 0:
-        painter.setFont(_font(20, True))
-        painter.drawText(QRectF(0, 62, TILE_W, size), int(Qt.AlignmentFlag.AlignCenter), "free")
-    items = [("Take", describe_take(action.take))]
-    if action.swap:
-        items.append(("Swap", "Two feature cards of one row may change places."))
-    if action.allowances:
-        items.append(("Then", " ".join(describe_placement(a) for a in action.allowances)))
-    _paragraphs(painter, 112, items)
+    """A sand dollar action: its name, its cost as sand dollars, then its rules."""
+    lay.begin(painter, target)
+    _panel_frame(painter, SAND_DOLLAR_PAPER, SAND_DOLLAR_EDGE)
+    lay.paint_layout(painter, sand_dollar_layout(action))
     painter.restore()
 
 
 def paint_objective(painter: QPainter, target: QRectF, tile: ObjectiveTile) -> None:
     """A scoring objective tile: wave bonus, other bonus, penalty."""
-    _begin(painter, target)
-    _panel(painter, OBJECTIVE_COLOURS.get(tile.id, QColor("#eeeeee")), INK)
-    _title(painter, tile.name, 14)
-    _paragraphs(painter, 60, [("Wave bonus", describe_objective(tile.wave)),
-                              ("Other bonus", describe_objective(tile.misc)),
-                              ("Penalty", describe_objective(tile.penalty))])
+    lay.begin(painter, target)
+    _panel_frame(painter, OBJECTIVE_COLOURS.get(tile.id, QColor("#eeeeee")), INK)
+    lay.paint_layout(painter, objective_layout(tile))
     painter.restore()
 
 
 def paint_tile_top(painter: QPainter, target: QRectF, tile: StartingTile) -> None:
     """The upper half of a starting tile: a plain beach space showing the footprint rule."""
-    _begin(painter, target)
-    _panel(painter, QColor("#efe2c4"), QColor("#8a6d3b"))
-    _title(painter, tile.name, 18)
-    draw_footprint(painter, QRectF(TILE_W / 2 - 40, 70, 80, 90))
-    _paragraphs(painter, 176, [("", describe_footprint_rule(tile.footprint))], 19)
+    lay.begin(painter, target)
+    _panel_frame(painter, TILE_TOP_PAPER, SAND_DOLLAR_EDGE)
+    lay.paint_layout(painter, tile_top_layout(tile))
     painter.restore()
 
 
@@ -143,5 +366,3 @@ def tile_image(paint: Callable[[QPainter, QRectF, Any], None], entry: object, wi
     paint(painter, QRectF(0, 0, width, height), entry)
     painter.end()
     return image
-
-
