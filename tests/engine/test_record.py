@@ -181,7 +181,7 @@ def test_r12_2_a_device_or_huge_file_is_not_read(tmp_path):
 
     folder = tmp_path / "folder.toml"
     folder.mkdir()
-    with pytest.raises(RecordError, match="not a regular file"):
+    with pytest.raises(RecordError, match="a folder, not a file"):
         load_record(folder)
     if os.path.exists("/dev/zero"):
         link = tmp_path / "zero.toml"
