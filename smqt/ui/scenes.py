@@ -18,7 +18,7 @@ from smqt.engine.features import UPPER_HALF_ID
 from smqt.engine.geometry import BEACH, ROW_NAMES, Space
 from smqt.engine.scoring import ScoreSheet, count
 from smqt.engine.state import CHOOSE_TILE, GameState
-from smqt.render.cardface import paint_card
+from smqt.render.cardface import RING_MARK_X, paint_card, ring_centres
 from smqt.render.tilefaces import paint_objective, paint_sand_dollar_action, paint_tile_top
 from smqt.ui.interaction import Highlights
 from smqt.ui.items import (
@@ -243,9 +243,8 @@ class CityScene(TableScene):
                 face.selected = True
             self.addItem(_at(face, at.x(), at.y()))
             self.addItem(_at(TrayItem(CARD_W, STRIP - 4), at.x(), at.y() + CARD_H + 4))
-            beach = fid == UPPER_HALF_ID or (not fid.startswith("@") and
-                                             catalog.cards[fid].row.value == "beach")
-            _ring_marks(self, rings, full.get(space, ()), at, beach)
+            if rings:
+                _ring_marks(self, entry, full.get(space, ()), at)
             self._people(state, index, space, at, h, interactive, recent)
             if space in player.footprints:
                 self.addItem(_at(FootprintItem(), at.x() + CARD_W - 36, at.y() + CARD_H + 7))
@@ -287,18 +286,14 @@ class CityScene(TableScene):
             self.addItem(_at(item, at.x() + 2 + i * step, at.y() + CARD_H + 8))
 
 
-def _ring_marks(scene: QGraphicsScene, rings: tuple, full: tuple[int, ...], at: QPointF,
-                beach: bool) -> None:
-    """A mark beside each printed ring: filled when the ring is full (faces are drawn 300x420
-    and scaled; the rings sit from the bottom up, as ``paint_card`` draws them)."""
-    if not rings:
-        return
+def _ring_marks(scene: QGraphicsScene, card: object, full: tuple[int, ...], at: QPointF) -> None:
+    """A mark at the right end of each printed ring (where the face keeps room for it):
+    filled when the ring is full. Faces are drawn 300 x 420 and scaled to the item."""
     scale = CARD_W / 300.0
-    bottom = 420 - (30 if beach else 80)
-    ring_y = bottom - 36 * (len(rings) - 1)
-    for i in range(len(rings)):
+    for i, centre in enumerate(ring_centres(card)):  # type: ignore[arg-type]
         mark = RingMarks([i in full])
-        scene.addItem(_at(mark, at.x() + CARD_W - 32, at.y() + (ring_y + 36 * i) * scale - 12))
+        scene.addItem(_at(mark, at.x() + (RING_MARK_X + 8) * scale,
+                          at.y() + centre.y() * scale - 12))
 
 
 def _at(item, x: float, y: float):  # type: ignore[no-untyped-def]
