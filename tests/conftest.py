@@ -1,7 +1,10 @@
-"""Test set-up shared by every test: Qt runs headless, and Qt warnings fail tests."""
+"""Test set-up shared by every test: Qt runs headless, motion is instant, and Qt warnings
+fail tests."""
 
 from __future__ import annotations
 
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Motion runs, but every animation ends at once: tests click where items stand
+os.environ.setdefault("SMQT_MOTION", "0")

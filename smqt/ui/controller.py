@@ -109,6 +109,8 @@ class GameController(QObject):
     seats_changed = Signal()
     problem = Signal(str, str)
     """Something went wrong that the person should know (title, details); play goes on."""
+    turn_summary = Signal(int, str)
+    """An AI seat's turn in one line, once it is over (the table shows it a while)."""
     bot_failed = Signal(int, str)
     """An AI seat could not decide (seat, what went wrong): it waits for ``retry_bot`` or
     ``set_seat`` (another level, or a person)."""
@@ -337,6 +339,8 @@ class GameController(QObject):
         moment = len(self.game.actions)
         for line in self._log.lines(before, action, self.state, events):
             self.logged.emit(seat, line, moment)
+        if self._log.summary and self.seats[seat].is_ai:
+            self.turn_summary.emit(seat, self._log.summary)
         for event in events:
             if event.kind == ev.FINAL_ROUND and event.player is not None:
                 self.final_round.emit(event.player)

@@ -262,14 +262,15 @@ class TrayItem(QGraphicsItem):
         painter.drawRoundedRect(self.rect, 10, 10)
 
 
-class FootprintItem(QGraphicsItem):
+class FootprintItem(QGraphicsObject):
     """A footprint on a space (``ghost``: one will land there on this walk)."""
 
     def __init__(self, ghost: bool = False, size: float = 34.0) -> None:
         super().__init__()
         self.ghost = ghost
         self.size = size
-        self.setToolTip("a footprint will land here" if ghost else "footprint")
+        self.setTransformOriginPoint(size / 2, size * 0.6)
+        self.setToolTip("A footprint will land here" if ghost else "A footprint")
 
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, self.size, self.size * 1.15)

@@ -205,6 +205,11 @@ class GameLog:
     def __init__(self, state: GameState, names: Sequence[str]) -> None:
         self.names = list(names)
         self.score = score_game(state)
+        self.turn: list[tuple[GameState, Action]] = []
+        """The actions of the turn under way, each with the state before it."""
+        self.summary = ""
+        """One line for the turn that just settled ("Bo took Pier Arcade, moved 2 people:
+        +7 points"); empty until a turn settles."""
 
     def lines(self, before: GameState, action: Action, after: GameState,
               events: Sequence[Event]) -> list[str]:
@@ -212,11 +217,44 @@ class GameLog:
         lines = log_lines(before, action, after, events, self.names)
         if awaiting_end(before):
             lines = lines[1:]  # "ends the turn": the score line below says it
+        self.turn.append((before, action))
+        self.summary = ""
         if after.is_over or (after.turn, after.current) != (before.turn, before.current):
             score = score_game(after)
             old, new = self.score.sheets[seat], score.sheets[seat]
             self.score = score
-            if new.total != old.total and before.phase not in (CHOOSE_TILE, PLACE_TRUCK):
-                lines.append(f"    {self.names[seat]}: {old.total} → {new.total} points "
-                             f"({change_words(after.catalog, old, new)})")
+            if before.phase not in (CHOOSE_TILE, PLACE_TRUCK):
+                self.summary = turn_summary(self.names[seat], self.turn, new.total - old.total)
+                if new.total != old.total:
+                    lines.append(f"    {self.names[seat]}: {old.total} → {new.total} points "
+                                 f"({change_words(after.catalog, old, new)})")
+            self.turn = []
         return lines
+
+
+def turn_summary(name: str, turn: Sequence[tuple[GameState, Action]], gain: int) -> str:
+    """One line for a whole turn: the cards taken, the people moved or sent home, the points."""
+    taken, moved, returned, final = [], set(), 0, 0
+    for before, action in turn:
+        if isinstance(action, Take):
+            row = before.front if action.slot[0] != BACK else before.back
+            card = row[action.slot[1]]
+            if card:
+                taken.append(before.catalog.cards[card].name)
+        elif isinstance(action, MovePerson):
+            moved.add(action.person)
+        elif isinstance(action, FinalMove):
+            final += 1
+        elif isinstance(action, ReturnPerson):
+            returned += 1
+    parts = []
+    if taken:
+        parts.append("took " + _and(taken))
+    if moved:
+        parts.append("moved " + count(len(moved), "person", "people"))
+    if returned:
+        parts.append("sent " + count(returned, "person", "people") + " home")
+    if final:
+        parts.append("made " + count(final, "final move"))
+    did = ", ".join(parts) if parts else "passed"
+    return f"{name} {did}: {gain:+d} point{'' if abs(gain) == 1 else 's'}"

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QMenu
 
 from smqt.ui import help as helppages
 from smqt.ui.front import bring_to_front
+from smqt.ui.motion import SPEEDS, Motion
 from smqt.ui.storage import set_aside, unfinished_games
 
 PACES = (("Instant", 0), ("Fast", 150), ("Normal", 450), ("Slow", 1200))
@@ -74,6 +75,17 @@ class TableMenus:
             pace.addAction(act)
             self.pace_actions[ms] = act
         self.pace_actions[self._pace].setChecked(True)
+        motion = view.addMenu("&Motion")
+        moves = QActionGroup(self)
+        self.motion_actions: dict[float, QAction] = {}
+        for label, factor in SPEEDS:
+            act = QAction(label, self, checkable=True)
+            act.triggered.connect(lambda _=False, f=factor: self.set_motion(f))
+            moves.addAction(act)
+            motion.addAction(act)
+            self.motion_actions[factor] = act
+        if Motion.factor in self.motion_actions:
+            self.motion_actions[Motion.factor].setChecked(True)
 
         help_menu = self.menuBar().addMenu("&Help")
         action(help_menu, "&Rules of the game", self.show_rules, QKeySequence.StandardKey.HelpContents)
@@ -136,6 +148,12 @@ class TableMenus:
             self.pace_actions[ms].setChecked(True)
         if self.controller is not None:
             self.controller.set_pace(ms)
+
+    def set_motion(self, factor: float) -> None:
+        """How the table moves: off, or a factor on the animations' durations."""
+        Motion.factor = factor
+        if factor in self.motion_actions:
+            self.motion_actions[factor].setChecked(True)
 
     def show_rules(self) -> None:
         self._show_page("rules", "Rules of Santa Monica", helppages.rules_markdown)

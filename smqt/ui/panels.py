@@ -29,6 +29,7 @@ from smqt.render.tilefaces import paint_objective, paint_sand_dollar_action, til
 from smqt.render.words import card_text, objective_text, sand_dollar_text, tile_text
 from smqt.ui.controller import Seat
 from smqt.ui.logtext import REWARD_WORDS
+from smqt.ui.motion import count_up
 from smqt.ui.scoretext import breakdown, line_words
 
 PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
@@ -65,6 +66,11 @@ class PlayerPanel(QFrame):
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.compact = False
         """One line only (name, score, sand dollars, cards): when the side is short of room."""
+        self._total: int | None = None
+        self._counting = None
+
+    def _show_total(self, total: int) -> None:
+        self.score.setText(f"<span style='font-size:18px'><b>{total}</b></span> pts")
 
     def set_compact(self, compact: bool) -> None:
         if compact != self.compact:
@@ -93,7 +99,10 @@ class PlayerPanel(QFrame):
             f"{count(len(player.people), 'person', 'people')} in the city, {unplaced} outside "
             f"rings · {count(len(player.footprints), 'footprint')}")
         if sheet is not None:
-            self.score.setText(f"<span style='font-size:18px'><b>{sheet.total}</b></span> pts")
+            if sheet.total != self._total:
+                old, self._total = self._total, sheet.total
+                self._counting = count_up(self, old if old is not None else sheet.total,
+                                          sheet.total, self._show_total)
             self.setToolTip(breakdown_html(state.catalog, sheet, seat.name))
         current = current and not state.is_over
         border = colour if current else ("#888888" if shown else "#d0d0d0")

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import attrs
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
+from PySide6.QtWidgets import QGraphicsObject, QGraphicsScene, QGraphicsSceneMouseEvent
 
 from smqt.engine.actions import BACK, FRONT
 from smqt.engine.features import UPPER_HALF_ID
@@ -36,6 +36,7 @@ from smqt.ui.items import (
     TrayItem,
 )
 from smqt.ui.logtext import REWARD_WORDS
+from smqt.ui.motion import drop_in, glide
 
 PITCH_X = CARD_W + 16
 STRIP = 52.0
@@ -64,6 +65,37 @@ class TableScene(QGraphicsScene):
     def space_at(self, pos: QPointF) -> Space | None:
         return None
 
+    # ------------------------------------------------------------------ motion
+
+    def begin(self) -> None:
+        """Before a rebuild: remember where each keyed item stood (motion starts there)."""
+        self.before: dict[tuple, QPointF] = dict(getattr(self, "placed", {}))
+
+    def finish(self, animate: bool, arrivals: dict[tuple, QPointF] | None = None) -> None:
+        """After a rebuild: items that moved glide from where they stood, items that came
+        from elsewhere (``arrivals``, in this scene's coordinates) glide in, new footprints
+        drop in. Without ``animate`` (another city shown, history) everything just stands."""
+        placed = {}
+        for item in self.items():
+            key = getattr(item, "key", None)
+            if key is None or not isinstance(item, QGraphicsObject):
+                continue
+            placed[key] = item.pos()
+            if not animate:
+                continue
+            old = self.before.get(key)
+            if old is not None:
+                glide(item, old)
+            elif arrivals and key in arrivals:
+                glide(item, arrivals[key])
+            elif key[0] == "footprint" and self.before:
+                drop_in(item)
+        self.placed = placed
+
+    def position(self, key: tuple) -> QPointF | None:
+        """Where the keyed item stands now (scene coordinates), or None."""
+        return getattr(self, "placed", {}).get(key)
+
 
 def token_tips(state: GameState) -> dict[str, str]:
     """What the food truck and the foodie give, in words, with the pack's numbers (R3.3-R3.5)."""
@@ -82,8 +114,10 @@ def token_tips(state: GameState) -> dict[str, str]:
 
 class DisplayScene(TableScene):
     def build(self, state: GameState, h: Highlights, interactive: bool,
-              buy_tips: dict[str, str] | None = None) -> None:
-        """``buy_tips``: per sand dollar action, what clicking it would do now or why not."""
+              buy_tips: dict[str, str] | None = None, animate: bool = False) -> None:
+        """``buy_tips``: per sand dollar action, what clicking it would do now or why not;
+        ``animate``: cards, the truck and the foodie glide from where they stood."""
+        self.begin()
         self.clear()
         catalog = state.catalog
         columns = state.rules.display_columns
@@ -110,6 +144,7 @@ class DisplayScene(TableScene):
                 slot = (row, column)
                 face = FaceItem(paint_card, catalog.cards[card_id],
                                 ("slot", slot) if interactive else None)
+                face.key = ("card", card_id)
                 face.selectable = interactive and slot in h.slots
                 face.selected = slot == h.selected_slot
                 self.addItem(_at(face, x, y))
@@ -122,11 +157,13 @@ class DisplayScene(TableScene):
                 self.addItem(_at(marker, x, token_y))
             both = state.truck == state.foodie == column
             if state.truck == column:
-                self.addItem(_at(TokenItem("truck", column, tips["truck"]),
-                                 x - 44 if both else x, token_y))
+                truck = TokenItem("truck", column, tips["truck"])
+                truck.key = ("token", "truck")
+                self.addItem(_at(truck, x - 44 if both else x, token_y))
             if state.foodie == column:
-                self.addItem(_at(TokenItem("foodie", column, tips["foodie"]),
-                                 x + 44 if both else x, token_y))
+                foodie = TokenItem("foodie", column, tips["foodie"])
+                foodie.key = ("token", "foodie")
+                self.addItem(_at(foodie, x + 44 if both else x, token_y))
         right = left + columns * PITCH_X + 30
         for i, action_id in enumerate(state.sand_dollar_actions):
             action = catalog.sand_dollar_actions[action_id]
@@ -142,6 +179,8 @@ class DisplayScene(TableScene):
         self.addItem(_at(FaceItem(paint_objective, objective, None), right, top + CARD_H + 20))
         self.addItem(_at(LabelItem(f"Deck: {len(state.deck)} cards", 20, width=CARD_W),
                          right + PITCH_X, top + CARD_H + 40))
+        self.deck_at = QPointF(right + PITCH_X, top + CARD_H + 40)
+        """Where new cards come from when the display is refilled."""
         supply = state.supply
         self.addItem(_at(LabelItem(
             f"Supply: {supply['local']} locals, {supply['tourist']} tourists", 14, False,
@@ -150,6 +189,12 @@ class DisplayScene(TableScene):
             f"{supply['vip']} VIPs, {supply['footprint']} footprints", 14, False, CARD_W + 60),
             right + PITCH_X, top + CARD_H + 104))
         self.setSceneRect(self.itemsBoundingRect().adjusted(-10, -10, 10, 10))
+        arrivals = {key: self.deck_at for key in self._card_keys() if key not in self.before}
+        self.finish(animate and bool(self.before), arrivals)
+
+    def _card_keys(self) -> list[tuple]:
+        return [item.key for item in self.items()
+                if isinstance(item, FaceItem) and getattr(item, "key", None)]
 
 
 class CityScene(TableScene):
@@ -194,10 +239,13 @@ class CityScene(TableScene):
               interactive: bool, recent: Recent, *,
               previews: dict[Space, tuple] | None = None,
               arrows: Sequence[tuple[int, Sequence[Space], str]] = (),
-              focus: Space | None = None) -> None:
+              focus: Space | None = None, animate: bool = False,
+              arrivals: dict[tuple, QPointF] | None = None) -> None:
         """``previews``: per target space, the points the picked card would score there and
         why; ``arrows``: numbered final moves (number, origin then path, words); ``focus``: a
-        card to point out (the score breakdown's line)."""
+        card to point out (the score breakdown's line); ``arrivals``: where new cards come
+        from (the display), in this scene's coordinates; ``animate``: motion at all."""
+        self.begin()
         self.clear()
         self._spaces = {}
         player = state.players[index]
@@ -232,6 +280,7 @@ class CityScene(TableScene):
             else:
                 entry = tile if fid.startswith("@") else catalog.cards[fid]
                 face = FaceItem(paint_card, entry, ("space", space))
+                face.key = ("card", fid)
                 rings = entry.rings  # type: ignore[union-attr]
                 face.badge = points.get(space, 0) if sheet is not None else None
             face.setToolTip("\n".join(why.get(space, [])))
@@ -247,7 +296,9 @@ class CityScene(TableScene):
                 _ring_marks(self, entry, full.get(space, ()), at)
             self._people(state, index, space, at, h, interactive, recent)
             if space in player.footprints:
-                self.addItem(_at(FootprintItem(), at.x() + CARD_W - 36, at.y() + CARD_H + 7))
+                footprint = FootprintItem()
+                footprint.key = ("footprint", space)
+                self.addItem(_at(footprint, at.x() + CARD_W - 36, at.y() + CARD_H + 7))
             elif interactive and (space in h.footprints or space in h.footprint_targets):
                 self.addItem(_at(FootprintItem(ghost=True), at.x() + CARD_W - 36,
                                  at.y() + CARD_H + 7))
@@ -269,6 +320,7 @@ class CityScene(TableScene):
             if len(points) > 1:
                 self.addItem(ArrowItem(number, points, words))
         self.setSceneRect(self.itemsBoundingRect().adjusted(-20, -20, 20, 20))
+        self.finish(animate, arrivals)
 
     def _people(self, state: GameState, index: int, space: Space, at: QPointF, h: Highlights,
                 interactive: bool, recent: Recent) -> None:
@@ -280,6 +332,7 @@ class CityScene(TableScene):
         step = min(PersonItem.SIZE + 2, room / len(people))
         for i, (pid, kind) in enumerate(people):
             item = PersonItem(pid, kind)
+            item.key = ("person", pid)
             item.selectable = interactive and pid in h.people
             item.selected = interactive and pid == h.selected_person
             item.recent = pid in recent.people

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -42,6 +42,7 @@ from smqt.ui.front import default_size, give_focus
 from smqt.ui.interaction import Highlights, TurnInteraction
 from smqt.ui.logtext import GameLog
 from smqt.ui.menus import AI_LEVELS, TableMenus
+from smqt.ui.motion import Motion
 from smqt.ui.newgame import GameOptions, NewGameDialog
 from smqt.ui.panels import Inspector, LogPanel, PlayerPanel, RewardDialog
 from smqt.ui.popup import CardPopup
@@ -89,6 +90,10 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         self._trigger: int | None = None
         """Who triggered the final round (None before, or when a loaded game does not say)."""
         self._previews: dict = {}
+        self.last_summary = ""
+        """The last AI turn in one line (also in the status bar for a while)."""
+        self._city_drawn: tuple[int, bool] | None = None
+        """Which city the city scene drew last (and whether live): motion only within one."""
         self._previews_for: tuple[int, object] | None = None
         self._reward_dialog: RewardDialog | None = None
         self._lock: GameLock | None = None
@@ -254,6 +259,7 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         ctrl.seats_changed.connect(self._seats_changed)
         ctrl.problem.connect(self._problem)
         ctrl.bot_failed.connect(self._bot_failed)
+        ctrl.turn_summary.connect(self._turn_summary)
         self.status.setText("")
         self.log.clear()
         self.viewing = None
@@ -303,7 +309,7 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
                            self.controller.thinking, self.controller.finished,
                            self.controller.undone, self.controller.final_round,
                            self.controller.seats_changed, self.controller.problem,
-                           self.controller.bot_failed):
+                           self.controller.bot_failed, self.controller.turn_summary):
                 signal.disconnect()
             self.controller.stop()
             self.controller.deleteLater()
@@ -555,12 +561,19 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
             self.city_tabs.blockSignals(True)
             self.city_tabs.setCurrentIndex(self.shown)
             self.city_tabs.blockSignals(False)
-        self.display_scene.build(state, h, interactive, self._buy_tips(state, interactive))
+        from_display = dict(getattr(self.display_scene, "placed", {}))
+        self.display_scene.build(state, h, interactive, self._buy_tips(state, interactive),
+                                 animate=live)
         own_city = interactive and self.shown == state.current
+        same_city = self._city_drawn == (self.shown, live)
+        self._city_drawn = (self.shown, live)
+        arrivals = {key: self._display_to_city(at) for key, at in from_display.items()
+                    if key[0] == "card"} if same_city else None
         self.city_scene.build(state, self.shown, h if own_city else Highlights(),
                               score.sheets[self.shown], own_city, self._recent(state),
                               previews=self._placement_previews(state, h) if own_city else None,
-                              arrows=self._arrows(state) if live else ())
+                              arrows=self._arrows(state) if live else (),
+                              animate=live and same_city, arrivals=arrivals)
         compact = self._panels_short_of_room()
         for i, panel in enumerate(self.player_panels):
             panel.set_compact(compact)
@@ -626,6 +639,11 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
             self.status.setText(f"{seat.name} is thinking…")
         else:
             self.status.setText("")
+
+    def _turn_summary(self, seat: int, text: str) -> None:
+        """An AI's turn in one line, under the table until the next one."""
+        self.last_summary = text
+        self.statusBar().showMessage(text, 8000)
 
     def _final_round(self, player: int) -> None:
         self._trigger = player
@@ -694,6 +712,12 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         pace = store.value("table/pace")
         if pace is not None and str(pace).isdigit() and int(pace) in self.pace_actions:
             self.set_pace(int(pace))
+        motion = store.value("table/motion")
+        try:
+            if motion is not None and float(str(motion)) in self.motion_actions:
+                self.set_motion(float(str(motion)))
+        except ValueError:
+            pass  # a damaged setting: keep the default
 
     def _save_layout(self) -> None:
         store = settings()
@@ -701,6 +725,7 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         store.setValue("window/main", self.main_split.saveState())
         store.setValue("window/side", self.side_split.saveState())
         store.setValue("table/pace", self._pace)
+        store.setValue("table/motion", Motion.factor)
         store.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -710,6 +735,12 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         for page in self._pages.values():
             page.close()
         super().closeEvent(event)
+
+    def _display_to_city(self, at: QPointF) -> QPointF:
+        """A point of the display scene in the city scene's coordinates (through the screen):
+        where a card taken from the display starts its flight into the city."""
+        on_screen = self.display_view.viewport().mapToGlobal(self.display_view.mapFromScene(at))
+        return self.city_view.mapToScene(self.city_view.viewport().mapFromGlobal(on_screen))
 
     def _panels_short_of_room(self) -> bool:
         """Whether the player panels must take one line each so that the turn panel keeps

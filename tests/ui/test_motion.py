@@ -1,0 +1,62 @@
+"""Motion on the table (issue 13): what happened glides into place, driven by the scenes from
+the game's changes; a setting switches it off; AI games with motion on raise no Qt warning."""
+
+from __future__ import annotations
+
+import pytest
+
+from smqt.engine.actions import Take
+from smqt.paths import default_pack
+from smqt.ui.motion import Motion
+from smqt.ui.newgame import GameOptions
+from smqt.ui.window import TableWindow
+from tests.ui.clicks import perform
+from tests.ui.test_table import play_by_hand
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def motion():
+    saved = Motion.factor
+    yield
+    Motion.factor = saved
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch, motion):
+    monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
+    table = TableWindow(remember_layout=False)
+    qtbot.addWidget(table)
+    table.resize(1600, 1000)
+    table.show()
+    table.set_pace(0)
+    yield table
+    table.close()
+
+
+def test_a_card_taken_glides_from_the_display_into_the_city(qtbot, window):
+    window.new_game(GameOptions((("Ann", "human"), ("Bo", "human")), 6, default_pack()))
+    ctrl = window.controller
+    play_by_hand(qtbot, window, until=lambda c: c.state.phase == "acquire")
+    window.set_motion(1.0)
+    take = next(a for a in ctrl.legal() if isinstance(a, Take))
+    card = ctrl.state.front[take.slot[1]]
+    perform(qtbot, window, take)
+    item = next(i for i in window.city_scene.items() if getattr(i, "key", None) == ("card", card))
+    final = window.city_scene.position(("card", card))
+    assert item.pos() != final, "the card is on its way"
+    qtbot.waitUntil(lambda: item.pos() == final, timeout=3000)
+    window.set_motion(-1.0)
+    assert not Motion.on()
+
+
+def test_an_ai_only_four_player_game_with_motion_on_ends_cleanly(qtbot, window):
+    """Motion at normal speed, the AI at full pace: no Qt warning (pytest-qt fails on one),
+    and each AI turn is summed up in one line."""
+    window.set_motion(1.0)
+    seats = (("A", "easy"), ("B", "medium"), ("C", "random"), ("D", "easy"))
+    window.new_game(GameOptions(seats, 77, default_pack()), autosave=False)
+    qtbot.waitUntil(lambda: window.controller.state.is_over, timeout=240_000)
+    qtbot.wait(500)  # the last animations end
+    assert window.last_summary and "point" in window.last_summary
