@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QTreeWidget,
     QTreeWidgetItem,
@@ -50,6 +51,15 @@ class ScoreBreakdown(QWidget):
         self.tree.itemEntered.connect(self._entered)
         self.tree.currentItemChanged.connect(lambda item, _old: self._entered(item, 0))
         self.tree.setStyleSheet("QTreeWidget { font-size: 14px; }")
+        self.tree.setWordWrap(True)  # a long reason wraps in its column rather than being cut
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.tree.setUniformRowHeights(False)
+        header = self.tree.header()
+        header.setStretchLastSection(True)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        header.sectionResized.connect(lambda *_: self.tree.doItemsLayout())
         layout.addWidget(self.tree, 1)
         self.score: GameScore | None = None
         self.catalog: Catalog | None = None
@@ -100,8 +110,6 @@ class ScoreBreakdown(QWidget):
         for column in range(3):
             total.setFont(column, bold)
         self.tree.addTopLevelItem(total)
-        for column in range(3):
-            self.tree.resizeColumnToContents(column)
 
     def _entered(self, item: QTreeWidgetItem | None, _column: int) -> None:
         if item is None:

@@ -36,7 +36,7 @@ class EndPage(QWidget):
         self.city_view = CityView(self.city_scene)
         lower.addWidget(self.breakdown)
         lower.addWidget(self.city_view)
-        lower.setSizes([520, 600])
+        lower.setSizes([640, 480])
         split.addWidget(lower)
         split.setSizes([380, 520])
         layout.addWidget(split, 1)

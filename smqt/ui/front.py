@@ -9,6 +9,8 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
 
 PREFERRED = QSize(1600, 1000)
+MINIMUM = QSize(1200, 680)
+"""The table's smallest size: the supported 1280 x 720 with room for a window's frame."""
 
 
 def _headless() -> bool:
@@ -34,4 +36,5 @@ def default_size(widget: QWidget) -> QSize:
     if screen is None or _headless():
         return PREFERRED
     free = screen.availableGeometry().size()
-    return QSize(min(PREFERRED.width(), free.width()), min(PREFERRED.height(), free.height() - 30))
+    return QSize(max(MINIMUM.width(), min(PREFERRED.width(), free.width())),
+                 max(MINIMUM.height(), min(PREFERRED.height(), free.height() - 30)))

@@ -40,6 +40,7 @@ class CardPopup(QFrame):
         self._timer.timeout.connect(self._open)
         self._pending: object = None
         self.enabled = True
+        self.hide()  # a child is shown with its window unless told otherwise
 
     def hover(self, entry: object) -> None:
         """The pointer rests on ``entry``: open after the delay (None: it left)."""

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import attrs
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsObject, QGraphicsScene, QGraphicsSceneMouseEvent
 
 from smqt.engine.actions import BACK, FRONT
@@ -112,7 +112,20 @@ def token_tips(state: GameState) -> dict[str, str]:
     return {"truck": truck, "foodie": foodie}
 
 
+SAND_TOP, SAND_BOTTOM = QColor("#f3e7c9"), QColor("#e6d3a6")
+"""The display's ground: dry sand (docs/design.md, table surfaces)."""
+SEA, SHORE, PAVEMENT = QColor("#bcd9ec"), QColor("#efe3c4"), QColor("#e4e0d8")
+"""The city's grounds: the sea behind the beach row, the pavement behind the street row."""
+
+
 class DisplayScene(TableScene):
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        whole = self.sceneRect()  # not the exposed part: a repaint must match what is there
+        gradient = QLinearGradient(0, whole.top(), 0, whole.bottom())
+        gradient.setColorAt(0, SAND_TOP)
+        gradient.setColorAt(1, SAND_BOTTOM)
+        painter.fillRect(rect, QBrush(gradient))
+
     def build(self, state: GameState, h: Highlights, interactive: bool,
               buy_tips: dict[str, str] | None = None, animate: bool = False) -> None:
         """``buy_tips``: per sand dollar action, what clicking it would do now or why not;
@@ -201,6 +214,22 @@ class CityScene(TableScene):
     def __init__(self, parent: object = None) -> None:
         super().__init__(parent)  # type: ignore[arg-type]
         self._spaces: dict[Space, QRectF] = {}
+        self.seat_colour: QColor | None = None
+        """The colour of the city's owner, along the top edge when it is their turn."""
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        """The sea behind the beach row fading into sand, the pavement behind the street."""
+        split = PITCH_Y - 17  # between the rows (half the gap under the beach row's trays)
+        sea = QLinearGradient(0, -120, 0, split)
+        sea.setColorAt(0, SEA)
+        sea.setColorAt(0.55, SHORE)
+        sea.setColorAt(1, SHORE)
+        painter.fillRect(QRectF(rect.left(), rect.top(), rect.width(),
+                                max(0.0, split - rect.top())), QBrush(sea))
+        painter.fillRect(QRectF(rect.left(), split, rect.width(), max(0.0, rect.bottom() - split)),
+                         PAVEMENT)
+        painter.setPen(QPen(QColor("#cbbf9f"), 2, Qt.PenStyle.DashLine))
+        painter.drawLine(QPointF(rect.left(), split), QPointF(rect.right(), split))
 
     def space_at(self, pos: QPointF) -> Space | None:
         for space, rect in self._spaces.items():

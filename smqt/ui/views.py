@@ -21,7 +21,6 @@ class FittedView(QGraphicsView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setMouseTracking(True)
-        self.setBackgroundBrush(Qt.GlobalColor.white)
         scene.sceneRectChanged.connect(lambda _rect: self.fit())
 
     def fit(self) -> None:
@@ -46,7 +45,6 @@ class CityView(QGraphicsView):
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setBackgroundBrush(Qt.GlobalColor.white)
         self.setMouseTracking(True)
         self.zoomed = False
         scene.sceneRectChanged.connect(lambda _rect: self.fit(force=False))

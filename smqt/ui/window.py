@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QPointF, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QColor
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
@@ -38,13 +38,13 @@ from smqt.ui.bars import Banner, HistoryBar, ProblemBar
 from smqt.ui.controller import GameController, Seat
 from smqt.ui.endpage import EndPage
 from smqt.ui.errorlog import log_path, log_problem
-from smqt.ui.front import default_size, give_focus
+from smqt.ui.front import MINIMUM, default_size, give_focus
 from smqt.ui.interaction import Highlights, TurnInteraction
 from smqt.ui.logtext import GameLog
 from smqt.ui.menus import AI_LEVELS, TableMenus
 from smqt.ui.motion import Motion
 from smqt.ui.newgame import GameOptions, NewGameDialog
-from smqt.ui.panels import Inspector, LogPanel, PlayerPanel, RewardDialog
+from smqt.ui.panels import PLAYER_COLOURS, Inspector, LogPanel, PlayerPanel, RewardDialog
 from smqt.ui.popup import CardPopup
 from smqt.ui.prompts import banner
 from smqt.ui.savedgames import SavedGames
@@ -108,6 +108,7 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         # The window's size is the person's to choose: contents changing their minimum size
         # must not resize or constrain it (and the offscreen platform warns on every change).
         self.layout().setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+        self.setMinimumSize(MINIMUM)  # below it nothing fits; the table is made for 1280 x 720
         self.resize(default_size(self))
         if remember_layout:
             self._restore_layout()
@@ -147,7 +148,10 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         city_layout = QVBoxLayout(city_box)
         city_layout.setContentsMargins(0, 0, 0, 0)
         city_layout.setSpacing(0)
+        self.city_header = QLabel()
+        self.city_header.setTextFormat(Qt.TextFormat.PlainText)
         city_layout.addWidget(self.city_tabs)
+        city_layout.addWidget(self.city_header)
         city_layout.addWidget(self.city_view)
 
         self.centre_split = QSplitter(Qt.Orientation.Vertical)
@@ -574,6 +578,7 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
                               previews=self._placement_previews(state, h) if own_city else None,
                               arrows=self._arrows(state) if live else (),
                               animate=live and same_city, arrivals=arrivals)
+        self._show_city_header(state)
         compact = self._panels_short_of_room()
         for i, panel in enumerate(self.player_panels):
             panel.set_compact(compact)
@@ -735,6 +740,23 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         for page in self._pages.values():
             page.close()
         super().closeEvent(event)
+
+    def _show_city_header(self, state: GameState) -> None:
+        """Whose city is shown, in their colour; filled when it is their turn."""
+        ctrl = self.controller
+        if ctrl is None:
+            return
+        seat = ctrl.seats[self.shown]
+        colour = PLAYER_COLOURS[self.shown % len(PLAYER_COLOURS)]
+        playing = self.shown == state.current and not state.is_over
+        who = "your" if playing and not seat.is_ai else f"{seat.name}'s"
+        self.city_header.setText(f"{seat.name}'s city" + (f" — {who} turn" if playing else ""))
+        self.city_header.setStyleSheet(
+            f"QLabel {{ background: {colour if playing else '#f6f1e4'}; "
+            f"color: {'white' if playing else colour}; font-size: 15px; font-weight: bold; "
+            f"padding: 3px 10px; border-top: 3px solid {colour}; }}")
+        for i in range(len(ctrl.seats)):
+            self.city_tabs.setTabTextColor(i, QColor(PLAYER_COLOURS[i % len(PLAYER_COLOURS)]))
 
     def _display_to_city(self, at: QPointF) -> QPointF:
         """A point of the display scene in the city scene's coordinates (through the screen):
