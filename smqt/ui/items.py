@@ -61,7 +61,8 @@ class FaceItem(QGraphicsObject):
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton)
 
     def boundingRect(self) -> QRectF:
-        return self.size.adjusted(-8, -30, 8, 8)
+        above = 30 if self.badge is not None else 8  # room for the points badge on top
+        return self.size.adjusted(-8, -above, 8, 8)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:

@@ -119,6 +119,9 @@ SEA, SHORE, PAVEMENT = QColor("#bcd9ec"), QColor("#efe3c4"), QColor("#e4e0d8")
 
 
 class DisplayScene(TableScene):
+    wide = False
+    """Lay the objective beside the sand dollar actions (for a wide, low area)."""
+
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         whole = self.sceneRect()  # not the exposed part: a repaint must match what is there
         gradient = QLinearGradient(0, whole.top(), 0, whole.bottom())
@@ -189,18 +192,22 @@ class DisplayScene(TableScene):
             face.setToolTip(tip)
             self.addItem(_at(face, right + i * PITCH_X, top))
         objective = catalog.objective_tiles[state.objective]
-        self.addItem(_at(FaceItem(paint_objective, objective, None), right, top + CARD_H + 20))
+        # wide: the objective beside the sand dollar actions and the deck under them (a wide,
+        # low display); otherwise the objective under the first action, the deck beside it
+        objective_at = (right + 2 * PITCH_X, top) if self.wide else (right, top + CARD_H + 20)
+        deck_x = right if self.wide else right + PITCH_X
+        self.addItem(_at(FaceItem(paint_objective, objective, None), *objective_at))
         self.addItem(_at(LabelItem(f"Deck: {len(state.deck)} cards", 20, width=CARD_W),
-                         right + PITCH_X, top + CARD_H + 40))
-        self.deck_at = QPointF(right + PITCH_X, top + CARD_H + 40)
+                         deck_x, top + CARD_H + 40))
+        self.deck_at = QPointF(deck_x, top + CARD_H + 40)
         """Where new cards come from when the display is refilled."""
         supply = state.supply
         self.addItem(_at(LabelItem(
             f"Supply: {supply['local']} locals, {supply['tourist']} tourists", 14, False,
-            CARD_W + 60), right + PITCH_X, top + CARD_H + 80))
+            CARD_W + 60), deck_x, top + CARD_H + 80))
         self.addItem(_at(LabelItem(
             f"{supply['vip']} VIPs, {supply['footprint']} footprints", 14, False, CARD_W + 60),
-            right + PITCH_X, top + CARD_H + 104))
+            deck_x, top + CARD_H + 104))
         self.setSceneRect(self.itemsBoundingRect().adjusted(-10, -10, 10, 10))
         arrivals = {key: self.deck_at for key in self._card_keys() if key not in self.before}
         self.finish(animate and bool(self.before), arrivals)
@@ -348,7 +355,7 @@ class CityScene(TableScene):
             points = [origin(space) + shift for space in spaces]
             if len(points) > 1:
                 self.addItem(ArrowItem(number, points, words))
-        self.setSceneRect(self.itemsBoundingRect().adjusted(-20, -20, 20, 20))
+        self.setSceneRect(self.itemsBoundingRect().adjusted(-10, -10, 10, 10))
         self.finish(animate, arrivals)
 
     def _people(self, state: GameState, index: int, space: Space, at: QPointF, h: Highlights,

@@ -14,6 +14,7 @@ from PySide6.QtCore import QByteArray, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QColor
 from PySide6.QtWidgets import (
     QFrame,
+    QHBoxLayout,
     QLabel,
     QLayout,
     QMainWindow,
@@ -33,7 +34,7 @@ from smqt.engine.rules import SetupError, apply
 from smqt.engine.scoring import GameScore, score_game
 from smqt.engine.state import FINAL, REWARD, GameState
 from smqt.ui import help as helppages
-from smqt.ui.balance import balanced_heights
+from smqt.ui.balance import balanced_heights, side_width
 from smqt.ui.bars import Banner, HistoryBar, ProblemBar
 from smqt.ui.controller import GameController, Seat
 from smqt.ui.endpage import EndPage
@@ -60,6 +61,9 @@ from smqt.ui.storage import (
 from smqt.ui.turnpanel import TurnPanel
 from smqt.ui.turnview import TurnView
 from smqt.ui.views import CityView, FittedView
+
+WIDE_TABLE = 1.3
+"""Width over height of the table's middle above which the display is laid out wide."""
 
 
 class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
@@ -150,8 +154,12 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         city_layout.setSpacing(0)
         self.city_header = QLabel()
         self.city_header.setTextFormat(Qt.TextFormat.PlainText)
-        city_layout.addWidget(self.city_tabs)
-        city_layout.addWidget(self.city_header)
+        tab_row = QHBoxLayout()  # the tabs and whose city it is, on one line
+        tab_row.setContentsMargins(0, 0, 0, 0)
+        tab_row.setSpacing(0)
+        tab_row.addWidget(self.city_tabs)
+        tab_row.addWidget(self.city_header, 1)
+        city_layout.addLayout(tab_row)
         city_layout.addWidget(self.city_view)
 
         self.centre_split = QSplitter(Qt.Orientation.Vertical)
@@ -223,6 +231,9 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         self.main_split.addWidget(side)
         self.main_split.setStretchFactor(0, 1)
         self.main_split.setSizes([1220, 380])
+        self._user_side = False
+        """The person moved the line between the table and the side panels: keep it."""
+        self.main_split.splitterMoved.connect(self._side_moved)
         self.setCentralWidget(self.main_split)
 
         tp = self.turn_panel
@@ -712,8 +723,8 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
             self.restoreGeometry(geometry)
         for name, split in (("main", self.main_split), ("side", self.side_split)):
             value = store.value(f"window/{name}")
-            if isinstance(value, QByteArray):
-                split.restoreState(value)
+            if isinstance(value, QByteArray) and split.restoreState(value) and name == "main":
+                self._user_side = True
         pace = store.value("table/pace")
         if pace is not None and str(pace).isdigit() and int(pace) in self.pace_actions:
             self.set_pace(int(pace))
@@ -771,6 +782,9 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         full = sum(PlayerPanel.FULL_HEIGHT for _ in self.player_panels)
         return room > 0 and full + self.turn_panel.sizeHint().height() > room
 
+    def _side_moved(self, _pos: int, _index: int) -> None:
+        self._user_side = True
+
     def _split_moved(self, _pos: int, _index: int) -> None:
         self._user_split = True
 
@@ -786,15 +800,25 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         if self.controller is not None and self.player_panels and \
                 self._panels_short_of_room() != self.player_panels[0].compact:
             self._redraw()
+        if not self._user_side:
+            whole = sum(self.main_split.sizes())
+            side = side_width(self.width())
+            if whole > side and self.main_split.sizes()[1] != side:
+                self.main_split.setSizes([whole - side, side])
         if self._user_split:
             return
         total = sum(self.centre_split.sizes())
         width = self.display_view.viewport().width()
+        wide = total > 0 and width / total > WIDE_TABLE
+        if wide != self.display_scene.wide:  # another arrangement of the display fits better
+            self.display_scene.wide = wide
+            if self.controller is not None:
+                self._redraw()
         display = self.display_scene.sceneRect()
         city = self.city_scene.sceneRect()
         if total <= 0 or width <= 10 or display.isEmpty() or city.isEmpty():
             return
-        chrome = self.city_tabs.height()
+        chrome = max(self.city_tabs.height(), self.city_header.height())
         heights = balanced_heights(total, width, (display.width(), display.height()),
                                    (city.width(), city.height()), chrome)
         if list(heights) != self.centre_split.sizes():

@@ -1,0 +1,104 @@
+"""The table fits every supported window size (issue 13): through 1280x720, 1366x768,
+1920x1080 and 2560x1440, no text of the player panels or the turn panel is cut or elided
+(widget geometry against text metrics), and the display and the city fill their areas."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtGui import QFontMetrics, QTextDocument
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
+
+from smqt.ai.protocol import make_bot
+from smqt.engine.record import Game
+from smqt.paths import default_pack
+from smqt.ui.controller import Seat
+from smqt.ui.window import TableWindow
+from tests.support import base
+
+pytestmark = pytest.mark.gui
+
+SIZES = ((1280, 720), (1366, 768), (1920, 1080), (2560, 1440))
+FILL = 0.8
+
+
+def mid_game(players: int, steps: int) -> Game:
+    game = Game.new(base(), players, 40 + players)
+    bot, rng = make_bot("easy"), random.Random(players)
+    for _ in range(steps):
+        game.play(bot.choose(game.state, game.legal_actions(), rng))
+    while game.state.phase != "acquire":
+        game.play(bot.choose(game.state, game.legal_actions(), rng))
+    return game
+
+
+def text_fits(label: QLabel) -> str | None:
+    """Why the label's text does not fit (None when it does)."""
+    rect = label.contentsRect()
+    if label.wordWrap():
+        needed = label.heightForWidth(rect.width())
+        return None if needed <= rect.height() + 1 else f"needs {needed} px of height, has {rect.height()}"
+    document = QTextDocument()
+    document.setDefaultFont(label.font())
+    document.setHtml(label.text()) if label.textFormat().name != "PlainText" and "<" in label.text() \
+        else document.setPlainText(label.text())
+    width = document.idealWidth() - 2 * document.documentMargin()
+    return None if width <= rect.width() + 1 else f"needs {width:.0f} px, has {rect.width()}"
+
+
+def button_fits(button: QAbstractButton) -> str | None:
+    width = QFontMetrics(button.font()).horizontalAdvance(button.text()) + 12
+    return None if width <= button.width() else f"needs {width} px, has {button.width()}"
+
+
+def cut_texts(panel: QWidget) -> list[str]:
+    problems = []
+    for label in panel.findChildren(QLabel):
+        if label.isVisibleTo(panel) and label.text():
+            why = text_fits(label)
+            if why:
+                problems.append(f"{label.text()[:60]!r}: {why}")
+    for button in panel.findChildren(QAbstractButton):
+        if button.isVisibleTo(panel) and button.text():
+            why = button_fits(button)
+            if why:
+                problems.append(f"button {button.text()!r}: {why}")
+    return problems
+
+
+def fill(view) -> float:  # type: ignore[no-untyped-def]
+    """The part of the view's area that its scene covers once fitted."""
+    shown = view.mapFromScene(view.sceneRect()).boundingRect()
+    area = view.viewport().rect()
+    covered = shown.intersected(area)
+    return covered.width() * covered.height() / max(1, area.width() * area.height())
+
+
+@pytest.mark.parametrize(("players", "steps"), [(2, 40), (4, 90)])
+def test_the_table_fits_every_supported_size(qtbot, tmp_path, monkeypatch, players, steps):
+    monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
+    window = TableWindow(remember_layout=False)
+    qtbot.addWidget(window)
+    window.show()
+    game = mid_game(players, steps)
+    window.start_game(game, [Seat(n, "human") for n in ("Ann", "Bo", "Cy", "Di")[:players]],
+                      default_pack())
+    failures = []
+    for width, height in SIZES:
+        window.resize(width, height)
+        for _ in range(10):
+            QApplication.processEvents()
+        window.balance_views()
+        window.refresh()
+        for _ in range(10):
+            QApplication.processEvents()
+        where = f"{width}x{height}, {players} players"
+        for panel in [*window.player_panels, window.turn_panel]:
+            failures += [f"{where}: {problem}" for problem in cut_texts(panel)]
+        for name, view in (("display", window.display_view), ("city", window.city_view)):
+            share = fill(view)
+            if share < FILL:
+                failures.append(f"{where}: the {name} fills {share:.0%} of its area")
+    assert not failures, "\n".join(failures)
+    window.close()
