@@ -30,6 +30,15 @@ def give_focus(widget: QWidget) -> None:
     widget.setFocus()
 
 
+def minimum_size(widget: QWidget) -> QSize:
+    """``MINIMUM``, or the screen's free area when the screen is smaller still."""
+    screen = widget.screen() or QGuiApplication.primaryScreen()
+    if screen is None:
+        return MINIMUM
+    free = screen.availableGeometry().size()
+    return QSize(min(MINIMUM.width(), free.width()), min(MINIMUM.height(), free.height() - 40))
+
+
 def default_size(widget: QWidget) -> QSize:
     """The preferred first size, within the screen's free area (a laptop's 1366 x 768 too)."""
     screen = widget.screen() or QGuiApplication.primaryScreen()

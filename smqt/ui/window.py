@@ -39,7 +39,7 @@ from smqt.ui.bars import Banner, HistoryBar, ProblemBar
 from smqt.ui.controller import GameController, Seat
 from smqt.ui.endpage import EndPage
 from smqt.ui.errorlog import log_path, log_problem
-from smqt.ui.front import MINIMUM, default_size, give_focus
+from smqt.ui.front import default_size, give_focus, minimum_size
 from smqt.ui.interaction import Highlights, TurnInteraction
 from smqt.ui.logtext import GameLog
 from smqt.ui.menus import AI_LEVELS, TableMenus
@@ -112,7 +112,7 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         # The window's size is the person's to choose: contents changing their minimum size
         # must not resize or constrain it (and the offscreen platform warns on every change).
         self.layout().setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
-        self.setMinimumSize(MINIMUM)  # below it nothing fits; the table is made for 1280 x 720
+        self.setMinimumSize(minimum_size(self))  # below it nothing fits (made for 1280 x 720)
         self.resize(default_size(self))
         if remember_layout:
             self._restore_layout()
