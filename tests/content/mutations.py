@@ -61,12 +61,16 @@ def mutate(rng: random.Random, root: Path) -> tuple[Path, str]:
 
 
 def _files(pack: Path) -> list[Path]:
+    """The pack's regular files (an odd one made by an earlier mutation is never read)."""
     return sorted(p for p in pack.glob("*.toml") if p.is_file() and not p.is_symlink())
 
 
 def _load(path: Path) -> dict[str, Any] | None:
-    """The file's tables, or None when it is not (UTF-8) TOML any more."""
+    """The file's tables, or None when it is not a small regular file of UTF-8 TOML any more
+    (an earlier mutation may have made it a symlink to /dev/zero: never read that)."""
     try:
+        if path.is_symlink() or not path.is_file() or path.stat().st_size > 1 << 20:
+            return None
         return tomllib.loads(path.read_bytes().decode("utf-8"))
     except (OSError, ValueError, RecursionError):
         return None
@@ -178,7 +182,8 @@ def change_id(rng: random.Random, root: Path) -> str:
     if found is None:
         return "no ids"
     path, data = found
-    entries = [e for kind in KINDS for e in data.get(kind, []) if isinstance(e, dict)]
+    entries = [e for kind in KINDS if isinstance(data.get(kind), list)
+               for e in data[kind] if isinstance(e, dict)]
     if not entries:
         return "no ids"
     entry = rng.choice(entries)
