@@ -283,96 +283,112 @@ class CityScene(TableScene):
         from (the display), in this scene's coordinates; ``animate``: motion at all."""
         self.begin()
         self.clear()
-        self._spaces = {}
-        player = state.players[index]
-        catalog = state.catalog
-        shown = set(player.city) | (h.spaces if interactive else set())
-        columns = [c for _, c in shown] or [0]
-        first = min(columns)
-        points: dict[Space, int] = {}
-        why: dict[Space, list[str]] = {}
-        full: dict[Space, tuple[int, ...]] = {}
-        if sheet is not None:
-            for line in sheet.lines:
-                if line.space is not None:
-                    points[line.space] = points.get(line.space, 0) + line.points
-                    why.setdefault(line.space, []).append(f"{line.points:+d}  {line.why}")
-            full = {space: outcome.full_rings for space, outcome in sheet.rings}
-        for row in (BEACH, 1):
-            self.addItem(_at(LabelItem(ROW_NAMES[row].capitalize(), 18, width=110,
-                                       colour=QColor("#555")),
-                             (first - 1) * PITCH_X + 60, row * PITCH_Y + CARD_H / 2 - 14))
-
-        def origin(space: Space) -> QPointF:
-            return QPointF(space[1] * PITCH_X, space[0] * PITCH_Y)
-
-        for space, fid in player.city.items():
-            at = origin(space)
-            self._spaces[space] = QRectF(at, QPointF(at.x() + CARD_W, at.y() + CARD_H + STRIP))
-            tile = catalog.starting_tiles[player.tile] if player.tile else None
-            if fid == UPPER_HALF_ID:
-                face = FaceItem(paint_tile_top, tile, ("space", space))
-                rings: tuple = ()
-            else:
-                entry = tile if fid.startswith("@") else catalog.cards[fid]
-                face = FaceItem(paint_card, entry, ("space", space))
-                face.key = ("card", fid)
-                rings = entry.rings  # type: ignore[union-attr]
-                face.badge = points.get(space, 0) if sheet is not None else None
-            face.setToolTip("\n".join(why.get(space, [])))
-            face.selectable = interactive and space in h.cards
-            face.selected = interactive and space == h.selected_card
-            face.target = interactive and space in h.spaces
-            face.recent = space in recent.spaces
-            if space == focus:
-                face.selected = True
-            self.addItem(_at(face, at.x(), at.y()))
-            self.addItem(_at(TrayItem(CARD_W, STRIP - 4), at.x(), at.y() + CARD_H + 4))
-            if rings:
-                _ring_marks(self, entry, full.get(space, ()), at)
-            self._people(state, index, space, at, h, interactive, recent)
-            if space in player.footprints:
-                footprint = FootprintItem()
-                footprint.key = ("footprint", space)
-                self.addItem(_at(footprint, at.x() + CARD_W - 36, at.y() + CARD_H + 7))
-            elif interactive and (space in h.footprints or space in h.footprint_targets):
-                self.addItem(_at(FootprintItem(ghost=True), at.x() + CARD_W - 36,
-                                 at.y() + CARD_H + 7))
-        if interactive:
-            for space in h.spaces - set(player.city):
-                at = origin(space)
-                self._spaces[space] = QRectF(at, QPointF(at.x() + CARD_W, at.y() + CARD_H))
-                gain, tip = (previews or {}).get(space, (None, ""))[:2]
-                self.addItem(_at(TargetItem(space, gain, tip), at.x(), at.y()))
-            for number, space in enumerate(h.path, start=1):
-                at = origin(space)
-                self.addItem(_at(StepItem(number), at.x() + CARD_W / 2 - 18, at.y() + CARD_H / 2 - 18))
-        seen: dict[tuple[Space, ...], int] = {}
-        for number, spaces, words in arrows:
-            twin = seen.get(tuple(spaces), 0)  # the same way again: draw it beside the first
-            seen[tuple(spaces)] = twin + 1
-            shift = QPointF(CARD_W / 2 + 22 * twin, CARD_H / 2 + 20 + 22 * twin)
-            points = [origin(space) + shift for space in spaces]
-            if len(points) > 1:
-                self.addItem(ArrowItem(number, points, words))
+        self._spaces = draw_city(self, state, index, h, sheet, interactive, recent,
+                                 previews=previews, arrows=arrows, focus=focus)
         self.setSceneRect(self.itemsBoundingRect().adjusted(-10, -10, 10, 10))
         self.finish(animate, arrivals)
 
-    def _people(self, state: GameState, index: int, space: Space, at: QPointF, h: Highlights,
-                interactive: bool, recent: Recent) -> None:
-        people = [(pid, kind) for pid, (kind, where) in sorted(state.players[index].people.items())
-                  if where == space]
-        if not people:
-            return
-        room = CARD_W - 40
-        step = min(PersonItem.SIZE + 2, room / len(people))
-        for i, (pid, kind) in enumerate(people):
-            item = PersonItem(pid, kind)
-            item.key = ("person", pid)
-            item.selectable = interactive and pid in h.people
-            item.selected = interactive and pid == h.selected_person
-            item.recent = pid in recent.people
-            self.addItem(_at(item, at.x() + 2 + i * step, at.y() + CARD_H + 8))
+
+def draw_city(scene: QGraphicsScene, state: GameState, index: int, h: Highlights,
+              sheet: ScoreSheet | None, interactive: bool, recent: Recent, *,
+              previews: dict[Space, tuple] | None = None,
+              arrows: Sequence[tuple[int, Sequence[Space], str]] = (),
+              focus: Space | None = None, offset: QPointF | None = None
+              ) -> dict[Space, QRectF]:
+    """Add the items of ``index``'s city to ``scene`` with its column 0 at ``offset``; returns
+    where each space (and target) is, for drops and clicks."""
+    offset = offset if offset is not None else QPointF()
+    spaces: dict[Space, QRectF] = {}
+    player = state.players[index]
+    catalog = state.catalog
+    shown = set(player.city) | (h.spaces if interactive else set())
+    columns = [c for _, c in shown] or [0]
+    first = min(columns)
+    points: dict[Space, int] = {}
+    why: dict[Space, list[str]] = {}
+    full: dict[Space, tuple[int, ...]] = {}
+    if sheet is not None:
+        for line in sheet.lines:
+            if line.space is not None:
+                points[line.space] = points.get(line.space, 0) + line.points
+                why.setdefault(line.space, []).append(f"{line.points:+d}  {line.why}")
+        full = {space: outcome.full_rings for space, outcome in sheet.rings}
+    for row in (BEACH, 1):
+        scene.addItem(_at(LabelItem(ROW_NAMES[row].capitalize(), 18, width=110,
+                                   colour=QColor("#555")),
+                         (first - 1) * PITCH_X + 60 + offset.x(),
+                         row * PITCH_Y + CARD_H / 2 - 14 + offset.y()))
+
+    def origin(space: Space) -> QPointF:
+        return QPointF(space[1] * PITCH_X, space[0] * PITCH_Y) + offset
+
+    for space, fid in player.city.items():
+        at = origin(space)
+        spaces[space] = QRectF(at, QPointF(at.x() + CARD_W, at.y() + CARD_H + STRIP))
+        tile = catalog.starting_tiles[player.tile] if player.tile else None
+        if fid == UPPER_HALF_ID:
+            face = FaceItem(paint_tile_top, tile, ("space", space))
+            rings: tuple = ()
+        else:
+            entry = tile if fid.startswith("@") else catalog.cards[fid]
+            face = FaceItem(paint_card, entry, ("space", space))
+            face.key = ("card", fid)
+            rings = entry.rings  # type: ignore[union-attr]
+            face.badge = points.get(space, 0) if sheet is not None else None
+        face.setToolTip("\n".join(why.get(space, [])))
+        face.selectable = interactive and space in h.cards
+        face.selected = interactive and space == h.selected_card
+        face.target = interactive and space in h.spaces
+        face.recent = space in recent.spaces
+        if space == focus:
+            face.selected = True
+        scene.addItem(_at(face, at.x(), at.y()))
+        scene.addItem(_at(TrayItem(CARD_W, STRIP - 4), at.x(), at.y() + CARD_H + 4))
+        if rings:
+            _ring_marks(scene, entry, full.get(space, ()), at)
+        _people(scene, state, index, space, at, h, interactive, recent)
+        if space in player.footprints:
+            footprint = FootprintItem()
+            footprint.key = ("footprint", space)
+            scene.addItem(_at(footprint, at.x() + CARD_W - 36, at.y() + CARD_H + 7))
+        elif interactive and (space in h.footprints or space in h.footprint_targets):
+            scene.addItem(_at(FootprintItem(ghost=True), at.x() + CARD_W - 36,
+                             at.y() + CARD_H + 7))
+    if interactive:
+        for space in h.spaces - set(player.city):
+            at = origin(space)
+            spaces[space] = QRectF(at, QPointF(at.x() + CARD_W, at.y() + CARD_H))
+            gain, tip = (previews or {}).get(space, (None, ""))[:2]
+            scene.addItem(_at(TargetItem(space, gain, tip), at.x(), at.y()))
+        for number, space in enumerate(h.path, start=1):
+            at = origin(space)
+            scene.addItem(_at(StepItem(number), at.x() + CARD_W / 2 - 18, at.y() + CARD_H / 2 - 18))
+    seen: dict[tuple[Space, ...], int] = {}
+    for number, spaces, words in arrows:
+        twin = seen.get(tuple(spaces), 0)  # the same way again: draw it beside the first
+        seen[tuple(spaces)] = twin + 1
+        shift = QPointF(CARD_W / 2 + 22 * twin, CARD_H / 2 + 20 + 22 * twin)
+        points = [origin(space) + shift for space in spaces]
+        if len(points) > 1:
+            scene.addItem(ArrowItem(number, points, words))
+    return spaces
+
+
+def _people(scene: QGraphicsScene, state: GameState, index: int, space: Space, at: QPointF,
+        h: Highlights, interactive: bool, recent: Recent) -> None:
+    people = [(pid, kind) for pid, (kind, where) in sorted(state.players[index].people.items())
+              if where == space]
+    if not people:
+        return
+    room = CARD_W - 40
+    step = min(PersonItem.SIZE + 2, room / len(people))
+    for i, (pid, kind) in enumerate(people):
+        item = PersonItem(pid, kind)
+        item.key = ("person", pid)
+        item.selectable = interactive and pid in h.people
+        item.selected = interactive and pid == h.selected_person
+        item.recent = pid in recent.people
+        scene.addItem(_at(item, at.x() + 2 + i * step, at.y() + CARD_H + 8))
 
 
 def _ring_marks(scene: QGraphicsScene, card: object, full: tuple[int, ...], at: QPointF) -> None:
@@ -388,3 +404,37 @@ def _ring_marks(scene: QGraphicsScene, card: object, full: tuple[int, ...], at: 
 def _at(item, x: float, y: float):  # type: ignore[no-untyped-def]
     item.setPos(x, y)
     return item
+
+
+class OverviewScene(TableScene):
+    """Every city at once, one under another, each under its owner's name (for 3 and 4
+    players): to read, not to play; a click on a city shows it alone."""
+
+    GAP = 90.0
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        painter.fillRect(rect, SHORE)
+
+    def build(self, state: GameState, names: Sequence[str], colours: Sequence[str],
+              sheets: Sequence[ScoreSheet]) -> None:
+        self.begin()
+        self.clear()
+        top = 0.0
+        for index in range(state.num_players):
+            label = LabelItem(f"{names[index]} · {sheets[index].total} points", 28,
+                              colour=QColor(colours[index]), width=900)
+            self.addItem(_at(label, -PITCH_X, top))
+            before = set(self.items())
+            offset = QPointF(0, top + 60)
+            draw_city(self, state, index, Highlights(), sheets[index], False, Recent(),
+                      offset=offset)
+            for item in set(self.items()) - before:
+                if isinstance(item, FaceItem):
+                    item.intent = ("city", index)
+                elif isinstance(item, PersonItem):
+                    item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+                item.key = None
+            band = self.itemsBoundingRect()
+            top = band.bottom() + self.GAP
+        self.setSceneRect(self.itemsBoundingRect().adjusted(-10, -10, 10, 10))
+        self.finish(False)

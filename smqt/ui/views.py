@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPainter, QResizeEvent, QWheelEvent
-from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QWidget
+from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QToolButton, QWidget
 
 from smqt.ui.balance import CITY_CAP
 
@@ -47,7 +47,44 @@ class CityView(QGraphicsView):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setMouseTracking(True)
         self.zoomed = False
+        self._followed = [scene]
         scene.sceneRectChanged.connect(lambda _rect: self.fit(force=False))
+        self.arrows = {}
+        for side, text in ((-1, "◀"), (1, "▶")):
+            button = QToolButton(self.viewport())
+            button.setText(text)
+            button.setToolTip("More of the city this way (or drag the city, or 0 to fit it)")
+            button.setStyleSheet("QToolButton { font-size: 20px; background: rgba(255,255,255,200);"
+                                 " border: 1px solid #8a7a5a; border-radius: 6px; padding: 6px; }")
+            button.clicked.connect(lambda _=False, d=side: self.scroll_by(d))
+            button.hide()
+            self.arrows[side] = button
+        self.horizontalScrollBar().valueChanged.connect(lambda _v: self._place_arrows())
+        self.horizontalScrollBar().rangeChanged.connect(lambda _a, _b: self._place_arrows())
+
+    def setScene(self, scene: QGraphicsScene) -> None:  # type: ignore[override]
+        """Show another scene (the overview of every city), fitting it as this one."""
+        super().setScene(scene)
+        if scene not in self._followed:
+            self._followed.append(scene)
+            scene.sceneRectChanged.connect(lambda _rect: self.fit(force=False))
+
+    def scroll_by(self, direction: int) -> None:
+        """A third of the view further along the city."""
+        bar = self.horizontalScrollBar()
+        bar.setValue(bar.value() + direction * max(40, self.viewport().width() // 3))
+
+    def _place_arrows(self) -> None:
+        """Arrows at the sides where the city goes on out of sight."""
+        bar = self.horizontalScrollBar()
+        room = self.viewport().rect()
+        for side, button in self.arrows.items():
+            more = bar.maximum() > bar.minimum() and (
+                bar.value() > bar.minimum() if side < 0 else bar.value() < bar.maximum())
+            button.adjustSize()
+            x = 6 if side < 0 else room.width() - button.width() - 6
+            button.move(x, (room.height() - button.height()) // 2)
+            button.setVisible(more)
 
     def fit(self, force: bool = True) -> None:
         if force:
@@ -77,3 +114,4 @@ class CityView(QGraphicsView):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.fit(force=False)
+        self._place_arrows()

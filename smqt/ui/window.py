@@ -49,7 +49,7 @@ from smqt.ui.panels import PLAYER_COLOURS, Inspector, LogPanel, PlayerPanel, Rew
 from smqt.ui.popup import CardPopup
 from smqt.ui.prompts import banner
 from smqt.ui.savedgames import SavedGames
-from smqt.ui.scenes import CityScene, DisplayScene
+from smqt.ui.scenes import CityScene, DisplayScene, OverviewScene
 from smqt.ui.storage import (
     GameLock,
     clean_leftovers,
@@ -127,9 +127,12 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         self.popup = CardPopup(self)
         self.display_scene = DisplayScene(self)
         self.city_scene = CityScene(self)
+        self.overview_scene = OverviewScene(self)
+        self.overview = False
+        """The city area shows every city (the All cities tab)."""
         self.display_view = FittedView(self.display_scene)
         self.city_view = CityView(self.city_scene)
-        for scene in (self.display_scene, self.city_scene):
+        for scene in (self.display_scene, self.city_scene, self.overview_scene):
             scene.clicked.connect(self._clicked)
             scene.dropped.connect(self._dropped)
             scene.hovered.connect(lambda entry: self.inspector.show_entry(entry))
@@ -426,6 +429,7 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
             self.show_city((self.shown + 1) % self.controller.state.num_players)
 
     def show_city(self, index: int) -> None:
+        self.show_overview(False)
         self.shown = index
         if self.city_tabs.currentIndex() != index:
             self.city_tabs.setCurrentIndex(index)
@@ -465,6 +469,9 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
     # ================================================================== intents
 
     def _clicked(self, kind: str, key: object) -> None:
+        if kind == "city":  # a city in the overview: show it alone
+            self.show_city(key)  # type: ignore[arg-type]
+            return
         if self.viewing is not None:
             return
         if not self._live_legal():
@@ -528,9 +535,23 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         self._redraw()
 
     def _tab_changed(self, index: int) -> None:
-        if index >= 0 and index != self.shown:
+        players = len(self.player_panels)
+        if index >= players:  # All cities
+            self.show_overview(True)
+        elif index >= 0 and (index != self.shown or self.overview):
+            self.show_overview(False)
             self.shown = index
             self._redraw()
+
+    def show_overview(self, on: bool) -> None:
+        """Every city at once in the city's place (3 and 4 players), or back to one city."""
+        if on == self.overview:
+            return
+        self.overview = on
+        self.city_view.setScene(self.overview_scene if on else self.city_scene)
+        self._redraw()
+        self.city_view.fit()
+        self._balance_timer.start()
 
     # ================================================================== drawing
 
@@ -572,9 +593,10 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         interactive = live and bool(self._live_legal())
         h = self.interaction.highlights() if interactive else Highlights()
         score = score_game(state)
-        if self.city_tabs.currentIndex() != self.shown:
+        tab = len(self.player_panels) if self.overview else self.shown
+        if self.city_tabs.currentIndex() != tab:
             self.city_tabs.blockSignals(True)
-            self.city_tabs.setCurrentIndex(self.shown)
+            self.city_tabs.setCurrentIndex(tab)
             self.city_tabs.blockSignals(False)
         from_display = dict(getattr(self.display_scene, "placed", {}))
         self.display_scene.build(state, h, interactive, self._buy_tips(state, interactive),
@@ -584,11 +606,14 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         self._city_drawn = (self.shown, live)
         arrivals = {key: self._display_to_city(at) for key, at in from_display.items()
                     if key[0] == "card"} if same_city else None
-        self.city_scene.build(state, self.shown, h if own_city else Highlights(),
-                              score.sheets[self.shown], own_city, self._recent(state),
-                              previews=self._placement_previews(state, h) if own_city else None,
-                              arrows=self._arrows(state) if live else (),
-                              animate=live and same_city, arrivals=arrivals)
+        if self.overview:
+            self.overview_scene.build(state, ctrl.names, PLAYER_COLOURS, score.sheets)
+        else:
+            self.city_scene.build(state, self.shown, h if own_city else Highlights(),
+                                  score.sheets[self.shown], own_city, self._recent(state),
+                                  previews=self._placement_previews(state, h) if own_city
+                                  else None, arrows=self._arrows(state) if live else (),
+                                  animate=live and same_city, arrivals=arrivals)
         self._show_city_header(state)
         compact = self._panels_short_of_room()
         for i, panel in enumerate(self.player_panels):
@@ -641,7 +666,10 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
             self.city_tabs.removeTab(0)
         for seat in seats:
             self.city_tabs.addTab(f"{seat.name}'s city")
+        if len(seats) >= 3:
+            self.city_tabs.addTab("All cities")
         self.city_tabs.blockSignals(False)
+        self.overview = False
 
     # ================================================================== signals
 
@@ -757,6 +785,12 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         ctrl = self.controller
         if ctrl is None:
             return
+        if self.overview:
+            self.city_header.setText("Every city (a click on one shows it alone)")
+            self.city_header.setStyleSheet("QLabel { background: #f6f1e4; color: #1d1d1d; "
+                                           "font-size: 15px; font-weight: bold; "
+                                           "padding: 3px 10px; }")
+            return
         seat = ctrl.seats[self.shown]
         colour = PLAYER_COLOURS[self.shown % len(PLAYER_COLOURS)]
         playing = self.shown == state.current and not state.is_over
@@ -815,7 +849,7 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
             if self.controller is not None:
                 self._redraw()
         display = self.display_scene.sceneRect()
-        city = self.city_scene.sceneRect()
+        city = self.city_view.scene().sceneRect()
         if total <= 0 or width <= 10 or display.isEmpty() or city.isEmpty():
             return
         chrome = max(self.city_tabs.height(), self.city_header.height())

@@ -102,3 +102,41 @@ def test_the_table_fits_every_supported_size(qtbot, tmp_path, monkeypatch, playe
                 failures.append(f"{where}: the {name} fills {share:.0%} of its area")
     assert not failures, "\n".join(failures)
     window.close()
+
+
+def test_every_city_at_once_and_arrows_when_the_city_goes_on(qtbot, tmp_path, monkeypatch):
+    """With 3 or 4 players an All cities tab shows every city (a click on one shows it
+    alone); a zoomed city shows arrows where it goes on out of sight."""
+    from tests.ui.clicks import click_item, find
+
+    monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
+    window = TableWindow(remember_layout=False)
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    window.show()
+    window.start_game(mid_game(4, 90), [Seat(n, "human") for n in ("Ann", "Bo", "Cy", "Di")],
+                      default_pack())
+    tabs = window.city_tabs
+    assert tabs.count() == 5 and tabs.tabText(4) == "All cities"
+    tabs.setCurrentIndex(4)
+    assert window.overview and window.city_view.scene() is window.overview_scene
+    state = window.controller.state
+    shown = {i.intent for i in window.overview_scene.items() if getattr(i, "intent", None)}
+    assert shown == {("city", i) for i in range(4)}
+    face = find(window.city_view, lambda i: getattr(i, "intent", None) == ("city", 2)
+                and getattr(i, "entry", None) is not None and i.isVisible()
+                and i.entry.name == next(iter(
+                    state.catalog.cards[c].name for c in state.players[2].city.values()
+                    if c in state.catalog.cards)))
+    click_item(qtbot, window.city_view, face)
+    assert not window.overview and window.shown == 2
+    QApplication.processEvents()  # the first fit after the window shows
+    window.city_view.zoom(2.5)
+    window.city_view.zoom(2.5)
+    QApplication.processEvents()
+    left, right = window.city_view.arrows[-1], window.city_view.arrows[1]
+    assert left.isVisible() or right.isVisible()
+    window.fit_views()
+    QApplication.processEvents()
+    assert not left.isVisible() and not right.isVisible()
+    window.close()
