@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -24,6 +26,30 @@ from smqt.engine.scoring import GameScore
 from smqt.ui.scoretext import breakdown, source_name
 
 SPACE_ROLE = Qt.ItemDataRole.UserRole
+WHY = 2
+"""The column of reasons, the one that wraps."""
+
+
+class WrappingDelegate(QStyledItemDelegate):
+    """Rows as tall as their wrapped text in the column's present width (the standard delegate
+    measures one line, so a long reason was cut or ended in an ellipsis)."""
+
+    def __init__(self, tree: QTreeWidget) -> None:
+        super().__init__(tree)
+        self.tree = tree
+
+    def sizeHint(self, option: QStyleOptionViewItem,
+                 index: QModelIndex | QPersistentModelIndex) -> QSize:
+        size = super().sizeHint(option, index)
+        if index.column() != WHY:
+            return size  # points and names are sized to their contents, on one line
+        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+        width = max(40, self.tree.header().sectionSize(WHY) - 12)
+        font = index.data(Qt.ItemDataRole.FontRole) or self.tree.font()
+        metrics = QFontMetricsF(font)
+        rect = metrics.boundingRect(QRectF(0, 0, width, 10_000),
+                                    int(Qt.TextFlag.TextWordWrap), text)
+        return QSize(size.width(), max(size.height(), int(rect.height()) + 6))
 
 
 class ScoreBreakdown(QWidget):
@@ -54,6 +80,7 @@ class ScoreBreakdown(QWidget):
         self.tree.setWordWrap(True)  # a long reason wraps in its column rather than being cut
         self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.tree.setUniformRowHeights(False)
+        self.tree.setItemDelegate(WrappingDelegate(self.tree))
         header = self.tree.header()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)

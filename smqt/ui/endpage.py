@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSplitter, QVBoxLayout, QWidget
 
 from smqt.engine.geometry import Space
@@ -27,7 +28,8 @@ class EndPage(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         layout = QVBoxLayout(self)
-        split = QSplitter(Qt.Orientation.Vertical)
+        self.split = split = QSplitter(Qt.Orientation.Vertical)
+        self._share_pending = False
         self.scorepad = Scorepad()
         split.addWidget(self.scorepad)
         lower = QSplitter(Qt.Orientation.Horizontal)
@@ -38,6 +40,7 @@ class EndPage(QWidget):
         lower.addWidget(self.city_view)
         lower.setSizes([640, 480])
         split.addWidget(lower)
+        split.setChildrenCollapsible(False)
         split.setSizes([380, 520])
         layout.addWidget(split, 1)
         buttons = QHBoxLayout()
@@ -58,8 +61,25 @@ class EndPage(QWidget):
         """``first``: whose points to show first (the person at the table)."""
         self.state, self.score = state, score
         self.scorepad.show_score(score, list(names))
+        self._share_pending = True
+        if self.isVisible():
+            self._share()
         self.breakdown.show_score(state.catalog, score, names, first)
         self._point_at(first, None, fit=True)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._share_pending:
+            self._share()
+
+    def _share(self) -> None:
+        """The scorepad as tall as its rows want (at most half the page), the rest below."""
+        height = self.split.height()
+        if height <= 0:
+            return
+        self._share_pending = False
+        want = min(self.scorepad.preferred_height(), max(1, height // 2))
+        self.split.setSizes([want, max(1, height - want)])
 
     def _point_at(self, player: int, space: Space | None, *, fit: bool = False) -> None:
         if self.state is None or self.score is None:

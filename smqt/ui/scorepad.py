@@ -56,6 +56,10 @@ def verdict(score: GameScore, names: list[str]) -> str:
             f"(tied on points)")
 
 
+ROW_MIN = 24
+ROW_COMFORT = 32
+
+
 class Scorepad(QWidget):
     """The scorepad table with the verdict above it."""
 
@@ -96,9 +100,26 @@ class Scorepad(QWidget):
                     item.setForeground(QBrush(QColor("#555555")))
                 table.setItem(r, c, item)
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        table.verticalHeader().setDefaultSectionSize(34)
+        # every row in sight, the total above all: rows share the height (at least 24 px each)
+        rows = table.verticalHeader()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        rows.setMinimumSectionSize(ROW_MIN)
+        table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         table.setStyleSheet("QTableWidget { font-size: 15px; } QHeaderView { font-size: 14px; }")
+        table.setMinimumHeight(self.table_height(ROW_MIN))
+
+    def table_height(self, row: int) -> int:
+        """The table's height with every row ``row`` pixels high."""
+        header = self.table.horizontalHeader().sizeHint().height()
+        return header + row * max(1, len(self.rows)) + 2 * self.table.frameWidth()
+
+    def preferred_height(self) -> int:
+        """The scorepad's height with rows of a comfortable size (for the page's split)."""
+        margins = self.layout().contentsMargins()
+        title = self.title.sizeHint().height()
+        return (margins.top() + margins.bottom() + self.layout().spacing() + title
+                + self.table_height(ROW_COMFORT))
 
     def value(self, label: str, player: int) -> int:
         for row_label, values in self.rows:

@@ -140,3 +140,47 @@ def test_every_city_at_once_and_arrows_when_the_city_goes_on(qtbot, tmp_path, mo
     QApplication.processEvents()
     assert not left.isVisible() and not right.isVisible()
     window.close()
+
+
+def test_the_end_page_shows_every_scorepad_row_and_whole_reasons(qtbot, tmp_path, monkeypatch):
+    """At 1280x720 with 4 players the scorepad's rows, the total above all, are all in sight
+    without scrolling, and every reason in the breakdown has the height its wrapped text needs
+    (it was cut or ended in an ellipsis)."""
+    from PySide6.QtCore import QRectF, Qt
+    from PySide6.QtGui import QFontMetricsF
+
+    from smqt.ui.breakdown import WHY
+
+    monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
+    game = Game.new(base(), 4, 44)
+    bot, rng = make_bot("easy"), random.Random(4)
+    while not game.state.is_over:
+        game.play(bot.choose(game.state, game.legal_actions(), rng))
+    window = TableWindow(remember_layout=False)
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.show()
+    window.start_game(game, [Seat(n, "human") for n in ("Ann", "Bo", "Cy", "Di")],
+                      default_pack())
+    for _ in range(20):
+        QApplication.processEvents()
+    assert window.pages.currentIndex() == 1
+    table = window.end_page.scorepad.table
+    last = table.rowCount() - 1
+    bottom = table.rowViewportPosition(last) + table.rowHeight(last)
+    assert table.verticalHeaderItem(6).text() == "Total"
+    assert bottom <= table.viewport().height() + 1, (bottom, table.viewport().height())
+    tree = window.end_page.breakdown.tree
+    width = tree.header().sectionSize(WHY) - 12
+    metrics = QFontMetricsF(tree.font())
+    checked = 0
+    for top in range(tree.topLevelItemCount()):
+        head = tree.topLevelItem(top)
+        for child in range(head.childCount()):
+            item = head.child(child)
+            needed = metrics.boundingRect(QRectF(0, 0, width, 10_000),
+                                          int(Qt.TextFlag.TextWordWrap), item.text(WHY)).height()
+            assert tree.visualItemRect(item).height() >= needed, item.text(WHY)
+            checked += 1
+    assert checked > 10
+    window.close()
