@@ -8,9 +8,12 @@ uncaught exceptions are reported on stderr and make the exit status 1."""
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from typing import TextIO
+
+from smqt import __version__
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -26,11 +29,29 @@ def _parser() -> argparse.ArgumentParser:
                         "screenshot)")
     parser.add_argument("--normalise", action="store_true",
                         help="rewrite every file of the pack in the editor's layout and exit")
+    parser.add_argument("--field-help", metavar="JSON",
+                        help="write the help text the forms show for every field, and exit "
+                             "(a check of an installed or frozen build)")
+    parser.add_argument("--version", action="version", version=f"smqt-editor {__version__}")
     return parser
+
+
+def field_help() -> dict[str, dict[str, str]]:
+    """Class -> field -> the help text its form shows."""
+    from editor.forms import plain
+    from smqt.engine.fieldinfo import class_key, documented_classes, field_docs
+
+    return {class_key(cls): {name: plain(text) for name, text in field_docs(cls).items()}
+            for cls in documented_classes()}
 
 
 def main(argv: Sequence[str] | None = None, err: TextIO = sys.stderr) -> int:
     args = _parser().parse_args(argv)
+    if args.field_help:
+        from smqt.fileio import atomic_write_text
+
+        atomic_write_text(args.field_help, json.dumps(field_help(), indent=1, sort_keys=True))
+        return 0
     from editor.document import DocumentError, PackDocument
     from smqt.paths import default_pack
 

@@ -5,6 +5,7 @@ packs, score positions, replay records, simulate and benchmark.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import sys
 from collections.abc import Sequence
 
@@ -19,8 +20,11 @@ def _seed(text: str) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
+    from smqt import __version__
+
     parser = argparse.ArgumentParser(
         prog="smqt", description="Santa Monica, the desktop edition.")
+    parser.add_argument("--version", action="version", version=f"smqt {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="open the play table (the default command)")
@@ -79,6 +83,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # A frozen app starts its simulation workers by running itself again: this turns such a
+    # start into a worker rather than another table (a no-op everywhere else).
+    multiprocessing.freeze_support()
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command is None:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import multiprocessing
+
 
 def main() -> int:
+    # the editor's Simulate starts worker processes; in a frozen app they run this entry point
+    multiprocessing.freeze_support()
     from editor.app import main as editor_main
 
     return editor_main()

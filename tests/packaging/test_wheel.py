@@ -1,0 +1,107 @@
+"""The game outside an editable checkout (issue 14): an sdist and a wheel built from the source
+tree, the wheel installed (not editable) into a fresh virtual environment, and the commands run
+from another folder find everything they need inside the installed package."""
+
+from __future__ import annotations
+
+import json
+import os
+import site
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from smqt import __version__
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.slow
+
+
+def run(args: list[str | Path], cwd: Path, env: dict[str, str], timeout: float = 300) -> str:
+    done = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=timeout, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, f"{args}: exit {done.returncode}\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    """(the fresh environment's bin folder, an environment for commands, a folder to run in)."""
+    work = tmp_path_factory.mktemp("wheel")
+    dist = work / "dist"
+    # sdist first, then the wheel made from the sdist: both must carry the content
+    run([sys.executable, "-m", "build", "--no-isolation", "--outdir", dist, ROOT], work,
+        dict(os.environ))
+    wheels = list(dist.glob("smqt-*.whl"))
+    assert len(wheels) == 1 and list(dist.glob("smqt-*.tar.gz"))
+    env_dir = work / "venv"
+    venv.EnvBuilder(with_pip=True).create(env_dir)
+    bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
+    python = bin_dir / ("python.exe" if os.name == "nt" else "python")
+    run([python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", wheels[0]], work,
+        dict(os.environ))
+    # the dependencies (PySide6, scipy, ...) from this environment, after the new one's own
+    # site-packages, so that smqt itself can only come from the wheel
+    new_site = Path(run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                        work, dict(os.environ)).strip())
+    (new_site / "zz_test_dependencies.pth").write_text(
+        "\n".join(p for p in site.getsitepackages() if Path(p).is_dir()) + "\n")
+    elsewhere = work / "elsewhere"
+    elsewhere.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env.update(QT_QPA_PLATFORM="offscreen", SMQT_HOME=str(work / "home"), SMQT_MOTION="off")
+    return bin_dir, python, env, elsewhere, wheels[0]
+
+
+def test_the_wheel_carries_the_content_and_no_tests(installed):
+    *_, wheel = installed
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for needed in ("smqt/content/base/pack.toml", "smqt/content/base/beach.toml",
+                   "smqt/content/FORMAT.md", "smqt/content/variants/short-game/pack.toml",
+                   "smqt/content/positions/final-blue-2p.toml", "smqt/help/rules.md",
+                   "smqt/engine/fielddocs.py", "editor/app.py"):
+        assert needed in names, needed
+    assert not any(name.startswith("tests/") for name in names)
+
+
+def test_the_installed_commands_work_from_another_folder(installed):
+    bin_dir, python, env, elsewhere, _ = installed
+    smqt = bin_dir / "smqt"
+    found = run([python, "-c", "import smqt, smqt.paths as p; print(smqt.__file__); "
+                 "print(p.default_pack())"], elsewhere, env).split()
+    assert not found[0].startswith(str(ROOT)), "smqt came from the source tree, not the wheel"
+    base = Path(found[1])
+    assert not str(base).startswith(str(ROOT)) and (base / "pack.toml").is_file()
+    assert run([smqt, "--version"], elsewhere, env).strip() == f"smqt {__version__}"
+    assert "78 feature cards" in run([smqt, "validate", base], elsewhere, env)
+    position = base.parent / "positions" / "final-blue-2p.toml"
+    from_source = run([sys.executable, "-m", "smqt.cli", "score",
+                       ROOT / "content" / "positions" / position.name], ROOT, env)
+    assert run([smqt, "score", position], elsewhere, env) == from_source
+    assert "winner: Ann" in from_source
+    run([smqt, "validate", base.parent / "variants" / "short-game"], elsewhere, env)
+    shot = elsewhere / "end.png"
+    run([smqt, "play", "--players", "ai:medium,ai:easy", "--seed", "5", "--autoplay", "--quit",
+         "--screenshot", shot], elsewhere, env, timeout=600)
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", "the game reached its end"
+
+
+def test_field_help_and_schemas_are_the_source_trees(installed, tmp_path):
+    """The installed build describes every field as the source does (its help texts are kept
+    in a generated module, not read from the sources)."""
+    from editor.app import field_help
+    from smqt.engine.packschema import write_schemas
+
+    bin_dir, _, env, elsewhere, _ = installed
+    run([bin_dir / "smqt-editor", "--field-help", tmp_path / "help.json"], elsewhere, env)
+    installed_help = json.loads((tmp_path / "help.json").read_text())
+    assert installed_help == field_help() and sum(map(len, installed_help.values())) > 50
+    run([bin_dir / "smqt", "schema", "--out", tmp_path / "installed"], elsewhere, env)
+    write_schemas(tmp_path / "source")
+    for name in ("pack.schema.json", "entries.schema.json"):
+        assert (tmp_path / "installed" / name).read_text() == (tmp_path / "source" / name).read_text()
