@@ -82,12 +82,25 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+COMMANDS = ("play", "validate", "stats", "score", "replay", "sim", "schema", "bench")
+
+
+def _is_saved_game(word: str) -> bool:
+    from pathlib import Path
+
+    return not word.startswith("-") and word not in COMMANDS and \
+        Path(word).suffix.lower() in (".smqt", ".toml")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     # A frozen app starts its simulation workers by running itself again: this turns such a
     # start into a worker rather than another table (a no-op everywhere else).
     multiprocessing.freeze_support()
     parser = _parser()
-    args = parser.parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    if given and _is_saved_game(given[0]):  # ``smqt game.smqt``: how a desktop opens a file
+        given = ["play", "--load", *given]
+    args = parser.parse_args(given)
     if args.command is None:
         args = parser.parse_args(["play"])
     if args.command == "play":

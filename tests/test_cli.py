@@ -102,3 +102,22 @@ def test_bench_quick_prints_numbers(capsys):
                 "final_move_median_ms", "final_move_worst_ms", "medium_decisions_per_s",
                 "medium_games_per_s", "hard_decision_median_ms", "hard_decision_worst_ms"):
         assert data[key] > 0
+
+
+def test_a_saved_game_as_the_only_argument_opens_it(monkeypatch):
+    """``smqt game.smqt`` (how a desktop opens a double-clicked saved game) is
+    ``smqt play --load game.smqt``; ``--version`` names the version."""
+    import smqt
+    import smqt.ui.app
+    from smqt.cli import main
+
+    seen = []
+    monkeypatch.setattr(smqt.ui.app, "run_play", lambda options: seen.append(options) or 0)
+    assert main(["games/Evening game.smqt"]) == 0
+    assert seen[0].load == "games/Evening game.smqt" and not seen[0].autoplay
+    assert main(["old-save.TOML", "--pace", "0"]) == 0 and seen[1].load == "old-save.TOML"
+    with pytest.raises(SystemExit):
+        main(["nonsense"])
+    with pytest.raises(SystemExit) as version:
+        main(["--version"])
+    assert version.value.code == 0

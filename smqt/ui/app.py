@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 import attrs
 
@@ -72,6 +72,24 @@ class PlayOptions:
     playtest: bool = False
 
 
+def install_file_opener(window: Any, app: Any) -> Any:
+    """An event filter on the application that opens a file the OS asks it to open (macOS sends
+    a FileOpen event rather than a command-line argument)."""
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtGui import QFileOpenEvent
+
+    class _Opener(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.FileOpen and isinstance(event, QFileOpenEvent):
+                window.load(Path(event.file()))
+                return True
+            return False
+
+    opener = _Opener(window)
+    app.installEventFilter(opener)
+    return opener
+
+
 def run_play(options: PlayOptions, err: TextIO = sys.stderr) -> int:
     try:
         seats = parse_seats(options.players or DEFAULT_PLAYERS)
@@ -96,6 +114,9 @@ def run_play(options: PlayOptions, err: TextIO = sys.stderr) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("smqt")
     app.setApplicationDisplayName("Santa Monica")
+    from smqt.render.appicon import app_icon
+
+    app.setWindowIcon(app_icon())
     automated = options.autoplay or options.screenshot is not None or options.quit
     seed = options.seed if options.seed is not None else random.SystemRandom().randrange(1, 10**6)
     if options.playtest and not automated and options.pack:
@@ -103,6 +124,9 @@ def run_play(options: PlayOptions, err: TextIO = sys.stderr) -> int:
         if hand_over({"playtest": pack_folder, "seed": seed}):
             watch.remove()
             return 0  # an open table plays it
+    if options.load and not automated and hand_over({"load": str(Path(options.load).resolve())}):
+        watch.remove()
+        return 0  # a saved game double-clicked while a table is open: that table opens it
     window = TableWindow(remember_layout=not automated, unattended=automated)
     watch.on_exception = window.unexpected
     if automated:  # nobody reads the window: every problem is said here and fails the run
@@ -129,6 +153,7 @@ def run_play(options: PlayOptions, err: TextIO = sys.stderr) -> int:
         if options.quit:
             window.close()
 
+    opener = install_file_opener(window, app)  # macOS hands a double-clicked saved game over as an event
     window.show()
     pack = Path(options.pack) if options.pack else None
     started = False
@@ -164,6 +189,7 @@ def run_play(options: PlayOptions, err: TextIO = sys.stderr) -> int:
         if server is not None:
             server.close()
         watch.remove()
+        app.removeEventFilter(opener)
     if problems:
         err.write(f"smqt play: {len(problems)} problem{'' if len(problems) == 1 else 's'} during play\n")
         return 1

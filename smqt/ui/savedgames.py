@@ -18,6 +18,10 @@ from smqt.ui.newgame import GameOptions, NewGameDialog
 from smqt.ui.savefile import load_game
 from smqt.ui.storage import new_autosave_path, open_elsewhere, set_aside, unfinished_games
 
+SAVED_GAMES = "Saved games (*.smqt *.toml);;All files (*)"
+"""Saved games are ``.smqt`` files (the installers open them with the table); a game record or
+an earlier save in ``.toml`` opens too."""
+
 
 class SavedGames:
     """Mixed into ``TableWindow``: games from and to files."""
@@ -71,7 +75,14 @@ class SavedGames:
         return True
 
     def handle_request(self, request: dict) -> None:
-        """A request handed over by a later ``smqt play`` (only playtests for now)."""
+        """A request handed over by a later ``smqt play``: a playtest, or a saved game to open
+        (``smqt game.smqt``, as the desktop starts it for a double-clicked file)."""
+        load = request.get("load")
+        if isinstance(load, str):
+            self.showNormal()
+            bring_to_front(self)
+            self.load(Path(load))
+            return
         pack, seed = request.get("playtest"), request.get("seed", 1)
         if not isinstance(pack, str) or not isinstance(seed, int) or isinstance(seed, bool) \
                 or not 0 <= seed < 2**63:
@@ -112,13 +123,13 @@ class SavedGames:
 
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open a saved game", str(Path.home()),
-                                              "Saved games (*.toml);;All files (*)")
+                                              SAVED_GAMES)
         if path:
             self.load(Path(path))
 
     def replay_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Replay a saved game", str(Path.home()),
-                                              "Saved games (*.toml);;All files (*)")
+                                              SAVED_GAMES)
         if path:
             self.load(Path(path), to_moment=0)
 
@@ -152,8 +163,8 @@ class SavedGames:
     def save_as(self) -> None:
         if self.controller is None:
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(Path.home() / "game.toml"),
-                                              "Saved games (*.toml)")
+        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(Path.home() / "game.smqt"),
+                                              SAVED_GAMES)
         if path:
             self.save_path = Path(path)
             self._save_to(self.save_path)

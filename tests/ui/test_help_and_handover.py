@@ -73,3 +73,36 @@ def test_a_playtest_is_handed_to_the_open_table(qtbot, window, tmp_path):
     assert window.controller.game.setup.seed == 8
     assert "short-game" in window.windowTitle() and "playtest" in window.windowTitle()
     server.close()
+
+
+def test_a_double_clicked_saved_game_opens_in_the_open_table(qtbot, window, tmp_path):
+    """``smqt game.smqt`` while a table is open (what a desktop runs for a double-clicked
+    file) hands the file to that table, which opens it; macOS's FileOpen event does the same."""
+    from PySide6.QtCore import QUrl
+    from PySide6.QtGui import QFileOpenEvent
+    from PySide6.QtWidgets import QApplication
+
+    from smqt.ui.app import install_file_opener
+    from smqt.ui.handover import HandoverServer
+    from smqt.ui.newgame import GameOptions
+
+    window.new_game(GameOptions((("Ann", "human"), ("Bo", "human")), 31, default_pack()))
+    saved = tmp_path / "Evening game.smqt"
+    window._save_to(saved)
+    window.new_game(GameOptions((("Ann", "human"), ("Bo", "human")), 32, default_pack()))
+    server = HandoverServer(window)
+    server.requested.connect(window.handle_request)
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SMQT_HOME=str(tmp_path / "home"))
+    process = subprocess.Popen([sys.executable, "-m", "smqt", str(saved)], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               stdin=subprocess.DEVNULL)
+    qtbot.waitUntil(lambda: process.poll() is not None, timeout=60_000)
+    assert process.returncode == 0, process.stderr.read().decode()
+    qtbot.waitUntil(lambda: window.controller.game.setup.seed == 31, timeout=10_000)
+    server.close()
+    window.new_game(GameOptions((("Ann", "human"), ("Bo", "human")), 33, default_pack()))
+    app = QApplication.instance()
+    opener = install_file_opener(window, app)
+    QApplication.sendEvent(app, QFileOpenEvent(QUrl.fromLocalFile(str(saved))))
+    assert window.controller.game.setup.seed == 31
+    app.removeEventFilter(opener)
