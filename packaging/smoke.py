@@ -1,0 +1,154 @@
+"""Smoke test of a frozen build (the folder PyInstaller made from packaging/smqt.spec), on any
+OS, offscreen:
+
+    python packaging/smoke.py dist/smqt
+
+- ``smqt --version``, ``smqt validate`` of the shipped base pack, ``smqt score`` of a shipped
+  position (compared with the source tree's answer);
+- ``smqt play --players ai:medium,ai:easy --autoplay --quit`` reaches the end of a game;
+- ``smqt sim --games 4 --jobs 2`` finishes with its report (its worker processes are the frozen
+  app started again: without freeze_support they would open tables for ever, so a time limit
+  stands guard);
+- ``smqt-editor --screenshot --quit`` opens the editor on the base pack;
+- the editor's field help (``--field-help``) and ``smqt schema`` are identical to the source
+  tree's (a frozen app has no sources to read docstrings from).
+
+Run it with a Python that can import the source tree's dependencies (the build environment):
+the source tree's answers are computed with it, from ``ROOT`` on ``PYTHONPATH``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EXE = ".exe" if os.name == "nt" else ""
+
+
+class Failed(Exception):
+    pass
+
+
+def run(args: list[object], env: dict[str, str], cwd: Path, timeout: float) -> str:
+    words = [str(a) for a in args]
+    start = time.monotonic()
+    try:
+        done = subprocess.run(words, env=env, cwd=cwd, capture_output=True, text=True,
+                              timeout=timeout, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired as exc:
+        raise Failed(f"{' '.join(words)}: still running after {timeout:.0f} s") from exc
+    took = time.monotonic() - start
+    if done.returncode != 0:
+        raise Failed(f"{' '.join(words)}: exit {done.returncode}\n{done.stdout[-3000:]}\n"
+                     f"{done.stderr[-3000:]}")
+    print(f"  ok  {Path(words[0]).name} {' '.join(words[1:])[:90]}  ({took:.1f} s)", flush=True)
+    return done.stdout
+
+
+def source_tree(code: str, env: dict[str, str], cwd: Path) -> str:
+    """Run ``code`` with the source tree's modules first on the path."""
+    source_env = dict(env, PYTHONPATH=str(ROOT))
+    return run([sys.executable, "-c", code], source_env, cwd, 300)
+
+
+def is_png(path: Path) -> bool:
+    return path.is_file() and path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def smoke(folder: Path, work: Path) -> None:
+    smqt, editor = folder / f"smqt{EXE}", folder / f"smqt-editor{EXE}"
+    for program in (smqt, editor):
+        if not program.is_file():
+            raise Failed(f"{program} is missing")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    env.update(QT_QPA_PLATFORM="offscreen", SMQT_HOME=str(work / "home"), SMQT_MOTION="off")
+    here = work / "elsewhere"
+    here.mkdir()
+    if list(folder.rglob("content.py")):
+        raise Failed("the frozen folder carries source files (smqt/engine/content.py)")
+
+    version = run([smqt, "--version"], env, here, 120).strip()
+    expected = source_tree("import smqt; print(smqt.__version__)", env, here).strip()
+    if version != f"smqt {expected}":
+        raise Failed(f"--version says {version!r}, the source is {expected}")
+
+    packs = [p.parent for p in folder.rglob("pack.toml") if p.parent.name == "base"]
+    if len(packs) != 1:
+        raise Failed(f"expected one shipped base pack in {folder}, found {packs}")
+    base = packs[0]
+    if "78 feature cards" not in run([smqt, "validate", base], env, here, 120):
+        raise Failed("smqt validate did not describe the base pack")
+    position = base.parent / "positions" / "final-blue-2p.toml"
+    frozen_score = run([smqt, "score", position], env, here, 120)
+    source_score = source_tree("import sys; from smqt.cli import main; "
+                               f"sys.exit(main(['score', {str(position)!r}]))", env, here)
+    if frozen_score != source_score:
+        raise Failed(f"smqt score differs:\n{frozen_score}\n--- source ---\n{source_score}")
+
+    shot = work / "end.png"
+    run([smqt, "play", "--players", "ai:medium,ai:easy", "--seed", "7", "--autoplay", "--quit",
+         "--screenshot", shot], env, here, 600)
+    if not is_png(shot):
+        raise Failed("the autoplayed game did not reach its end (no screenshot)")
+
+    report = work / "sim"
+    run([smqt, "sim", "--games", "4", "--jobs", "2", "--out", report], env, here, 600)
+    data = json.loads((report / "report.json").read_text(encoding="utf-8"))
+    if "games" not in json.dumps(data)[:5000]:
+        raise Failed("the simulation's report.json says nothing of its games")
+
+    editor_shot = work / "editor.png"
+    run([editor, "--screenshot", editor_shot, "--quit"], env, here, 300)
+    if not is_png(editor_shot):
+        raise Failed("the editor wrote no screenshot")
+
+    run([editor, "--field-help", work / "help-frozen.json"], env, here, 120)
+    source_tree("from editor.app import field_help; import json, sys; "
+                f"open({str(work / 'help-source.json')!r}, 'w', encoding='utf-8')"
+                ".write(json.dumps(field_help(), indent=1, sort_keys=True))", env, here)
+    frozen_help = json.loads((work / "help-frozen.json").read_text(encoding="utf-8"))
+    source_help = json.loads((work / "help-source.json").read_text(encoding="utf-8"))
+    count = sum(len(fields) for fields in source_help.values())
+    if frozen_help != source_help or count < 50:
+        raise Failed(f"the editor's field help differs from the source tree's ({count} texts)")
+    print(f"  ok  the editor's {count} field help texts match the source tree's")
+
+    run([smqt, "schema", "--out", work / "schema-frozen"], env, here, 120)
+    source_tree("from smqt.engine.packschema import write_schemas; "
+                f"write_schemas({str(work / 'schema-source')!r})", env, here)
+    for name in ("pack.schema.json", "entries.schema.json"):
+        frozen = (work / "schema-frozen" / name).read_text(encoding="utf-8")
+        if frozen != (work / "schema-source" / name).read_text(encoding="utf-8"):
+            raise Failed(f"{name} differs from the source tree's")
+    print("  ok  smqt schema matches the source tree's")
+
+
+def folder_size(folder: Path) -> int:
+    return sum(p.lstat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Smoke test of a frozen smqt folder.")
+    parser.add_argument("folder", help="the folder PyInstaller made (holding smqt and smqt-editor)")
+    args = parser.parse_args(argv)
+    folder = Path(args.folder).resolve()
+    print(f"smoke test of {folder} ({folder_size(folder) / 2**20:.0f} MB unpacked)")
+    with tempfile.TemporaryDirectory(prefix="smqt-smoke-") as work:
+        try:
+            smoke(folder, Path(work))
+        except (Failed, OSError, ValueError) as exc:
+            print(f"FAILED: {exc}", file=sys.stderr)
+            return 1
+    print("smoke test passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
