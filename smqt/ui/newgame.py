@@ -167,6 +167,7 @@ class NewGameDialog(QDialog):
     def _use_pack(self, folder: Path) -> None:
         self.pack_folder = folder
         self.pack_label.setText(str(folder))
+        self.pack_label.setToolTip(str(folder))
         self.objective.clear()
         for box in self.action_boxes:
             box.deleteLater()
@@ -182,6 +183,11 @@ class NewGameDialog(QDialog):
             return
         self.problems.setText("")
         self.ok.setEnabled(True)
+        manifest = self.catalog.identity
+        shipped = folder.resolve() == default_pack().resolve()
+        # the pack by its name (the folder in the tooltip): the shipped one has no path to show
+        self.pack_label.setText(f"{'The base game' if shipped else manifest.name} {manifest.version}"
+                                + ("" if shipped else f" ({folder.name})"))
         self.objective.addItem("Random", None)
         for tile in self.catalog.objective_tiles.values():
             self.objective.addItem(tile.name, tile.id)
