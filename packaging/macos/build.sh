@@ -6,18 +6,19 @@
 # From a fresh virtual environment (packaging/build/venv) with smqt installed from the source
 # (not editable) and PyInstaller: draws the icon, freezes both apps (dist/smqt/ and
 # dist/Santa Monica.app), smoke-tests them offscreen and makes the image with hdiutil.
-# Needs python3 (3.11+, of the machine's architecture), the network to PyPI and Xcode's command
-# line tools (iconutil, codesign, hdiutil come with macOS). Run from anywhere:
+# Needs python3 (3.11+, of the machine's architecture) and the network to PyPI; iconutil,
+# codesign, ditto and hdiutil come with macOS (notarizing needs Xcode's xcrun). Run from anywhere:
 #
 #     bash packaging/macos/build.sh
 #
 # SMQT_PYTHON picks the Python (default python3); SMQT_SKIP_SMOKE=1 skips the smoke tests.
 #
-# Signing. Without SMQT_CODESIGN_IDENTITY the app is signed ad hoc ("-"): Apple silicon runs
-# nothing unsigned, and one consistent signature over the whole bundle keeps macOS from calling
-# a downloaded copy "damaged". Gatekeeper still refuses an app that is not signed with a
-# Developer ID and notarized: the first time, Control-click (right-click) the app > Open > Open;
-# from macOS 15 on, open it once, then System Settings > Privacy & Security > "Open Anyway".
+# Signing. Without SMQT_CODESIGN_IDENTITY the app keeps PyInstaller's ad hoc signature ("-",
+# checked here, and made again should it not hold): Apple silicon runs nothing unsigned, and a
+# sound signature over the whole bundle keeps macOS from calling a downloaded copy "damaged".
+# Gatekeeper still refuses an app that is not signed with a Developer ID and notarized: the
+# first time, Control-click (right-click) the app > Open > Open; from macOS 15 on, open it once,
+# then System Settings > Privacy & Security > "Open Anyway".
 # (Or, for a copy you trust: xattr -dr com.apple.quarantine "/Applications/Santa Monica.app".)
 #   SMQT_CODESIGN_IDENTITY="Developer ID Application: NAME (TEAMID)" signs with that identity
 #     (hardened runtime, secure timestamp), the app and then the image;
@@ -78,15 +79,19 @@ done
 
 echo "== signature"
 if [[ -n "${SMQT_CODESIGN_IDENTITY:-}" ]]; then
+    # --deep signs the nested code with the same options; should notarization reject some of
+    # it, sign inside out instead (each Mach-O file, then the frameworks, then the app)
     sign=(codesign --force --deep --timestamp --options runtime --sign "$SMQT_CODESIGN_IDENTITY")
     if [[ -n "${SMQT_CODESIGN_ENTITLEMENTS:-}" ]]; then
         sign+=(--entitlements "$SMQT_CODESIGN_ENTITLEMENTS")
     fi
     "${sign[@]}" "$app"
-else
+    codesign --verify --deep --strict "$app"
+elif ! codesign --verify --deep --strict "$app"; then
+    # PyInstaller signs the bundle ad hoc; should that signature not hold, sign it again
     codesign --force --deep --sign - "$app"
+    codesign --verify --deep --strict "$app"
 fi
-codesign --verify --deep --strict "$app"
 
 if [[ "${SMQT_SKIP_SMOKE:-0}" != "1" ]]; then
     echo "== smoke test"

@@ -11,7 +11,7 @@
 ;   IconFile    the installer's icon (default: packaging\build\icon\smqt.ico)
 ;
 ; The setup asks whether to install for all users (Program Files, needs an administrator) or
-; for the current user only (%LOCALAPPDATA%\Programs, no administrator): {autopf}, {autoprograms},
+; for the current user only (%LOCALAPPDATA%\Programs, no administrator): {autopf}, {group},
 ; {autodesktop} and the registry root HKA follow that choice. It is not signed: Windows
 ; SmartScreen warns about it ("More info" > "Run anyway") until it is.
 

@@ -42,6 +42,12 @@ def _luminance(colour: QColor) -> float:
             + 0.0722 * linear(colour.blueF()))
 
 
+def contrast(a: QColor, b: QColor) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
 def letter_colour(fill: QColor) -> QColor:
     """INK or white on ``fill``, whichever contrasts more (WCAG contrast ratio)."""
     lum = _luminance(fill)

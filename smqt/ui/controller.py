@@ -313,6 +313,12 @@ class GameController(QObject):
     def set_pace(self, milliseconds: int) -> None:
         self.ai_pace_ms = max(0, milliseconds)
 
+    @property
+    def turn_pause_ms(self) -> int:
+        """After an AI's turn, before the next seat's first decision: time to see the turn
+        in the AI's city (twice the pace; none at pace 0)."""
+        return 2 * self.ai_pace_ms
+
     def start(self) -> None:
         """Begin play (lets an AI seat that is first to play think)."""
         self._next()
@@ -381,9 +387,12 @@ class GameController(QObject):
             self._restore(*before)
             self._on_failed(ticket, _failure(exc))
             return
-        self._settled(turn, seat)
+        ended = self._settled(turn, seat)
         self.state_changed.emit()
-        self._next()
+        if ended and self.turn_pause_ms:  # the table shows the finished turn for a moment
+            QTimer.singleShot(self.turn_pause_ms, self._next)
+        else:
+            self._next()
 
     @Slot(int, str)
     def _on_failed(self, ticket: int, message: str) -> None:

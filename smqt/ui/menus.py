@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QMenu
 from smqt.ui import help as helppages
 from smqt.ui.front import bring_to_front
 from smqt.ui.motion import SPEEDS, Motion
-from smqt.ui.storage import set_aside, unfinished_games
+from smqt.ui.storage import set_aside, settings, unfinished_games
 
 PACES = (("Instant", 0), ("Fast", 150), ("Normal", 450), ("Slow", 1200))
 AI_LEVELS = (("easy", "AI · easy"), ("medium", "AI · medium"), ("hard", "AI · hard"),
@@ -63,8 +63,10 @@ class TableMenus:
         next_city.setShortcuts([QKeySequence("Tab"), QKeySequence("C")])
         action(view, "Zoom &in", lambda: self.city_view.zoom(1.25), QKeySequence.StandardKey.ZoomIn)
         action(view, "Zoom &out", lambda: self.city_view.zoom(0.8), QKeySequence.StandardKey.ZoomOut)
-        action(view, "&Fit the display and the city", self.fit_views, "0")
-        action(view, "&Scorepad", self.show_scorepad, "Ctrl+P")
+        fit = action(view, "&Fit the display and the city", self.fit_views, "0")
+        fit.setShortcuts([QKeySequence("0"), QKeySequence("Ctrl+0")])
+        self.scorepad_action = action(view, "&Scorepad (at the end of the game)", self.show_scorepad,
+                                      "Ctrl+P")
         pace = view.addMenu("AI &pace")
         group = QActionGroup(self)
         self.pace_actions: dict[int, QAction] = {}
@@ -148,12 +150,21 @@ class TableMenus:
             self.pace_actions[ms].setChecked(True)
         if self.controller is not None:
             self.controller.set_pace(ms)
+        self._remember_setting("table/pace", ms)
 
     def set_motion(self, factor: float) -> None:
         """How the table moves: off, or a factor on the animations' durations."""
         Motion.factor = factor
         if factor in self.motion_actions:
             self.motion_actions[factor].setChecked(True)
+        self._remember_setting("table/motion", factor)
+
+    def _remember_setting(self, key: str, value: object) -> None:
+        """A choice from the menus is kept at once (not only when the window closes)."""
+        if self._remember:
+            store = settings()
+            store.setValue(key, value)
+            store.sync()
 
     def show_rules(self) -> None:
         self._show_page("rules", "Rules of Santa Monica", helppages.rules_markdown)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -25,6 +26,7 @@ from smqt.engine.content import FeatureCard, ObjectiveTile, SandDollarAction, St
 from smqt.engine.scoring import ScoreSheet, count
 from smqt.engine.state import GameState
 from smqt.render.cardface import card_image
+from smqt.render.symbols import contrast, letter_colour
 from smqt.render.tilefaces import paint_objective, paint_sand_dollar_action, tile_image
 from smqt.render.words import card_text, objective_text, sand_dollar_text, tile_text
 from smqt.ui.controller import Seat
@@ -34,6 +36,23 @@ from smqt.ui.scoretext import breakdown, line_words
 
 PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
 """Seat colours (Okabe-Ito), always shown with the name."""
+
+
+def seat_ink(seat: int, ground: str = "#ffffff") -> str:
+    """The seat's colour for words on a light ``ground``: darkened until it reads (a WCAG
+    contrast of 4.5 or more; the pink and the green seats need it)."""
+    colour = QColor(PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])
+    back = QColor(ground)
+    for _ in range(12):
+        if contrast(colour, back) >= 4.5:
+            break
+        colour = colour.darker(112)
+    return colour.name()
+
+
+def seat_fill_words(seat: int) -> str:
+    """Dark or white words on the seat's colour, whichever reads better."""
+    return letter_colour(QColor(PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])).name()
 KIND_WORDS = {"human": "person", "random": "AI (random)", "easy": "AI (easy)",
               "medium": "AI (medium)", "hard": "AI (hard)"}
 
@@ -80,7 +99,7 @@ class PlayerPanel(QFrame):
     def show_player(self, state: GameState, seat: Seat, sheet: ScoreSheet | None,
                     current: bool, shown: bool) -> None:
         player = state.players[self.index]
-        colour = PLAYER_COLOURS[self.index % len(PLAYER_COLOURS)]
+        colour = seat_ink(self.index)
         marker = "▶ " if current and not state.is_over else ""
         cards = player.card_count()
         limit = state.rules.cards_to_end
@@ -140,6 +159,8 @@ class Inspector(QFrame):
     cropped), with its rules in words."""
 
     LARGEST = 300
+    SMALLEST = 110
+    """Below this width a face is not drawn (its words still are)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -151,10 +172,22 @@ class Inspector(QFrame):
         self.text.setWordWrap(True)
         self.text.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.words = QScrollArea()  # long rules scroll when the panel is short
+        self.words.setWidget(self.text)
+        self.words.setWidgetResizable(True)
+        self.words.setFrameShape(QFrame.Shape.NoFrame)
+        self.words.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout.addWidget(self.image, 1)
-        layout.addWidget(self.text)
+        layout.addWidget(self.words)
         self.entry: object = None
         self._drawn_at = 0
+
+    def clear(self) -> None:
+        """Nothing pointed at (a new game)."""
+        self.entry = None
+        self.image.clear()
+        self.image.hide()
+        self.text.setText("Point at a card to see it here.")
 
     def show_entry(self, entry: object) -> None:
         if entry is None or entry is self.entry:
@@ -173,11 +206,17 @@ class Inspector(QFrame):
             return
         room_w = self.contentsRect().width() - 12
         words = self.text.heightForWidth(max(50, room_w)) if self.text.text() else 0
-        room_h = self.contentsRect().height() - words - 24
-        width = int(max(60, min(self.LARGEST, room_w, room_h * CARD_ASPECT)))
+        room_h = self.contentsRect().height() - min(words, self.contentsRect().height() // 3) - 24
+        width = int(min(self.LARGEST, room_w, room_h * CARD_ASPECT))
+        if width < self.SMALLEST:  # too small to read: the words alone (the pop-up is large)
+            self.image.clear()
+            self.image.hide()
+            self._drawn_at = 0
+            return
         image = entry_image(self.entry, width, self.devicePixelRatioF())
         if image is not None:
             self.image.setPixmap(QPixmap.fromImage(image))
+            self.image.show()
             self._drawn_at = width
 
     def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
@@ -233,8 +272,8 @@ class LogPanel(QListWidget):
     def add_line(self, seat: int, text: str, moment: int) -> None:
         item = QListWidgetItem(text)
         item.setData(Qt.ItemDataRole.UserRole, moment)
-        colour = QColor(PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])
-        item.setForeground(colour.darker(115) if not text.startswith(" ") else QColor("#555555"))
+        colour = QColor(seat_ink(seat))
+        item.setForeground(colour if not text.startswith(" ") else QColor("#555555"))
         self.addItem(item)
         self.scrollToBottom()
 

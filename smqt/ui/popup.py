@@ -5,6 +5,7 @@ window laid over its contents (not a window of its own), kept inside the window.
 from __future__ import annotations
 
 import html
+import time
 
 from PySide6.QtCore import QPoint, QRect, Qt, QTimer
 from PySide6.QtGui import QCursor, QPixmap
@@ -13,6 +14,8 @@ from PySide6.QtWidgets import QFrame, QLabel, QLayout, QVBoxLayout, QWidget
 from smqt.ui.panels import CARD_ASPECT, entry_image, entry_words
 
 DELAY_MS = 650
+HOLD_S = 1.5
+"""After a click on the table, how long the large card stays away."""
 WIDTH = 320
 
 
@@ -39,7 +42,9 @@ class CardPopup(QFrame):
         self._timer.setInterval(DELAY_MS)
         self._timer.timeout.connect(self._open)
         self._pending: object = None
+        self._held_until = 0.0
         self.enabled = True
+        """False while the person is in the middle of a move (a person picked up)."""
         self.hide()  # a child is shown with its window unless told otherwise
 
     def hover(self, entry: object) -> None:
@@ -48,8 +53,15 @@ class CardPopup(QFrame):
         if entry is None:
             self._timer.stop()
             self.hide()
-        elif self.enabled and (entry is not self.entry or not self.isVisible()):
+        elif self.enabled and time.monotonic() >= self._held_until and \
+                (entry is not self.entry or not self.isVisible()):
             self._timer.start()
+
+    def hold(self, seconds: float = HOLD_S) -> None:
+        """Close, and stay closed for a while: the person is busy clicking (a walk step by
+        step, a card then its space), and the large card would cover where they click next."""
+        self.close_now()
+        self._held_until = time.monotonic() + seconds
 
     def close_now(self) -> None:
         self._timer.stop()

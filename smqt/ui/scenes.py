@@ -406,11 +406,43 @@ def _at(item, x: float, y: float):  # type: ignore[no-untyped-def]
     return item
 
 
+class CityBlock(QGraphicsObject):
+    """The ground under one city of the overview: a click anywhere on the city (a card, a
+    person, a gap between cards) shows that city alone."""
+
+    def __init__(self, index: int, rect: QRectF, colour: QColor) -> None:
+        super().__init__()
+        self.index, self.rect, self.colour = index, rect, colour
+        self.key = None
+        self.setZValue(-10)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setToolTip("Click to see this city alone")
+
+    def boundingRect(self) -> QRectF:
+        return self.rect
+
+    def paint(self, painter: QPainter, _option: object, _widget: object = None) -> None:
+        fill = QColor(self.colour)
+        fill.setAlpha(28)
+        painter.setPen(QPen(self.colour, 3))
+        painter.setBrush(fill)
+        painter.drawRoundedRect(self.rect, 18, 18)
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        scene = self.scene()
+        if isinstance(scene, TableScene) and self.rect.contains(event.pos()):
+            scene.clicked.emit("city", self.index)
+
+
 class OverviewScene(TableScene):
-    """Every city at once, one under another, each under its owner's name (for 3 and 4
-    players): to read, not to play; a click on a city shows it alone."""
+    """Every city at once, each under its owner's name, two to a row (for 3 and 4 players):
+    to read, not to play; a click on a city shows it alone."""
 
     GAP = 90.0
+    COLUMNS = 2
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         painter.fillRect(rect, SHORE)
@@ -419,22 +451,41 @@ class OverviewScene(TableScene):
               sheets: Sequence[ScoreSheet]) -> None:
         self.begin()
         self.clear()
-        top = 0.0
-        for index in range(state.num_players):
+
+        def draw(scene: QGraphicsScene, index: int, at: QPointF) -> None:
             label = LabelItem(f"{names[index]} · {sheets[index].total} points", 28,
                               colour=QColor(colours[index]), width=900)
-            self.addItem(_at(label, -PITCH_X, top))
-            before = set(self.items())
-            offset = QPointF(0, top + 60)
-            draw_city(self, state, index, Highlights(), sheets[index], False, Recent(),
-                      offset=offset)
-            for item in set(self.items()) - before:
-                if isinstance(item, FaceItem):
-                    item.intent = ("city", index)
-                elif isinstance(item, PersonItem):
-                    item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-                item.key = None
-            band = self.itemsBoundingRect()
-            top = band.bottom() + self.GAP
+            scene.addItem(_at(label, at.x() - PITCH_X, at.y()))
+            draw_city(scene, state, index, Highlights(), sheets[index], False, Recent(),
+                      offset=QPointF(at.x(), at.y() + 60))
+
+        # each city's extent, measured on a scratch scene, then a grid of them: the widest
+        # city sets the columns' width, the tallest of a row that row's height
+        extents = []
+        for index in range(state.num_players):
+            scratch = QGraphicsScene()
+            draw(scratch, index, QPointF())
+            extents.append(scratch.itemsBoundingRect())
+            scratch.clear()
+        columns = self.COLUMNS if state.num_players > 2 else 1
+        cell_w = max(extent.width() for extent in extents)
+        top = 0.0
+        for row_start in range(0, len(extents), columns):
+            row = extents[row_start:row_start + columns]
+            for column, extent in enumerate(row):
+                index = row_start + column
+                left = column * (cell_w + self.GAP)
+                before = set(self.items())
+                draw(self, index, QPointF(left - extent.left(), top - extent.top()))
+                for item in set(self.items()) - before:
+                    if isinstance(item, FaceItem):
+                        item.intent = ("city", index)
+                    elif isinstance(item, PersonItem):
+                        item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+                    item.key = None
+                block = QRectF(left, top, cell_w, extent.height())
+                self.addItem(CityBlock(index, block.adjusted(-20, -14, 20, 14),
+                                       QColor(colours[index])))
+            top += max(extent.height() for extent in row) + self.GAP
         self.setSceneRect(self.itemsBoundingRect().adjusted(-10, -10, 10, 10))
         self.finish(False)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -66,8 +67,10 @@ class FinalStepRow(QWidget):
         points = QLabel(f"<b>{gain:+d}</b>")
         points.setStyleSheet(f"color: {'#0b6e4f' if gain > 0 else '#b3261e' if gain < 0 else '#555'};")
         button = QToolButton()
-        button.setText("Take back")
-        button.setToolTip("Put this person back where they stood; the other moves stay")
+        button.setText("↶")
+        button.setAccessibleName("Take back")
+        button.setToolTip("Take back: put this person back where they stood; the other moves "
+                          "stay")
         button.clicked.connect(lambda: self.take_back.emit(person))
         row.addWidget(label, 1)
         row.addWidget(points)
@@ -160,7 +163,25 @@ class TurnPanel(QFrame):
             if chosen == index:
                 item.setSelected(True)
         self.allowances.setVisible(bool(allowances))
+        self._wrap_items()
         self._fit_rows(self.allowances, 4)
+
+    def _wrap_items(self) -> None:
+        """Each allowance as tall as its words wrapped in the list's width (the list's own
+        measure is one line, which cut the second line in half)."""
+        width = self.allowances.viewport().width() or self.width() - 30
+        metrics = self.allowances.fontMetrics()
+        for row in range(self.allowances.count()):
+            item = self.allowances.item(row)
+            box = metrics.boundingRect(QRect(0, 0, max(60, width - 12), 10_000),
+                                       int(Qt.TextFlag.TextWordWrap), item.text())
+            item.setSizeHint(QSize(0, box.height() + 8))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.allowances.count():
+            self._wrap_items()
+            self._fit_rows(self.allowances, 4)
 
     @staticmethod
     def _fit_rows(widget: QListWidget, most: int) -> None:

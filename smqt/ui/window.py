@@ -8,11 +8,13 @@ contents (turnview.py) are mixed in from modules of their own.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QColor
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -45,7 +47,15 @@ from smqt.ui.logtext import GameLog
 from smqt.ui.menus import AI_LEVELS, TableMenus
 from smqt.ui.motion import Motion
 from smqt.ui.newgame import GameOptions, NewGameDialog
-from smqt.ui.panels import PLAYER_COLOURS, Inspector, LogPanel, PlayerPanel, RewardDialog
+from smqt.ui.panels import (
+    PLAYER_COLOURS,
+    Inspector,
+    LogPanel,
+    PlayerPanel,
+    RewardDialog,
+    seat_fill_words,
+    seat_ink,
+)
 from smqt.ui.popup import CardPopup
 from smqt.ui.prompts import banner
 from smqt.ui.savedgames import SavedGames
@@ -64,6 +74,9 @@ from smqt.ui.views import CityView, FittedView
 
 WIDE_TABLE = 1.3
 """Width over height of the table's middle above which the display is laid out wide."""
+SIDE_LOG_MIN = 80
+"""The log's least height (about three lines) when the turn panel needs room: the card
+inspector gives way first, down to nothing (the large card beside the pointer remains)."""
 
 
 class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
@@ -95,6 +108,8 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         """Who triggered the final round (None before, or when a loaded game does not say)."""
         self._previews: dict = {}
         self.last_summary = ""
+        self._summaries: list[str] = []
+        """The AI turns since a person last played, in one line each."""
         """The last AI turn in one line (also in the status bar for a while)."""
         self._city_drawn: tuple[int, bool] | None = None
         """Which city the city scene drew last (and whether live): motion only within one."""
@@ -130,6 +145,7 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         self.overview_scene = OverviewScene(self)
         self.overview = False
         """The city area shows every city (the All cities tab)."""
+        self._left_overview_at = 0.0
         self.display_view = FittedView(self.display_scene)
         self.city_view = CityView(self.city_scene)
         for scene in (self.display_scene, self.city_scene, self.overview_scene):
@@ -225,9 +241,17 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         side.setSizes([560, 300, 160])
         for index, stretch in enumerate((3, 1, 1)):  # the turn panel first when room is short
             side.setStretchFactor(index, stretch)
-        self.inspector.setMinimumHeight(120)
+        self.inspector.setMinimumHeight(0)
         side.setMinimumWidth(340)
         self.side_split = side
+        self.side_top = top
+        self._user_side_split = False
+        """The person moved a line between the side panels: keep it."""
+        side.splitterMoved.connect(self._side_split_moved)
+        self._side_timer = QTimer(self)
+        self._side_timer.setSingleShot(True)
+        self._side_timer.setInterval(0)
+        self._side_timer.timeout.connect(self.share_side)
 
         self.main_split = QSplitter(Qt.Orientation.Horizontal)
         self.main_split.addWidget(self.pages)
@@ -259,6 +283,8 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
                    playtest: bool = False) -> None:
         """Put ``game`` on the table (new, loaded or resumed) and let its first seat play."""
         self._drop_controller()
+        self.inspector.clear()
+        self.popup.close_now()
         self.catalog = game.catalog
         self.pack_folder = pack
         self.playtest = playtest
@@ -469,9 +495,14 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
     # ================================================================== intents
 
     def _clicked(self, kind: str, key: object) -> None:
+        self.popup.hold()
         if kind == "city":  # a city in the overview: show it alone
             self.show_city(key)  # type: ignore[arg-type]
+            self._left_overview_at = time.monotonic()
             return
+        since = time.monotonic() - self._left_overview_at
+        if kind in ("space", "person") and since * 1000 < QApplication.doubleClickInterval():
+            return  # the second click of a double click on the overview: not a move
         if self.viewing is not None:
             return
         if not self._live_legal():
@@ -539,6 +570,8 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         if index >= players:  # All cities
             self.show_overview(True)
         elif index >= 0 and (index != self.shown or self.overview):
+            self.interaction.reason = None  # a refusal belongs to the city it was made in
+            self.turn_panel.show_reason(None)
             self.show_overview(False)
             self.shown = index
             self._redraw()
@@ -578,11 +611,28 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         state = ctrl.state
         turn_key = (state.turn, state.current)
         if self._shown_for != turn_key and self.viewing is None:
+            previous = self._shown_for
             self._shown_for = turn_key
-            self.shown = state.current
+            pause = ctrl.turn_pause_ms if previous is not None and not state.is_over and \
+                0 <= previous[1] < len(ctrl.seats) and ctrl.seats[previous[1]].is_ai and \
+                Motion.on() else 0
+            if pause:  # the view stays on the AI's city a moment, then follows the turn
+                QTimer.singleShot(pause, lambda key=turn_key: self._follow_turn(key))
+            else:
+                self.shown = state.current
         self._redraw()
         self._maybe_ask_reward()
         self.refreshed.emit()
+
+    def _follow_turn(self, key: tuple[int, int]) -> None:
+        """Show the city of the seat to play (after an AI's turn was shown a moment)."""
+        ctrl = self.controller
+        if ctrl is None or self._shown_for != key or self.viewing is not None or \
+                (ctrl.state.turn, ctrl.state.current) != key or self.overview:
+            return
+        if self.shown != ctrl.state.current:
+            self.shown = ctrl.state.current
+            self._redraw()
 
     def _redraw(self) -> None:
         ctrl = self.controller
@@ -623,7 +673,10 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         self.banner.say(banner(state, ctrl.names, [s.kind for s in ctrl.seats], self._trigger)
                         if live else "")
         self._update_turn_panel(h, interactive)
+        self._side_timer.start()  # once the turn panel's new contents are laid out
         self.undo_action.setEnabled(live and ctrl.can_undo)
+        self.scorepad_action.setEnabled(self.score is not None)
+        self.popup.enabled = self.interaction.person is None  # not over a walk in progress
 
     def _maybe_ask_reward(self) -> None:
         if self.viewing is not None or self.controller is None:
@@ -685,9 +738,14 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
             self.status.setText("")
 
     def _turn_summary(self, seat: int, text: str) -> None:
-        """An AI's turn in one line, under the table until the next one."""
+        """An AI's turn in one line, under the table: the AI turns since a person last
+        played, side by side (the log has them all)."""
         self.last_summary = text
-        self.statusBar().showMessage(text, 8000)
+        ctrl = self.controller
+        if ctrl is not None and len(self._summaries) >= max(1, len(ctrl.seats) - 1):
+            self._summaries = self._summaries[-(len(ctrl.seats) - 2):] if len(ctrl.seats) > 2 else []
+        self._summaries.append(text)
+        self.statusBar().showMessage("   ·   ".join(self._summaries), 15000)
 
     def _final_round(self, player: int) -> None:
         self._trigger = player
@@ -786,22 +844,26 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         if ctrl is None:
             return
         if self.overview:
-            self.city_header.setText("Every city (a click on one shows it alone)")
-            self.city_header.setStyleSheet("QLabel { background: #f6f1e4; color: #1d1d1d; "
-                                           "font-size: 15px; font-weight: bold; "
-                                           "padding: 3px 10px; }")
+            current = state.current
+            colour = PLAYER_COLOURS[current % len(PLAYER_COLOURS)]
+            whose = "" if state.is_over else f" — {ctrl.seats[current].name}'s turn"
+            self.city_header.setText(f"Every city{whose} (a click on a city shows it alone)")
+            self.city_header.setStyleSheet(f"QLabel {{ background: #f6f1e4; color: #1d1d1d; "
+                                           f"font-size: 15px; font-weight: bold; "
+                                           f"padding: 3px 10px; border-top: 3px solid {colour}; }}")
             return
         seat = ctrl.seats[self.shown]
         colour = PLAYER_COLOURS[self.shown % len(PLAYER_COLOURS)]
         playing = self.shown == state.current and not state.is_over
         who = "your" if playing and not seat.is_ai else f"{seat.name}'s"
         self.city_header.setText(f"{seat.name}'s city" + (f" — {who} turn" if playing else ""))
+        words = seat_fill_words(self.shown) if playing else seat_ink(self.shown, "#f6f1e4")
         self.city_header.setStyleSheet(
             f"QLabel {{ background: {colour if playing else '#f6f1e4'}; "
-            f"color: {'white' if playing else colour}; font-size: 15px; font-weight: bold; "
+            f"color: {words}; font-size: 15px; font-weight: bold; "
             f"padding: 3px 10px; border-top: 3px solid {colour}; }}")
         for i in range(len(ctrl.seats)):
-            self.city_tabs.setTabTextColor(i, QColor(PLAYER_COLOURS[i % len(PLAYER_COLOURS)]))
+            self.city_tabs.setTabTextColor(i, QColor(seat_ink(i)))
 
     def _display_to_city(self, at: QPointF) -> QPointF:
         """A point of the display scene in the city scene's coordinates (through the screen):
@@ -818,6 +880,29 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
 
     def _side_moved(self, _pos: int, _index: int) -> None:
         self._user_side = True
+
+    def _side_split_moved(self, _pos: int, _index: int) -> None:
+        self._user_side_split = True
+
+    def share_side(self) -> None:
+        """The players and the turn panel get the height their contents need (a long final
+        movement too), the log a few lines, the card inspector the rest (unless the person
+        moved the lines)."""
+        if self._user_side_split:
+            return
+        sizes = self.side_split.sizes()
+        total = sum(sizes)
+        if total <= 0:
+            return
+        log = int(max(SIDE_LOG_MIN, min(200, total * 0.16)))
+        self.side_top.layout().activate()
+        need = self.side_top.sizeHint().height() + 6
+        if need > total - log:
+            log = SIDE_LOG_MIN
+        top = max(min(need, total - log), int(total * 0.3))
+        wanted = [top, max(0, total - top - log), log]
+        if wanted != sizes:
+            self.side_split.setSizes(wanted)
 
     def _split_moved(self, _pos: int, _index: int) -> None:
         self._user_split = True
@@ -839,6 +924,7 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
             side = side_width(self.width())
             if whole > side and self.main_split.sizes()[1] != side:
                 self.main_split.setSizes([whole - side, side])
+        self.share_side()
         if self._user_split:
             return
         total = sum(self.centre_split.sizes())
@@ -849,7 +935,9 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
             if self.controller is not None:
                 self._redraw()
         display = self.display_scene.sceneRect()
-        city = self.city_view.scene().sceneRect()
+        # the overview of every city keeps the share of the city on its own: the display
+        # stays as it was
+        city = self.city_scene.sceneRect()
         if total <= 0 or width <= 10 or display.isEmpty() or city.isEmpty():
             return
         chrome = max(self.city_tabs.height(), self.city_header.height())

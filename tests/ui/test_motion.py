@@ -60,3 +60,26 @@ def test_an_ai_only_four_player_game_with_motion_on_ends_cleanly(qtbot, window):
     qtbot.waitUntil(lambda: window.controller.state.is_over, timeout=240_000)
     qtbot.wait(500)  # the last animations end
     assert window.last_summary and "point" in window.last_summary
+
+
+def test_an_ai_turn_stays_in_sight_then_the_view_returns_to_yours(qtbot, window):
+    """At a pace above 0 the view follows the AI seat to its city, stays there a moment after
+    its turn ends, then shows the person's city again; the status bar sums up every AI turn
+    since the person's."""
+    window.set_motion(1.0)
+    window.set_pace(150)
+    seats = (("Ann", "human"), ("Bo", "easy"), ("Cy", "easy"))
+    window.new_game(GameOptions(seats, 21, default_pack()), autosave=False)
+    ctrl = window.controller
+    # past the set-up, to the start of Ann's first regular turn
+    play_by_hand(qtbot, window, until=lambda c: c.state.phase == "acquire" and
+                 c.state.current == 0 and bool(c.legal()))
+    moments = []  # (seat to play, city shown) after each AI decision
+    ctrl.state_changed.connect(lambda: moments.append((ctrl.state.current, window.shown)))
+    play_by_hand(qtbot, window, until=lambda c: c.state.current != 0)
+    qtbot.waitUntil(lambda: ctrl.state.current == 0 and bool(ctrl.legal()), timeout=30_000)
+    seat, shown = moments[-1]
+    assert seat == 0 and shown in (1, 2), f"the last AI's city stays in sight: {moments}"
+    qtbot.waitUntil(lambda: window.shown == 0, timeout=3000)
+    summary = window.statusBar().currentMessage()
+    assert "Bo" in summary and "Cy" in summary, summary

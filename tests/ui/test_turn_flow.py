@@ -135,7 +135,7 @@ def test_r9_3_best_final_movement_waits_for_done_and_can_be_changed(qtbot, windo
     first, rest = steps[0], steps[1:]
     row = window.turn_panel.final_steps.itemWidget(window.turn_panel.final_steps.item(0))
     button = next(b for b in row.findChildren(type(window.turn_panel.auto_final).__mro__[1])
-                  if b.text() == "Take back")
+                  if b.accessibleName() == "Take back")
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     people_now = ctrl.state.players[0].people
     assert people_now[first.move.person][1] == first.origin
