@@ -32,13 +32,12 @@ The plan is checked by applying its moves with ``rules.apply`` and scoring with
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
-import numpy as np
-from scipy.optimize import Bounds, LinearConstraint, milp
-from scipy.sparse import csr_array
 
 from smqt.engine import effects as fx
 from smqt.engine import rules
@@ -59,6 +58,9 @@ from smqt.engine.scoring import (
     static_lines,
 )
 from smqt.engine.state import FINAL, PERSON_KINDS, GameState
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["FinalPlan", "best_final_movement", "crowded_city_states"]
 
@@ -147,6 +149,12 @@ class _Program:
     def solve(self) -> np.ndarray:
         """The optimal values, rounded to whole numbers (every variable is integral at the
         optimum: the continuous ones are sums of integers)."""
+        # scipy (and numpy) load here, when a final movement is first solved: a table, a
+        # replay or a command that never solves one starts without them (half the import time)
+        import numpy as np
+        from scipy.optimize import Bounds, LinearConstraint, milp
+        from scipy.sparse import csr_array
+
         n = len(self.gain)
         constraints = []
         if self.row_lower:
@@ -324,7 +332,7 @@ class _FinalProgram:
                 if previous:
                     # interchangeable VIPs take their options in rising order (no twins)
                     program.row([(v, float(i)) for i, v in enumerate(previous)]
-                                + [(v, -float(i)) for i, v in enumerate(choice)], -np.inf, 0)
+                                + [(v, -float(i)) for i, v in enumerate(choice)], -math.inf, 0)
                 previous = choice
                 self.groups.append(_Group(kind, origin, batch, tuple(options), choice))
 
@@ -342,7 +350,7 @@ class _FinalProgram:
             self.new_footprints[space] = program.var(1, self.weight * self.worthy[space])
         if len(self.new_footprints) <= self.supply:
             for space, f in self.new_footprints.items():
-                program.row([(f, 1.0)] + [(v, -1.0) for v in enters[space]], -np.inf, 0)
+                program.row([(f, 1.0)] + [(v, -1.0) for v in enters[space]], -math.inf, 0)
         else:
             self._short_supply()
 
@@ -389,24 +397,24 @@ class _FinalProgram:
                         for space in prefix:
                             last_by[space].append(last)
                             program.row([(self.new_footprints[space], 1.0), (last, -1.0)],
-                                        0, np.inf)
+                                        0, math.inf)
                 program.row([(y, 1.0)] + [(v, -1.0) for v in split], 0, 0)
                 not_first += split[1:]
             if not_first:
                 # who is not among the first walks finds the supply gone after its prefix (or
                 # at once); the optimum never gains by breaking this, but it keeps each part
                 # meaning what it says
-                program.row(footprints + [(v, -float(supply)) for v in not_first], 0, np.inf)
+                program.row(footprints + [(v, -float(supply)) for v in not_first], 0, math.inf)
         for space, f in self.new_footprints.items():
             g = covered[space]
             for first in covered_by[space]:
-                program.row([(g, 1.0), (first, -1.0)], 0, np.inf)
-            program.row([(g, 1.0)] + [(v, -1.0) for v in covered_by[space]], -np.inf, 0)
-            program.row([(f, 1.0), (g, -1.0)], 0, np.inf)
-            program.row([(f, 1.0), (g, -1.0)] + [(v, -1.0) for v in last_by[space]], -np.inf, 0)
+                program.row([(g, 1.0), (first, -1.0)], 0, math.inf)
+            program.row([(g, 1.0)] + [(v, -1.0) for v in covered_by[space]], -math.inf, 0)
+            program.row([(f, 1.0), (g, -1.0)], 0, math.inf)
+            program.row([(f, 1.0), (g, -1.0)] + [(v, -1.0) for v in last_by[space]], -math.inf, 0)
         if every_last:
-            program.row([(v, 1.0) for v in every_last], -np.inf, 1)
-        program.row(footprints, -np.inf, supply)
+            program.row([(v, 1.0) for v in every_last], -math.inf, 1)
+        program.row(footprints, -math.inf, supply)
 
     def _spaces(self) -> None:
         """Rings and unplaced people on every space where people may end (R10.10-R10.12)."""
@@ -435,7 +443,7 @@ class _FinalProgram:
             for k in range(3):
                 if held_by_kind[k]:
                     program.row([(a, 1.0) for a in held_by_kind[k]]
-                                + [(v, -1.0) for v in come[k]], -np.inf, have[k])
+                                + [(v, -1.0) for v in come[k]], -math.inf, have[k])
             u = program.var(everyone, -1, integer=False)
             self.unplaced.append(u)
             program.row([(u, 1.0)] + [(a, 1.0) for k in range(3) for a in held_by_kind[k]]
@@ -447,29 +455,29 @@ class _FinalProgram:
                     tile_halves[card_of(space)].append(h)
                 else:
                     self.cards_with_unplaced.append(h)
-                program.row([(u, 1.0), (h, -float(everyone))], -np.inf, 0)
-                program.row([(h, 1.0), (u, -1.0)], -np.inf, 0)
+                program.row([(u, 1.0), (h, -float(everyone))], -math.inf, 0)
+                program.row([(h, 1.0), (u, -1.0)], -math.inf, 0)
                 # people no ring here can hold are unplaced: the same, one arrival at a time
                 for k in range(3):
                     if not held_by_kind[k]:
                         if have[k]:
                             program.row([(h, 1.0)], 1, 1)
                         for v in come[k]:
-                            program.row([(v, 1.0), (h, -program.upper[v])], -np.inf, 0)
+                            program.row([(v, 1.0), (h, -program.upper[v])], -math.inf, 0)
 
         for halves in tile_halves.values():
             card = program.var(1, self.weight * terms.per_card)
             self.cards_with_unplaced.append(card)
             for h in halves:
-                program.row([(card, 1.0), (h, -1.0)], 0, np.inf)
+                program.row([(card, 1.0), (h, -1.0)], 0, math.inf)
 
     def _any_number_ring(self, most: list[int], gain: int) -> tuple[list[tuple[int, int]], int]:
         """Any number of anybody; full with one person (R10.10)."""
         program = self.program
         held = [(k, program.var(most[k])) for k in range(3) if most[k]]
         full = program.var(1, self.weight * gain)
-        program.row([(full, 1.0)] + [(a, -1.0) for _, a in held], -np.inf, 0)
-        program.row([(a, 1.0) for _, a in held] + [(full, -float(sum(most)))], -np.inf, 0)
+        program.row([(full, 1.0)] + [(a, -1.0) for _, a in held], -math.inf, 0)
+        program.row([(a, 1.0) for _, a in held] + [(full, -float(sum(most)))], -math.inf, 0)
         return held, full
 
     def _ring(self, ring: fx.Ring, most: list[int], gain: int
@@ -488,11 +496,11 @@ class _FinalProgram:
                 if room[k] > typed[k]:
                     o = program.var(capacity, integer=False)
                     overflow.append(o)
-                    program.row([(a, 1.0), (o, -1.0)], -np.inf, typed[k])
-            program.row([(o, 1.0) for o in overflow], -np.inf, free)
+                    program.row([(a, 1.0), (o, -1.0)], -math.inf, typed[k])
+            program.row([(o, 1.0) for o in overflow], -math.inf, free)
         full = program.var(1 if sum(room) >= capacity else 0, self.weight * gain)
-        program.row([(a, 1.0) for _, a in held] + [(full, -float(capacity))], 0, np.inf)
-        program.row([(a, 1.0) for _, a in held] + [(full, -1.0)], -np.inf, capacity - 1)
+        program.row([(a, 1.0) for _, a in held] + [(full, -float(capacity))], 0, math.inf)
+        program.row([(a, 1.0) for _, a in held] + [(full, -1.0)], -math.inf, capacity - 1)
         return held, full
 
     def _unplaced_total(self) -> None:

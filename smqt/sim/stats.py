@@ -8,7 +8,6 @@ import statistics
 from collections.abc import Sequence
 
 import attrs
-from scipy import stats as scistats
 
 Z95 = 1.959963984540054
 
@@ -53,6 +52,8 @@ def seat_balance(wins: Sequence[float]) -> BalanceTest:
     if total == 0 or len(wins) < 2:
         return BalanceTest(0.0, 1.0, max(0, len(wins) - 1))
     expected = [total / len(wins)] * len(wins)
+    from scipy import stats as scistats  # loaded when a report is made
+
     result = scistats.chisquare(list(wins), expected)
     return BalanceTest(float(result.statistic), float(result.pvalue), len(wins) - 1)
 
@@ -91,6 +92,8 @@ def summarise(values: Sequence[float]) -> Summary:
         return Summary(0, nan, nan, nan, nan, nan, nan, nan)
     mean = statistics.fmean(values)
     sd = statistics.stdev(values) if n > 1 else 0.0
+    from scipy import stats as scistats
+
     half = scistats.t.ppf(0.975, n - 1) * sd / math.sqrt(n) if n > 1 else float("nan")
     return Summary(n, mean, sd, statistics.median(values), percentile(values, 0.05),
                    percentile(values, 0.95), mean - half, mean + half)
