@@ -57,10 +57,13 @@ class EndPage(QWidget):
         self.score: GameScore | None = None
 
     def show_score(self, state: GameState, score: GameScore, names: Sequence[str],
-                   first: int = 0) -> None:
-        """``first``: whose points to show first (the person at the table)."""
+                   first: int = 0, title: str | None = None) -> None:
+        """``first``: whose points to show first (the person at the table); ``title``
+        instead of the verdict (a scorepad during the game)."""
         self.state, self.score = state, score
         self.scorepad.show_score(score, list(names))
+        if title is not None:
+            self.scorepad.title.setText(title)
         self._share_pending = True
         if self.isVisible():
             self._share()

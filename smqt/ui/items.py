@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from smqt.render.symbols import INK, draw_footprint, draw_person
+from smqt.ui.facecache import paint_cached
 
 if TYPE_CHECKING:
     from smqt.ui.scenes import TableScene
@@ -66,7 +67,7 @@ class FaceItem(QGraphicsObject):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        self.paint_face(painter, self.size, self.entry)
+        paint_cached(painter, self.size, self.entry, self.paint_face)
         ring = None
         if self.selected:
             ring = QPen(SELECTED, 7)

@@ -65,8 +65,8 @@ class TableMenus:
         action(view, "Zoom &out", lambda: self.city_view.zoom(0.8), QKeySequence.StandardKey.ZoomOut)
         fit = action(view, "&Fit the display and the city", self.fit_views, "0")
         fit.setShortcuts([QKeySequence("0"), QKeySequence("Ctrl+0")])
-        self.scorepad_action = action(view, "&Scorepad (at the end of the game)", self.show_scorepad,
-                                      "Ctrl+P")
+        self.scorepad_action = action(view, "&Scorepad (as it stands during the game)",
+                                      self.show_scorepad, "Ctrl+P")
         pace = view.addMenu("AI &pace")
         group = QActionGroup(self)
         self.pace_actions: dict[int, QAction] = {}

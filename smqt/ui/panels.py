@@ -108,7 +108,7 @@ class PlayerPanel(QFrame):
             kind = f"{'AI · ' if seat.is_ai else ''}{player.sand_dollars} $ · {cards}/{limit}"
         self.name.setText(f"<span style='color:{colour}; font-size:15px'><b>{marker}"
                           f"{html.escape(seat.name)}</b></span> · {kind}")
-        cards_words = (f"{cards}/{limit} cards" if cards < limit
+        cards_words = (f"{cards}/{limit} cards" if cards < limit or state.is_over
                        else f"{count(cards, 'card')}: the end is triggered")
         card_colour = "#8a5a00" if cards >= limit else "#1d1d1d"
         unplaced = sheet.unplaced if sheet is not None else 0
@@ -205,14 +205,17 @@ class Inspector(QFrame):
         if self.entry is None:
             return
         room_w = self.contentsRect().width() - 12
-        words = self.text.heightForWidth(max(50, room_w)) if self.text.text() else 0
-        room_h = self.contentsRect().height() - min(words, self.contentsRect().height() // 3) - 24
+        words = self.text.heightForWidth(max(50, room_w - 16)) if self.text.text() else 0
+        shown_words = min(words, int(self.contentsRect().height() * 0.45))  # more scroll
+        room_h = self.contentsRect().height() - shown_words - 24
         width = int(min(self.LARGEST, room_w, room_h * CARD_ASPECT))
         if width < self.SMALLEST:  # too small to read: the words alone (the pop-up is large)
             self.image.clear()
             self.image.hide()
+            self.words.setMinimumHeight(0)
             self._drawn_at = 0
             return
+        self.words.setMinimumHeight(shown_words + 4)  # the words (whole if they fit) under the face
         image = entry_image(self.entry, width, self.devicePixelRatioF())
         if image is not None:
             self.image.setPixmap(QPixmap.fromImage(image))

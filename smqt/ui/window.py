@@ -74,6 +74,10 @@ from smqt.ui.views import CityView, FittedView
 
 WIDE_TABLE = 1.3
 """Width over height of the table's middle above which the display is laid out wide."""
+TAB_GROUND = "#d6d6d6"
+"""About the darkest ground of a tab (an inactive one): seat colours are darkened to read on it."""
+KEY_GRACE_S = 0.8
+"""How long after a person's turn begins an End turn key is taken for a stray one."""
 SIDE_LOG_MIN = 80
 """The log's least height (about three lines) when the turn panel needs room: the card
 inspector gives way first, down to nothing (the large card beside the pointer remains)."""
@@ -146,6 +150,7 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         self.overview = False
         """The city area shows every city (the All cities tab)."""
         self._left_overview_at = 0.0
+        self._turn_started_at = 0.0
         self.display_view = FittedView(self.display_scene)
         self.city_view = CityView(self.city_scene)
         for scene in (self.display_scene, self.city_scene, self.overview_scene):
@@ -187,13 +192,15 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         self.centre_split.setSizes([430, 520])
         self._user_split = False
         """The person moved the line between display and city: keep it (until Fit, 0)."""
+        self._balanced_for: tuple | None = None
+        """The turn and view the height was last shared for."""
         self.centre_split.splitterMoved.connect(self._split_moved)
         self._balance_timer = QTimer(self)
         self._balance_timer.setSingleShot(True)
         self._balance_timer.setInterval(0)
         self._balance_timer.timeout.connect(self.balance_views)
         for scene in (self.display_scene, self.city_scene):
-            scene.sceneRectChanged.connect(lambda _rect: self._balance_timer.start())
+            scene.sceneRectChanged.connect(lambda _rect: self._scene_resized())
 
         table_page = QWidget()
         table_layout = QVBoxLayout(table_page)
@@ -399,6 +406,9 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
     def end_turn(self) -> None:
         if self.controller is None or self.viewing is not None or not self._live_legal():
             return
+        if time.monotonic() - self._turn_started_at < KEY_GRACE_S and \
+                self.controller.state.phase == "acquire":
+            return  # an E pressed for the turn before (or during the AI's): not for this one
         action = self.interaction.end_turn()
         if action is None:
             self._tell_refusal()
@@ -455,6 +465,7 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
             self.show_city((self.shown + 1) % self.controller.state.num_players)
 
     def show_city(self, index: int) -> None:
+        self.popup.close_now()
         self.show_overview(False)
         self.shown = index
         if self.city_tabs.currentIndex() != index:
@@ -462,7 +473,19 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         self._redraw()
 
     def show_scorepad(self) -> None:
+        """The scorepad: the final one, or during the game the scores as they stand (what
+        the game would give if it ended now, the final movement not made)."""
+        ctrl = self.controller
         if self.score is not None:
+            self.pages.setCurrentIndex(1)
+        elif ctrl is not None:
+            now = score_game(ctrl.state)
+            people = [i for i, seat in enumerate(ctrl.seats) if not seat.is_ai]
+            leader = ctrl.names[now.winners[0]]
+            self.end_page.show_score(
+                ctrl.state, now, ctrl.names, people[0] if people else now.winners[0],
+                title=f"As it stands (turn {ctrl.state.turn + 1}, before any final movement): "
+                      f"{leader} leads with {now.totals[now.winners[0]]} points")
             self.pages.setCurrentIndex(1)
 
     # ================================================================== history
@@ -611,6 +634,8 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         state = ctrl.state
         turn_key = (state.turn, state.current)
         if self._shown_for != turn_key and self.viewing is None:
+            self.popup.close_now()  # the card under the pointer may be gone with the turn
+            self._turn_started_at = time.monotonic()
             previous = self._shown_for
             self._shown_for = turn_key
             pause = ctrl.turn_pause_ms if previous is not None and not state.is_over and \
@@ -632,6 +657,7 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
             return
         if self.shown != ctrl.state.current:
             self.shown = ctrl.state.current
+            self.popup.close_now()
             self._redraw()
 
     def _redraw(self) -> None:
@@ -675,7 +701,7 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         self._update_turn_panel(h, interactive)
         self._side_timer.start()  # once the turn panel's new contents are laid out
         self.undo_action.setEnabled(live and ctrl.can_undo)
-        self.scorepad_action.setEnabled(self.score is not None)
+        self.scorepad_action.setEnabled(True)
         self.popup.enabled = self.interaction.person is None  # not over a walk in progress
 
     def _maybe_ask_reward(self) -> None:
@@ -745,7 +771,7 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         if ctrl is not None and len(self._summaries) >= max(1, len(ctrl.seats) - 1):
             self._summaries = self._summaries[-(len(ctrl.seats) - 2):] if len(ctrl.seats) > 2 else []
         self._summaries.append(text)
-        self.statusBar().showMessage("   ·   ".join(self._summaries), 15000)
+        self.statusBar().showMessage("   ·   ".join(self._summaries))  # until the next one
 
     def _final_round(self, player: int) -> None:
         self._trigger = player
@@ -863,7 +889,7 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
             f"color: {words}; font-size: 15px; font-weight: bold; "
             f"padding: 3px 10px; border-top: 3px solid {colour}; }}")
         for i in range(len(ctrl.seats)):
-            self.city_tabs.setTabTextColor(i, QColor(seat_ink(i)))
+            self.city_tabs.setTabTextColor(i, QColor(seat_ink(i, TAB_GROUND)))
 
     def _display_to_city(self, at: QPointF) -> QPointF:
         """A point of the display scene in the city scene's coordinates (through the screen):
@@ -943,8 +969,19 @@ class TableWindow(TableMenus, SavedGames, TurnView, QMainWindow):
         chrome = max(self.city_tabs.height(), self.city_header.height())
         heights = balanced_heights(total, width, (display.width(), display.height()),
                                    (city.width(), city.height()), chrome)
+        ctrl = self.controller
+        self._balanced_for = (ctrl.state.turn, ctrl.state.current, self.shown, self.overview) \
+            if ctrl is not None else None
         if list(heights) != self.centre_split.sizes():
             self.centre_split.setSizes(list(heights))
+
+    def _scene_resized(self) -> None:
+        """A scene grew or shrank: share the height again, but not in the middle of a
+        person's turn (the line would move under their pointer); the next turn does."""
+        ctrl = self.controller
+        key = (ctrl.state.turn, ctrl.state.current, self.shown, self.overview) if ctrl else None
+        if key is None or key != self._balanced_for:
+            self._balance_timer.start()
 
     def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         super().resizeEvent(event)

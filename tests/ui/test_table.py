@@ -271,13 +271,14 @@ def test_window_layout_is_remembered(qtbot, make_window, home):
 
 def test_hovering_a_card_shows_it_enlarged_with_its_rules(qtbot, make_window):
     window = make_window()
+    window.resize(1600, 1000)  # on a short window the inspector gives its room to the words
     two_people(window)
     card = window.controller.state.front[0]
     item = face(window.display_view, ("slot", (0, 0)))
     click_item(qtbot, window.display_view, item, Qt.MouseButton.RightButton)
     name = window.controller.state.catalog.cards[card].name
     assert name in window.inspector.text.text()
-    assert not window.inspector.image.pixmap().isNull()
+    qtbot.waitUntil(lambda: not window.inspector.image.pixmap().isNull(), timeout=3000)
 
 
 def test_people_move_by_dragging_them_onto_a_space(qtbot, make_window):

@@ -1,0 +1,68 @@
+"""Finish found by people playing (issue 13): the scorepad as it stands during a game, a stray
+End turn key at the start of a turn, and the large card closing when the turn moves on."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+
+from smqt.ai.protocol import make_bot
+from smqt.paths import default_pack
+from smqt.ui.newgame import GameOptions
+from smqt.ui.popup import DELAY_MS
+from smqt.ui.window import TableWindow
+from tests.ui.test_table import play_by_hand
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
+    table = TableWindow(remember_layout=False)
+    qtbot.addWidget(table)
+    table.resize(1600, 1000)
+    table.show()
+    table.set_pace(0)
+    table.new_game(GameOptions((("Ann", "human"), ("Bo", "human")), 14, default_pack()),
+                   autosave=False)
+    yield table
+    table.close()
+
+
+def test_the_scorepad_during_the_game_shows_the_scores_as_they_stand(qtbot, window):
+    play_by_hand(qtbot, window, until=lambda c: c.state.turn >= 3)
+    qtbot.keyClick(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    assert window.pages.currentIndex() == 1
+    title = window.scorepad.title.text()
+    assert title.startswith("As it stands") and "leads with" in title
+    assert window.score is None, "the game is not over"
+    window.end_page.to_table.emit()
+    assert window.pages.currentIndex() == 0
+
+
+def test_a_stray_end_turn_key_at_the_start_of_a_turn_is_not_an_error(qtbot, window):
+    play_by_hand(qtbot, window, until=lambda c: c.state.phase == "acquire" and bool(c.legal()))
+    window._turn_started_at = __import__("time").monotonic()  # the turn has just begun
+    qtbot.keyClick(window, Qt.Key.Key_E)
+    assert not window.turn_panel.reason.isVisibleTo(window.turn_panel)
+    window._turn_started_at = 0.0  # later in the turn, E explains why it cannot end yet
+    qtbot.keyClick(window, Qt.Key.Key_E)
+    assert window.turn_panel.reason.isVisibleTo(window.turn_panel)
+
+
+def test_the_large_card_closes_when_the_turn_moves_on(qtbot, window):
+    play_by_hand(qtbot, window, until=lambda c: c.state.phase == "acquire" and bool(c.legal()))
+    state = window.controller.state
+    window.popup._held_until = 0.0
+    window.display_scene.hovered.emit(state.catalog.cards[state.front[0]])
+    qtbot.waitUntil(window.popup.isVisible, timeout=DELAY_MS + 2000)
+    turn = (state.turn, state.current)
+    ctrl, bot = window.controller, make_bot("medium")
+    while (ctrl.state.turn, ctrl.state.current) == turn:  # by keys and menus: no click
+        window._play(bot.choose(ctrl.state, ctrl.legal(), random.Random(1)))
+        if (ctrl.state.turn, ctrl.state.current) == turn:
+            assert window.popup.isVisible(), "the turn goes on: the large card stays"
+    assert not window.popup.isVisible()
