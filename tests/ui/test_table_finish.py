@@ -1,5 +1,6 @@
-"""Finish found by people playing (issue 13): the scorepad as it stands during a game, a stray
-End turn key at the start of a turn, and the large card closing when the turn moves on."""
+"""Finish found by people playing (issue 13): the large card beside the pointer (after a short
+rest, Esc closes it, held back just after a click, closed when the turn moves on), the
+scorepad as it stands during a game, and a stray End turn key at the start of a turn."""
 
 from __future__ import annotations
 
@@ -66,3 +67,29 @@ def test_the_large_card_closes_when_the_turn_moves_on(qtbot, window):
         if (ctrl.state.turn, ctrl.state.current) == turn:
             assert window.popup.isVisible(), "the turn goes on: the large card stays"
     assert not window.popup.isVisible()
+
+
+def test_the_large_card_opens_on_a_rest_and_esc_closes_it(qtbot, window):
+    state = window.controller.state
+    card = state.catalog.cards[state.front[0]]
+    window.display_scene.hovered.emit(card)
+    assert not window.popup.isVisible(), "not at once: after a short rest"
+    qtbot.waitUntil(window.popup.isVisible, timeout=DELAY_MS + 2000)
+    assert card.name in window.popup.text.text()
+    popup = window.popup.geometry()
+    assert window.rect().contains(popup), "inside the window"
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert not window.popup.isVisible()
+
+
+def test_no_large_card_just_after_a_click(qtbot, window):
+    state = window.controller.state
+    card = state.catalog.cards[state.front[1]]
+    window.display_scene.clicked.emit("slot", (0, 1))  # a card picked: its spaces come next
+    window.display_scene.hovered.emit(card)
+    qtbot.wait(DELAY_MS + 300)
+    assert not window.popup.isVisible(), "held back just after a click"
+    window.popup._held_until = 0.0  # the hold has run out
+    window.display_scene.hovered.emit(None)
+    window.display_scene.hovered.emit(card)
+    qtbot.waitUntil(window.popup.isVisible, timeout=DELAY_MS + 2000)
