@@ -13,7 +13,7 @@ import attrs
 from smqt.engine import effects as fx
 from smqt.engine.features import TAG_INDEX, Feature, features
 from smqt.engine.footprints import matches
-from smqt.engine.scoring import score_game
+from smqt.engine.scoring import score_player
 from smqt.engine.state import MOVE, GameState
 
 
@@ -55,7 +55,7 @@ def _best_points(entry: object) -> int:
 
 def evaluate(state: GameState, player: int, weights: Weights = MEDIUM) -> float:
     """Score plus weighted potential of ``player``'s position."""
-    sheet = score_game(state).sheets[player]
+    sheet = score_player(state, player)  # the other cities are not looked at
     value = float(sheet.total)
     me = state.players[player]
     value += weights.sand_dollar * me.sand_dollars

@@ -558,31 +558,42 @@ def _assemble(player_index: int, player: PlayerState, tile: ObjectiveTile, city:
 
 def score_game(state: GameState) -> GameScore:
     """Score every player as the cities stand, with the best ring assignments (R10)."""
-    catalog = state.catalog
-    tile = objective_tile(state)
-    people_objectives = [o for o in tile.objectives if isinstance(o, PEOPLE_OBJECTIVES)]
-    cities = [City(catalog, p) for p in state.players]
-    fronts = [frontier(c, p, people_objectives) for c, p in zip(cities, state.players, strict=True)]
-    most = next((o for o in people_objectives if isinstance(o, fx.MostUnplaced)), None)
-    if most is not None:
-        chosen_u = resolve_most_unplaced(fronts, people_objectives, most)
-    else:
-        chosen_u = [choose_unplaced(f, people_objectives) for f in fronts]
-    sheets = []
-    for i, (player, city, front) in enumerate(zip(state.players, cities, fronts, strict=True)):
-        u = chosen_u[i]
-        penalty = None
-        if most is not None:
-            penalty = most_unplaced_points(most, u, [v for j, v in enumerate(chosen_u) if j != i])
-        sheets.append(_assemble(i, player, tile, city, static_lines(catalog, tile, player, city),
-                                front.best[u][1], u, penalty))
+    sheets = _sheets(state, range(len(state.players)))
     winners, decided_by = rank(sheets)
     return GameScore(tuple(sheets), winners, decided_by)
 
 
 def score_player(state: GameState, index: int) -> ScoreSheet:
-    """One player's sheet (with the comparative penalty resolved against everybody)."""
-    return score_game(state).sheets[index]
+    """One player's sheet, the same as ``score_game(state).sheets[index]`` (for the bots):
+    only that city's lines are made; the others' people are looked at only when an objective
+    compares the players (R11)."""
+    return _sheets(state, (index,))[0]
+
+
+def _sheets(state: GameState, wanted: Sequence[int]) -> list[ScoreSheet]:
+    """The sheets of the players in ``wanted``."""
+    catalog = state.catalog
+    tile = objective_tile(state)
+    people_objectives = [o for o in tile.objectives if isinstance(o, PEOPLE_OBJECTIVES)]
+    most = next((o for o in people_objectives if isinstance(o, fx.MostUnplaced)), None)
+    # a comparative objective needs every player's people; otherwise only the wanted ones
+    looked_at = range(len(state.players)) if most is not None else wanted
+    cities = {i: City(catalog, state.players[i]) for i in looked_at}
+    fronts = {i: frontier(cities[i], state.players[i], people_objectives) for i in looked_at}
+    if most is not None:
+        chosen = resolve_most_unplaced([fronts[i] for i in looked_at], people_objectives, most)
+        chosen_u = dict(zip(looked_at, chosen, strict=True))
+    else:
+        chosen_u = {i: choose_unplaced(fronts[i], people_objectives) for i in looked_at}
+    sheets = []
+    for i in wanted:
+        player, city, u = state.players[i], cities[i], chosen_u[i]
+        penalty = None
+        if most is not None:
+            penalty = most_unplaced_points(most, u, [v for j, v in chosen_u.items() if j != i])
+        sheets.append(_assemble(i, player, tile, city, static_lines(catalog, tile, player, city),
+                                fronts[i].best[u][1], u, penalty))
+    return sheets
 
 
 def rank(sheets: list[ScoreSheet]) -> tuple[tuple[int, ...], str]:
