@@ -8,6 +8,7 @@ keep the previous state (undo, search).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -177,9 +178,26 @@ def _feature_at(state: GameState, player: PlayerState, space: Space) -> Feature:
     return features(state.catalog)[player.city[space]]
 
 
+_PLACEMENTS: weakref.WeakKeyDictionary[Catalog, dict[tuple, tuple[Space, ...]]] = \
+    weakref.WeakKeyDictionary()
+"""Placements per catalog, by (row, leftmost rule, city): the legal actions ask the same
+question of one city for every card of a row and again for every sand dollar action."""
+
+
 def placements(state: GameState, player: PlayerState, card_id: str) -> list[Space]:
     """Every space where ``card_id`` may be placed in ``player``'s city now (R4.1-R4.4)."""
     feature = features(state.catalog)[card_id]
+    known = _PLACEMENTS.get(state.catalog)
+    if known is None or len(known) > 20_000:
+        known = _PLACEMENTS[state.catalog] = {}
+    key = (feature.row, feature.leftmost_beach, frozenset(player.city.items()))
+    found = known.get(key)
+    if found is None:
+        found = known[key] = tuple(_placements(state, player, feature))
+    return list(found)
+
+
+def _placements(state: GameState, player: PlayerState, feature: Feature) -> list[Space]:
     row = feature.row
     city = player.city
     spaces: set[Space] = set()
