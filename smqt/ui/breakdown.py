@@ -41,12 +41,12 @@ class WrappingDelegate(QStyledItemDelegate):
     def sizeHint(self, option: QStyleOptionViewItem,
                  index: QModelIndex | QPersistentModelIndex) -> QSize:
         size = super().sizeHint(option, index)
-        if index.column() != WHY:
-            return size  # points and names are sized to their contents, on one line
-        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
-        width = max(40, self.tree.header().sectionSize(WHY) - 12)
         font = index.data(Qt.ItemDataRole.FontRole) or self.tree.font()
         metrics = QFontMetricsF(font)
+        if index.column() != WHY:  # points and names: their column fits them on one line
+            return QSize(size.width(), min(size.height(), int(metrics.height()) + 6))
+        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+        width = max(40, self.tree.header().sectionSize(WHY) - 12)
         rect = metrics.boundingRect(QRectF(0, 0, width, 10_000),
                                     int(Qt.TextFlag.TextWordWrap), text)
         return QSize(size.width(), max(size.height(), int(rect.height()) + 6))
