@@ -55,6 +55,7 @@ from smqt.engine.scoring import (
     most_unplaced_points,
     objective_tile,
     score_game,
+    score_player,
     static_lines,
 )
 from smqt.engine.state import FINAL, PERSON_KINDS, GameState
@@ -244,7 +245,7 @@ def best_final_movement(state: GameState, player: int | None = None) -> FinalPla
     index = state.current if player is None else player
     model = _FinalProgram(state, index)
     if not model.groups:
-        sheet = score_game(state).sheets[index]
+        sheet = score_player(state, index)
         return FinalPlan((), sheet.total, sheet.unplaced)
     plan = model.solve()
     _verify(state, index, plan)
@@ -592,7 +593,7 @@ def _verify(state: GameState, index: int, plan: FinalPlan) -> None:
         check.final_moved = set()
     for move in plan.moves:
         rules.apply(check, move)
-    sheet = score_game(check).sheets[index]
+    sheet = score_player(check, index)
     if (sheet.total, sheet.unplaced) != (plan.total, plan.unplaced):
         lines = "\n".join(f"  {line.points:+d} {line.source} {line.entry} "
                           f"{space_str(line.space) if line.space else ''} {line.why}"
