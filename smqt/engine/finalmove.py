@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -152,9 +152,7 @@ class _Program:
         optimum: the continuous ones are sums of integers)."""
         # scipy (and numpy) load here, when a final movement is first solved: a table, a
         # replay or a command that never solves one starts without them (half the import time)
-        import numpy as np
-        from scipy.optimize import Bounds, LinearConstraint, milp
-        from scipy.sparse import csr_array
+        np, Bounds, LinearConstraint, milp, csr_array = load_solver()
 
         n = len(self.gain)
         constraints = []
@@ -234,6 +232,15 @@ class _Part:
 
 
 # ============================================================================ the plan
+
+
+def load_solver() -> tuple[Any, Any, Any, Any, Any]:
+    """numpy and scipy's MILP pieces, imported on first use (a second call costs nothing)."""
+    import numpy
+    from scipy.optimize import Bounds, LinearConstraint, milp
+    from scipy.sparse import csr_array
+
+    return numpy, Bounds, LinearConstraint, milp, csr_array
 
 
 def best_final_movement(state: GameState, player: int | None = None) -> FinalPlan:

@@ -9,7 +9,6 @@ from smqt.engine.actions import Take
 from smqt.paths import default_pack
 from smqt.ui.motion import Motion
 from smqt.ui.newgame import GameOptions
-from smqt.ui.window import TableWindow
 from tests.ui.clicks import perform
 from tests.ui.test_table import play_by_hand
 
@@ -24,15 +23,9 @@ def motion():
 
 
 @pytest.fixture
-def window(qtbot, tmp_path, monkeypatch, motion):
-    monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
-    table = TableWindow(remember_layout=False)
-    qtbot.addWidget(table)
-    table.resize(1600, 1000)
-    table.show()
-    table.set_pace(0)
-    yield table
-    table.close()
+def window(window, motion):
+    """The common table window (tests/ui/conftest.py), the motion setting restored after."""
+    return window
 
 
 def test_a_card_taken_glides_from_the_display_into_the_city(qtbot, window):

@@ -16,8 +16,11 @@ from collections import Counter
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent
 
+from smqt.engine.finalmove import load_solver
 from smqt.engine.rings import outcomes
 from smqt.paths import default_pack
+from smqt.render import cardface, layout, tilefaces
+from smqt.ui.facecache import forget_faces
 from smqt.ui.newgame import GameOptions
 from smqt.ui.window import TableWindow
 from tests.ui.randomclicks import RandomClicker
@@ -44,10 +47,21 @@ def graphics_items(window: TableWindow) -> int:
     return sum(len(scene.items()) for scene in scenes)
 
 
-def python_objects() -> int:
-    """Live Python objects once the deferred deletions of Qt have run (the engine's bounded
-    cache of ring outcomes is emptied first: it grows with the positions seen, by design)."""
+def clear_caches() -> None:
+    """Empty the bounded caches that grow with the cards and positions seen, by design: the
+    engine's ring outcomes, the faces' layouts and the faces drawn per size."""
     outcomes.cache_clear()
+    forget_faces()
+    for module in (cardface, layout, tilefaces):
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+
+
+def python_objects() -> int:
+    """Live Python objects once the deferred deletions of Qt have run (the bounded caches
+    emptied first)."""
+    clear_caches()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     QCoreApplication.processEvents()
     gc.collect()
@@ -55,20 +69,9 @@ def python_objects() -> int:
 
 
 def object_types() -> Counter:
+    clear_caches()
     gc.collect()
     return Counter(type(o).__name__ for o in gc.get_objects())
-
-
-@pytest.fixture
-def window(qtbot, tmp_path, monkeypatch):
-    monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
-    table = TableWindow(remember_layout=False)
-    qtbot.addWidget(table)
-    table.resize(1600, 1000)
-    table.show()
-    table.set_pace(0)
-    yield table
-    table.close()
 
 
 def play_out(qtbot, window: TableWindow, clicker: RandomClicker) -> None:
@@ -84,6 +87,7 @@ def play_out(qtbot, window: TableWindow, clicker: RandomClicker) -> None:
 
 def test_one_window_plays_many_games_by_random_clicks(qtbot, window):
     """R2-R10 through the table: many complete games in one window, all by clicks."""
+    load_solver()  # modules loaded on first use are not growth between games
     objects: list[int] = []
     items: list[int] = []
     refusals = 0

@@ -13,24 +13,17 @@ from smqt.ai.protocol import make_bot
 from smqt.paths import default_pack
 from smqt.ui.newgame import GameOptions
 from smqt.ui.popup import DELAY_MS
-from smqt.ui.window import TableWindow
 from tests.ui.test_table import play_by_hand
 
 pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def window(qtbot, tmp_path, monkeypatch):
-    monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
-    table = TableWindow(remember_layout=False)
-    qtbot.addWidget(table)
-    table.resize(1600, 1000)
-    table.show()
-    table.set_pace(0)
-    table.new_game(GameOptions((("Ann", "human"), ("Bo", "human")), 14, default_pack()),
-                   autosave=False)
-    yield table
-    table.close()
+def window(window):
+    """The common table window (tests/ui/conftest.py) with a game of two people."""
+    window.new_game(GameOptions((("Ann", "human"), ("Bo", "human")), 14, default_pack()),
+                    autosave=False)
+    return window
 
 
 def test_the_scorepad_during_the_game_shows_the_scores_as_they_stand(qtbot, window):

@@ -28,18 +28,6 @@ from tests.ui.test_table import play_by_hand, two_people
 pytestmark = pytest.mark.gui
 
 
-@pytest.fixture
-def window(qtbot, tmp_path, monkeypatch):
-    monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
-    table = TableWindow(remember_layout=False)
-    qtbot.addWidget(table)
-    table.resize(1600, 1000)
-    table.show()
-    table.set_pace(0)
-    yield table
-    table.close()
-
-
 def on_the_table(window: TableWindow, state: GameState, kinds=("human", "human")) -> None:
     """Put a hand-made position on the table as a game (its record starts there)."""
     game = Game.new(state.catalog, state.num_players, 1)
