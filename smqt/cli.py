@@ -9,6 +9,8 @@ import multiprocessing
 import sys
 from collections.abc import Sequence
 
+from smqt.streams import ensure_streams
+
 
 def _seed(text: str) -> int:
     from smqt.ui.app import parse_seed  # Qt-free until the table opens
@@ -96,6 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # A frozen app starts its simulation workers by running itself again: this turns such a
     # start into a worker rather than another table (a no-op everywhere else).
     multiprocessing.freeze_support()
+    ensure_streams()
     parser = _parser()
     given = list(sys.argv[1:] if argv is None else argv)
     if given and _is_saved_game(given[0]):  # ``smqt game.smqt``: how a desktop opens a file

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import multiprocessing
 
+from smqt.streams import ensure_streams
+
 
 def main() -> int:
     # the editor's Simulate starts worker processes; in a frozen app they run this entry point
     multiprocessing.freeze_support()
+    ensure_streams()
     from editor.app import main as editor_main
 
     return editor_main()

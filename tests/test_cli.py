@@ -121,3 +121,16 @@ def test_a_saved_game_as_the_only_argument_opens_it(monkeypatch):
     with pytest.raises(SystemExit) as version:
         main(["--version"])
     assert version.value.code == 0
+
+
+def test_a_program_without_a_console_still_prints_safely(monkeypatch):
+    """A windowed frozen app (or pythonw) has no stdout or stderr: the commands' output goes
+    to the null device instead of failing."""
+    import sys
+
+    from smqt.streams import ensure_streams
+
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    ensure_streams()
+    assert sys.stdout.write("score") == 5 and sys.stderr.write("x") == 1

@@ -3,7 +3,9 @@ afresh each time they open, and the help pages they show."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
@@ -67,25 +69,9 @@ class TableMenus:
         fit.setShortcuts([QKeySequence("0"), QKeySequence("Ctrl+0")])
         self.scorepad_action = action(view, "&Scorepad (as it stands during the game)",
                                       self.show_scorepad, "Ctrl+P")
-        pace = view.addMenu("AI &pace")
-        group = QActionGroup(self)
-        self.pace_actions: dict[int, QAction] = {}
-        for label, ms in PACES:
-            act = QAction(label, self, checkable=True)
-            act.triggered.connect(lambda _=False, m=ms: self.set_pace(m))
-            group.addAction(act)
-            pace.addAction(act)
-            self.pace_actions[ms] = act
+        self.pace_actions = self._choices(view.addMenu("AI &pace"), PACES, self.set_pace)
         self.pace_actions[self._pace].setChecked(True)
-        motion = view.addMenu("&Motion")
-        moves = QActionGroup(self)
-        self.motion_actions: dict[float, QAction] = {}
-        for label, factor in SPEEDS:
-            act = QAction(label, self, checkable=True)
-            act.triggered.connect(lambda _=False, f=factor: self.set_motion(f))
-            moves.addAction(act)
-            motion.addAction(act)
-            self.motion_actions[factor] = act
+        self.motion_actions = self._choices(view.addMenu("&Motion"), SPEEDS, self.set_motion)
         if Motion.factor in self.motion_actions:
             self.motion_actions[Motion.factor].setChecked(True)
 
@@ -143,6 +129,19 @@ class TableMenus:
         self._fill_seats_menu(menu, only=index)
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         menu.popup(where)
+
+    def _choices(self, menu: QMenu, choices: Sequence[tuple[str, Any]],
+                 choose: Callable[[Any], None]) -> dict[Any, QAction]:
+        """One checkable entry per (label, value), one checked at a time; value -> entry."""
+        group = QActionGroup(self)
+        entries = {}
+        for label, value in choices:
+            act = QAction(label, self, checkable=True)
+            act.triggered.connect(lambda _=False, v=value: choose(v))
+            group.addAction(act)
+            menu.addAction(act)
+            entries[value] = act
+        return entries
 
     def set_pace(self, ms: int) -> None:
         self._pace = ms

@@ -32,17 +32,6 @@ def home(tmp_path, monkeypatch):
     return tmp_path / "home"
 
 
-@pytest.fixture
-def window(qtbot, home):
-    table = TableWindow(remember_layout=False)
-    qtbot.addWidget(table)
-    table.resize(1600, 1000)
-    table.show()
-    table.set_pace(0)
-    yield table
-    table.close()
-
-
 class Failing:
     """A bot that raises the first ``times`` times it is asked."""
 
