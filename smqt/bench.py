@@ -2,7 +2,9 @@
 
 - random playouts: full games per second on one core, every decision uniform over
   ``legal_actions``, applied through the checked ``apply`` and through ``apply_legal``;
-- scoring: mean time to score one city of a finished game (about 14 cards);
+- scoring: mean time to score one city of a finished game (about 14 cards), with every line
+  explained (``score_game``) and as the bots do, totals only (``tally``), each city looked at
+  for the first time (nothing remembered from before);
 - exact final movement: median and worst time on crowded cities (15 cards, 20+ people);
 - bots: ``medium`` decisions per second and two-player games per CPU-second, ``hard`` decision
   times and the CPU-seconds of whole games with every seat ``hard`` (2 and 4 players).
@@ -43,16 +45,25 @@ def playouts_per_second(catalog: Catalog, players: int, games: int, seed: int = 
     return games / (time.perf_counter() - start)
 
 
-def scoring_time(catalog: Catalog, games: int, repeats: int = 20) -> tuple[float, float]:
-    """Mean seconds to score one city, and the mean number of cards in those cities."""
+def scoring_time(catalog: Catalog, games: int, repeats: int = 20
+                 ) -> tuple[float, float, float]:
+    """Mean seconds to score one city explained and as totals only, and the mean number of
+    cards in those cities. The remembered cities are forgotten before every round."""
+    from smqt.engine.tally import forget, totals
+
     finished = [random_playout(catalog, 2, 1000 + i) for i in range(games)]
     cards = statistics.mean(p.card_count() for s in finished for p in s.players)
-    start = time.perf_counter()
-    for _ in range(repeats):
-        for state in finished:
-            score_game(state)
-    elapsed = time.perf_counter() - start
-    return elapsed / (repeats * games * 2), cards
+    measured = []
+    for score in (score_game, totals):
+        elapsed = 0.0
+        for _ in range(repeats):
+            forget()
+            start = time.perf_counter()
+            for state in finished:
+                score(state)
+            elapsed += time.perf_counter() - start
+        measured.append(elapsed / (repeats * games * 2))
+    return measured[0], measured[1], cards
 
 
 def final_move_times(catalog: Catalog, cities: int) -> list[float]:
@@ -137,13 +148,14 @@ def measure(catalog: Catalog, quick: bool = False) -> dict[str, float | None]:
     two = playouts_per_second(catalog, 2, games)
     two_unchecked = playouts_per_second(catalog, 2, games, checked=False)
     four = playouts_per_second(catalog, 4, games // 2)
-    score_seconds, cards = scoring_time(catalog, 5 if quick else 40)
+    score_seconds, totals_seconds, cards = scoring_time(catalog, 5 if quick else 40)
     times = final_move_times(catalog, 5 if quick else 60)
     return {
         "playouts_2p_per_s": round(two, 1),
         "playouts_2p_apply_legal_per_s": round(two_unchecked, 1),
         "playouts_4p_per_s": round(four, 1),
         "score_city_us": round(score_seconds * 1e6, 1),
+        "score_city_totals_us": round(totals_seconds * 1e6, 1),
         "score_city_mean_cards": round(cards, 1),
         "final_move_median_ms": round(statistics.median(times) * 1e3, 2),
         "final_move_worst_ms": round(max(times) * 1e3, 2),
@@ -165,7 +177,8 @@ def run_bench(pack: str | None, *, as_json: bool, quick: bool, out: TextIO) -> i
               f"(apply_legal)\n")
     out.write(f"random playouts, 4 players:   {result['playouts_4p_per_s']:8.1f} games/s (one core)\n")
     out.write(f"score one city ({result['score_city_mean_cards']:.1f} cards): "
-              f"{result['score_city_us']:8.1f} us mean\n")
+              f"{result['score_city_us']:8.1f} us mean explained, "
+              f"{result['score_city_totals_us']:.1f} us totals only\n")
     out.write(f"exact final movement:         {result['final_move_median_ms']:8.2f} ms median, "
               f"{result['final_move_worst_ms']:.2f} ms worst "
               f"({result['final_move_cities']} crowded cities)\n")

@@ -98,7 +98,8 @@ def test_bench_quick_prints_numbers(capsys):
     code, out, _ = run(capsys, "bench", "--quick", "--json")
     assert code == 0
     data = json.loads(out)
-    for key in ("playouts_2p_per_s", "playouts_4p_per_s", "score_city_us",
+    for key in ("playouts_2p_per_s", "playouts_2p_apply_legal_per_s", "playouts_4p_per_s",
+                "score_city_us", "score_city_totals_us", "medium_games_per_cpu_s",
                 "final_move_median_ms", "final_move_worst_ms", "medium_decisions_per_s",
                 "medium_games_per_s", "hard_decision_median_ms", "hard_decision_worst_ms"):
         assert data[key] > 0

@@ -11,10 +11,10 @@ from __future__ import annotations
 import attrs
 
 from smqt.engine import effects as fx
-from smqt.engine.features import TAG_INDEX, Feature, features
+from smqt.engine.features import TAG_INDEX, features
 from smqt.engine.footprints import matches
-from smqt.engine.scoring import score_player
 from smqt.engine.state import MOVE, GameState
+from smqt.engine.tally import Tally, player_tally
 
 
 @attrs.frozen
@@ -53,10 +53,30 @@ def _best_points(entry: object) -> int:
     return max(0, getattr(entry, "points", 0))
 
 
+def _cards_potential(tally: Tally, city: dict, weights: Weights) -> float:
+    """What the card entries not yet at their best could still bring (adjacencies with room
+    next to them, chains on their way)."""
+    potential = 0.0
+    for space, feature, index, points in tally.cards:
+        entry = feature.scoring[index]
+        best = _best_points(entry)
+        if points >= best:
+            continue
+        r, c = space
+        room = sum(1 for n in ((r, c - 1), (r, c + 1), (1 - r, c)) if n not in city)
+        if isinstance(entry, _ADJACENCY) and room:
+            potential += weights.adjacency * (best - points) * min(1.0, 0.5 * room)
+        elif isinstance(entry, fx.Chain) and feature.tag_count[TAG_INDEX[entry.tag]]:
+            size = tally.city.chain_size(space, TAG_INDEX[entry.tag])
+            reward = entry.points * entry.at_least if entry.per_tag else entry.points
+            potential += weights.chain * reward * min(1.0, size / entry.at_least)
+    return potential
+
+
 def evaluate(state: GameState, player: int, weights: Weights = MEDIUM) -> float:
     """Score plus weighted potential of ``player``'s position."""
-    sheet = score_player(state, player)  # the other cities are not looked at
-    value = float(sheet.total)
+    tally = player_tally(state, player)  # the other cities are not looked at
+    value = float(tally.total)
     me = state.players[player]
     value += weights.sand_dollar * me.sand_dollars
     if state.phase == MOVE and state.current == player:
@@ -66,24 +86,10 @@ def evaluate(state: GameState, player: int, weights: Weights = MEDIUM) -> float:
     left = game_left(state)
     feats = features(state.catalog)
     city = me.city
-    potential = 0.0
-    for line in sheet.lines:
-        if line.category != "card" or line.space is None:
-            continue
-        feature: Feature = feats[line.source]
-        entry = feature.scoring[int(line.entry[8:-1])]
-        best = _best_points(entry)
-        if line.points >= best:
-            continue
-        r, c = line.space
-        room = sum(1 for n in ((r, c - 1), (r, c + 1), (1 - r, c)) if n not in city)
-        if isinstance(entry, _ADJACENCY) and room:
-            potential += weights.adjacency * (best - line.points) * min(1.0, 0.5 * room)
-        elif isinstance(entry, fx.Chain) and feature.tag_count[TAG_INDEX[entry.tag]]:
-            size = sheet.city.chain_size(line.space, TAG_INDEX[entry.tag])
-            reward = entry.points * entry.at_least if entry.per_tag else entry.points
-            potential += weights.chain * reward * min(1.0, size / entry.at_least)
-    full = {(space, i) for space, outcome in sheet.rings for i in outcome.full_rings}
+    potential = tally.memo.get(weights)
+    if potential is None:  # the cards' part depends on the cards alone: once per city
+        potential = tally.memo[weights] = _cards_potential(tally, city, weights)
+    full = {(space, i) for space, outcome in tally.rings for i in outcome.full_rings}
     occupied = {space for _, space in me.people.values()}
     for space, fid in city.items():
         for i, ring in enumerate(feats[fid].rings):

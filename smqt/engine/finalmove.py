@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 import random
+import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -248,15 +249,53 @@ def best_final_movement(state: GameState, player: int | None = None) -> FinalPla
 
     In the final movement (phase ``final``, ``player`` current) people already in
     ``state.final_moved`` stay put; in any other phase every person of the player may move.
+
+    Plans are remembered by what they depend on (``_plan_key``): the same question gets the
+    same answer without solving again (a bot's look-ahead asks it often). After the last move
+    of a plan the answer is known too: staying put, with the same score (any better movement
+    from there would have been better before it, and moving nobody is the fewest moves).
     """
     index = state.current if player is None else player
+    known = _PLANS.get(state.catalog)
+    if known is None or len(known) >= _PLANS_KEPT:
+        known = _PLANS[state.catalog] = {}
+    key = _plan_key(state, index)
+    plan = known.get(key)
+    if plan is not None:
+        return plan
     model = _FinalProgram(state, index)
     if not model.groups:
         sheet = score_player(state, index)
-        return FinalPlan((), sheet.total, sheet.unplaced)
-    plan = model.solve()
-    _verify(state, index, plan)
+        plan = FinalPlan((), sheet.total, sheet.unplaced)
+    else:
+        plan = model.solve()
+        _verify(state, index, plan)
+        if len(plan.moves) == 1 and state.phase == FINAL and state.current == index:
+            after = state.copy()
+            rules.apply_legal(after, plan.moves[0], hold=True)
+            known[_plan_key(after, index)] = FinalPlan((), plan.total, plan.unplaced)
+    known[key] = plan
     return plan
+
+
+_PLANS: weakref.WeakKeyDictionary[Catalog, dict[tuple, FinalPlan]] = weakref.WeakKeyDictionary()
+_PLANS_KEPT = 2048
+
+
+def _plan_key(state: GameState, index: int) -> tuple:
+    """Everything a player's best final movement depends on: their city, people, footprints
+    and sand dollars, who has moved already, the footprint supply, the objective tile, the
+    final movement distances, and for a comparative objective the other players' people."""
+    me = state.players[index]
+    moving = state.phase == FINAL and state.current == index
+    key: tuple = (state.objective, index, me.tile, me.sand_dollars,
+                  frozenset(me.city.items()), frozenset(me.people.items()),
+                  frozenset(me.footprints), state.supply["footprint"],
+                  frozenset(state.final_moved) if moving else None, state.rules.final_move)
+    if any(isinstance(o, fx.MostUnplaced) for o in objective_tile(state).objectives):
+        key += tuple((frozenset(p.city.items()), frozenset(p.people.items()))
+                     for i, p in enumerate(state.players) if i != index)
+    return key
 
 
 class _FinalProgram:

@@ -8,14 +8,12 @@ keep the previous state (undo, search).
 
 from __future__ import annotations
 
-import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from smqt.engine import events as ev
 from smqt.engine import rng
 from smqt.engine.actions import (
-    BACK,
     FRONT,
     Action,
     Buy,
@@ -28,17 +26,33 @@ from smqt.engine.actions import (
     PlaceTruck,
     ReturnPerson,
     Reward,
-    Slot,
     Swap,
     Take,
 )
 from smqt.engine.catalog import Catalog
-from smqt.engine.content import SandDollarAction, TakeFrom
+from smqt.engine.cityshape import person_paths as person_paths
+from smqt.engine.cityshape import tables
+from smqt.engine.content import TakeFrom
 from smqt.engine.effects import AddPeople, GainSandDollars, Move, MoveHere, ReturnPeople
 from smqt.engine.events import Event
-from smqt.engine.features import TAG_INDEX, UPPER_HALF_ID, Feature, features, tile_feature_id
+from smqt.engine.features import UPPER_HALF_ID, Feature, tile_feature_id
 from smqt.engine.footprints import matches as footprint_matches
-from smqt.engine.geometry import BEACH, TILE_LOWER, TILE_UPPER, Space, space_str
+from smqt.engine.geometry import TILE_LOWER, TILE_UPPER, Space, space_str
+from smqt.engine.legal import (
+    PHASE_TYPES,
+    achievable,
+    action_def,
+    can_acquire,
+    can_swap,
+    has_final_move,
+    has_move,
+    is_legal,
+    slot_card,
+    take_candidates,
+)
+from smqt.engine.legal import final_distance as final_distance
+from smqt.engine.legal import legal_actions as legal_actions
+from smqt.engine.legal import placements as placements
 from smqt.engine.state import (
     ACQUIRE,
     CHOOSE_TILE,
@@ -56,6 +70,11 @@ from smqt.engine.state import (
 
 UNLIMITED = 10**9
 """Supply size when a house rule lifts the physical limit (R1.3)."""
+
+# the names ``explain`` reads the rules by
+_action_def = action_def
+_slot_card = slot_card
+_take_candidates = take_candidates
 
 
 class IllegalActionError(ValueError):
@@ -175,191 +194,7 @@ def _check_fixed_actions(catalog: Catalog, chosen: tuple[str, ...]) -> None:
 
 
 def _feature_at(state: GameState, player: PlayerState, space: Space) -> Feature:
-    return features(state.catalog)[player.city[space]]
-
-
-_PLACEMENTS: weakref.WeakKeyDictionary[Catalog, dict[tuple, tuple[Space, ...]]] = \
-    weakref.WeakKeyDictionary()
-"""Placements per catalog, by (row, leftmost rule, city): the legal actions ask the same
-question of one city for every card of a row and again for every sand dollar action."""
-
-
-def placements(state: GameState, player: PlayerState, card_id: str) -> list[Space]:
-    """Every space where ``card_id`` may be placed in ``player``'s city now (R4.1-R4.4)."""
-    feature = features(state.catalog)[card_id]
-    known = _PLACEMENTS.get(state.catalog)
-    if known is None or len(known) > 20_000:
-        known = _PLACEMENTS[state.catalog] = {}
-    key = (feature.row, feature.leftmost_beach, frozenset(player.city.items()))
-    found = known.get(key)
-    if found is None:
-        found = known[key] = tuple(_placements(state, player, feature))
-    return list(found)
-
-
-def _placements(state: GameState, player: PlayerState, feature: Feature) -> list[Space]:
-    row = feature.row
-    city = player.city
-    spaces: set[Space] = set()
-    for r, c in city:
-        for n in ((r, c - 1), (r, c + 1), (1 - r, c)):
-            if n[0] == row and n not in city:
-                spaces.add(n)
-    if row == BEACH and spaces:
-        feats = features(state.catalog)
-        beach_cols = [c for (r, c), fid in city.items() if r == BEACH]
-        if feature.leftmost_beach:
-            leftmost = min(beach_cols)
-            spaces = {s for s in spaces if s[1] < leftmost}
-        fences = [c for (r, c), fid in city.items() if r == BEACH and feats[fid].leftmost_beach]
-        if fences:
-            spaces = {s for s in spaces if s[1] > max(fences)}
-    return sorted(spaces)
-
-
-def _slot_card(state: GameState, slot: Slot) -> str | None:
-    row = state.front if slot[0] == FRONT else state.back
-    return row[slot[1]] if 0 <= slot[1] < len(row) else None
-
-
-def _take_candidates(state: GameState, action: SandDollarAction) -> list[Slot]:
-    """Display slots whose card the action may take, ignoring placement (R8)."""
-    rule = action.take
-    slots: list[Slot] = []
-    if rule.source in (TakeFrom.FRONT, TakeFrom.DISPLAY, TakeFrom.COLUMN):
-        slots += [(FRONT, c) for c, cid in enumerate(state.front) if cid is not None]
-    if rule.source in (TakeFrom.BACK, TakeFrom.DISPLAY, TakeFrom.COLUMN):
-        slots += [(BACK, c) for c, cid in enumerate(state.back) if cid is not None]
-    if rule.tags_any:
-        feats = features(state.catalog)
-        wanted = [TAG_INDEX[t] for t in rule.tags_any]
-        slots = [s for s in slots if any(feats[_slot_card(state, s)].tag_count[i] for i in wanted)]  # type: ignore[index]
-    if rule.source is TakeFrom.COLUMN:
-        if state.take_column is not None:
-            slots = [s for s in slots if s[1] == state.take_column]
-        else:
-            columns = {c for _, c in slots}
-            slots = [s for s in slots if (FRONT, s[1]) in slots and (BACK, s[1]) in slots
-                     and s[1] in columns]
-    return slots
-
-
-def _can_place_all(state: GameState, player: PlayerState, cards: list[str]) -> bool:
-    """Whether ``cards`` can all be placed one at a time in some order (R4.3)."""
-    if not cards:
-        return True
-    for i, card in enumerate(cards):
-        rest = cards[:i] + cards[i + 1:]
-        for space in placements(state, player, card):
-            if not rest:
-                return True
-            player.city[space] = card
-            ok = _can_place_all(state, player, rest)
-            del player.city[space]
-            if ok:
-                return True
-    return False
-
-
-def _completable(state: GameState, player: PlayerState, action: SandDollarAction,
-                 remaining: int) -> bool:
-    """Whether ``remaining`` more cards can be taken by ``action`` and placed (R3.7, R4.3)."""
-    if remaining == 0:
-        return True
-    candidates = _take_candidates(state, action)
-    if action.take.source is TakeFrom.COLUMN and state.take_column is None:
-        for column in sorted({c for _, c in candidates}):
-            pair = [state.front[column], state.back[column]]
-            if _can_place_all(state, player, [c for c in pair if c]):
-                return True
-        return False
-    cards = [_slot_card(state, s) for s in candidates]
-    if remaining == 1:
-        return any(placements(state, player, c) for c in cards if c)
-    for i, first in enumerate(candidates):
-        card = _slot_card(state, first)
-        for space in placements(state, player, card):  # type: ignore[arg-type]
-            player.city[space] = card  # type: ignore[assignment]
-            ok = any(placements(state, player, _slot_card(state, s))  # type: ignore[arg-type]
-                     for j, s in enumerate(candidates) if j != i)
-            del player.city[space]
-            if ok:
-                return True
-    return False
-
-
-def achievable(state: GameState, player: PlayerState, action: SandDollarAction,
-               remaining: int) -> int:
-    """How many more cards ``action`` can take and place, up to ``remaining`` (R3.7, R8).
-
-    **Decision**: an action that takes several cards takes as many as it can, up to its
-    count (``two_front`` with one usable front card takes that one); only a ``column`` take
-    (``front_and_behind``) needs both of its cards (R8.3)."""
-    if action.take.source is TakeFrom.COLUMN:
-        return remaining if _completable(state, player, action, remaining) else 0
-    for count in range(remaining, 0, -1):
-        if _completable(state, player, action, count):
-            return count
-    return 0
-
-
-def _action_def(state: GameState, action_id: str) -> SandDollarAction:
-    return state.catalog.sand_dollar_actions[action_id]
-
-
-def can_acquire(state: GameState, index: int) -> bool:
-    """Whether player ``index`` can acquire any card now (R3.7, R3.9)."""
-    player = state.players[index]
-    for cid in state.front:
-        if cid is not None and placements(state, player, cid):
-            return True
-    for action_id in state.sand_dollar_actions:
-        action = _action_def(state, action_id)
-        if player.sand_dollars >= action.cost and achievable(state, player, action, action.take.count):
-            return True
-    return False
-
-
-def _reachable(city: dict[Space, str], start: Space, distance: int) -> list[Space]:
-    """Spaces 1..``distance`` steps away over filled spaces, the start excluded (R6.1)."""
-    seen = {start: 0}
-    frontier = [start]
-    for step in range(1, distance + 1):
-        nxt = []
-        for r, c in frontier:
-            for n in ((r, c - 1), (r, c + 1), (1 - r, c)):
-                if n in city and n not in seen:
-                    seen[n] = step
-                    nxt.append(n)
-        frontier = nxt
-    del seen[start]
-    return sorted(seen)
-
-
-def _walks(city: dict[Space, str], start: Space, distance: int) -> list[tuple[Space, ...]]:
-    """Every path of 1..``distance`` steps over filled spaces, revisits allowed (R6.1)."""
-    walks: list[tuple[Space, ...]] = []
-
-    def extend(pos: Space, path: tuple[Space, ...]) -> None:
-        r, c = pos
-        for n in ((r, c - 1), (r, c + 1), (1 - r, c)):
-            if n in city:
-                longer = (*path, n)
-                walks.append(longer)
-                if len(longer) < distance:
-                    extend(n, longer)
-
-    if distance > 0:
-        extend(start, ())
-    return walks
-
-
-def person_paths(city: dict[Space, str], kind: str, start: Space, distance: int
-                 ) -> list[tuple[Space, ...]]:
-    """The paths a person may take: every walk for a VIP, each destination for others (R6.3)."""
-    if kind == "vip":
-        return _walks(city, start, distance)
-    return [(s,) for s in _reachable(city, start, distance)]
+    return tables(state.catalog).feats[player.city[space]]
 
 
 def footprint_spaces(state: GameState, player: PlayerState, path: tuple[Space, ...]
@@ -367,7 +202,7 @@ def footprint_spaces(state: GameState, player: PlayerState, path: tuple[Space, .
     """Where a VIP walking ``path`` leaves footprints (R7.2), and the spaces that would take
     one but find the supply empty (R1.3)."""
     rule = state.catalog.starting_tiles[player.tile].footprint  # type: ignore[index]
-    feats = features(state.catalog)
+    feats = tables(state.catalog).feats
     left = state.supply["footprint"]
     landing: list[Space] = []
     short: list[Space] = []
@@ -411,132 +246,7 @@ def _add_people(state: GameState, player: PlayerState, kind: str, count: int, sp
 
 
 # ============================================================================ legal actions
-
-
-def legal_actions(state: GameState) -> tuple[Action, ...]:
-    """Every action the current player may take now, in a stable order."""
-    return tuple(_legal(state))
-
-
-def _legal(state: GameState) -> Iterator[Action]:
-    phase = state.phase
-    player = state.players[state.current]
-    if phase == CHOOSE_TILE:
-        for tile in state.tile_pool:
-            yield ChooseTile(tile)
-    elif phase == PLACE_TRUCK:
-        for column in range(state.rules.display_columns):
-            yield PlaceTruck(column)
-    elif phase == ACQUIRE:
-        for column, cid in enumerate(state.front):
-            if cid is not None:
-                for space in placements(state, player, cid):
-                    yield Take((FRONT, column), space)
-        for action_id in state.sand_dollar_actions:
-            action = _action_def(state, action_id)
-            if player.sand_dollars >= action.cost and achievable(
-                state, player, action, action.take.count
-            ):
-                yield Buy(action_id)
-    elif phase == PLACE:
-        yield from _legal_sand_dollar_takes(state, player)
-    elif phase == REWARD:
-        yield Reward("dollar_move")
-        yield Reward("two_dollars")
-        yield Reward("double_move")
-    elif phase == SWAP:
-        yield from _legal_swaps(state, player)
-        yield NoSwap()
-    elif phase == MOVE:
-        yield from _legal_moves(state, player)
-        yield EndTurn()
-    elif phase == FINAL:
-        yield from _legal_final_moves(state, player)
-        yield FinalDone()
-
-
-def _legal_sand_dollar_takes(state: GameState, player: PlayerState) -> Iterator[Take]:
-    """Takes that keep as many of the action's cards placeable as can be (R4.3, R8)."""
-    action = _action_def(state, state.bought)  # type: ignore[arg-type]
-    target = achievable(state, player, action, state.to_place)
-    for slot in _take_candidates(state, action):
-        card = _slot_card(state, slot)
-        assert card is not None
-        for space in placements(state, player, card):
-            if target <= 1:
-                yield Take(slot, space)
-                continue
-            player.city[space] = card
-            _set_slot(state, slot, None)
-            saved_column = state.take_column
-            if action.take.source is TakeFrom.COLUMN:
-                state.take_column = slot[1]
-            ok = achievable(state, player, action, state.to_place - 1) == target - 1
-            state.take_column = saved_column
-            _set_slot(state, slot, card)
-            del player.city[space]
-            if ok:
-                yield Take(slot, space)
-
-
-def _swappable(state: GameState, player: PlayerState) -> list[Space]:
-    feats = features(state.catalog)
-    return sorted(
-        space for space, fid in player.city.items()
-        if feats[fid].is_card and not feats[fid].leftmost_beach
-    )
-
-
-def _legal_swaps(state: GameState, player: PlayerState) -> Iterator[Swap]:
-    spaces = _swappable(state, player)
-    for i, a in enumerate(spaces):
-        for b in spaces[i + 1:]:
-            if a[0] == b[0]:
-                yield Swap(a, b)
-
-
-def _eligible(kind: str, who: str) -> bool:
-    return who == "any" or who == kind
-
-
-def _legal_moves(state: GameState, player: PlayerState) -> Iterator[Action]:
-    city = player.city
-    for index, allowance in enumerate(state.allowances):
-        if allowance.remaining <= 0:
-            continue
-        used = allowance.used
-        who = allowance.who
-        if allowance.kind == "move":
-            distance = allowance.distance
-            if not used and allowance.solo_distance > distance:
-                distance = allowance.solo_distance
-            for pid, (kind, where) in player.people.items():
-                if (who == "any" or who == kind) and pid not in used:
-                    for path in person_paths(city, kind, where, distance):
-                        yield MovePerson(index, pid, path)
-        elif allowance.kind == "move_here":
-            target = allowance.target
-            assert target is not None
-            for pid, (kind, where) in player.people.items():
-                if (who == "any" or who == kind) and pid not in used and where != target:
-                    yield MovePerson(index, pid, (target,))
-        else:
-            for pid, (kind, _where) in player.people.items():
-                if (who == "any" or who == kind) and pid not in used:
-                    yield ReturnPerson(index, pid)
-
-
-def final_distance(state: GameState, kind: str) -> int:
-    final = state.rules.final_move
-    return {"local": final.local, "tourist": final.tourist, "vip": final.vip}[kind]
-
-
-def _legal_final_moves(state: GameState, player: PlayerState) -> Iterator[FinalMove]:
-    for pid, (kind, where) in player.people.items():
-        if pid in state.final_moved:
-            continue
-        for path in person_paths(player.city, kind, where, final_distance(state, kind)):
-            yield FinalMove(pid, path)
+# (``smqt.engine.legal``: the list, whether an action is in it, whether any movement is left)
 
 
 # ============================================================================ apply
@@ -556,9 +266,9 @@ def apply(state: GameState, action: Action, *, hold: bool = False) -> list[Event
     """
     if state.phase == OVER:
         raise IllegalActionError(action, "the game is over")
-    # the legal actions are listed only up to this one (takes come before the costly check
-    # of what a sand dollar action could achieve): the same answer as ``in legal_actions``
-    if not any(legal == action for legal in _legal(state)):
+    # only the part of the legal actions that could hold this one is listed: the same answer
+    # as ``action in legal_actions(state)``
+    if not is_legal(state, action):
         raise IllegalActionError(action, _why_illegal(state, action))
     return apply_legal(state, action, hold=hold)
 
@@ -568,8 +278,13 @@ def apply_legal(state: GameState, action: Action, *, hold: bool = False) -> list
     playouts): the same effects, without enumerating the legal actions again to check it."""
     events: list[Event] = []
     _HANDLERS[type(action)](state, action, events)
-    if not hold:
-        _settle(state, events)
+    if not hold:  # end the turn (or final movement) that has nothing left to do
+        phase = state.phase
+        if phase == MOVE:
+            if not has_move(state, state.players[state.current]):
+                _end_turn(state, events)
+        elif phase == FINAL and not has_final_move(state, state.players[state.current]):
+            _skip_idle_final_players(state, events)
     return events
 
 
@@ -578,19 +293,10 @@ def awaiting_end(state: GameState) -> bool:
     final movement (``done``): a state that only ``apply(..., hold=True)`` leaves."""
     player = state.players[state.current]
     if state.phase == MOVE:
-        return not any(True for _ in _legal_moves(state, player))
+        return not has_move(state, player)
     if state.phase == FINAL:
-        return not any(True for _ in _legal_final_moves(state, player))
+        return not has_final_move(state, player)
     return False
-
-
-def _settle(state: GameState, events: list[Event]) -> None:
-    """End the turn (or the player's final movement) that has nothing left to do."""
-    if state.phase == MOVE:
-        if not any(True for _ in _legal_moves(state, state.players[state.current])):
-            _end_turn(state, events)
-    elif state.phase == FINAL:
-        _skip_idle_final_players(state, events)
 
 
 def applied(state: GameState, action: Action) -> GameState:
@@ -611,24 +317,12 @@ _PHASE_ACTIONS = {
     FINAL: "make final moves (final pN SPACE...) or finish (done)",
 }
 
-_PHASE_TYPES: dict[str, tuple[type, ...]] = {
-    CHOOSE_TILE: (ChooseTile,),
-    PLACE_TRUCK: (PlaceTruck,),
-    ACQUIRE: (Take, Buy),
-    PLACE: (Take,),
-    REWARD: (Reward,),
-    SWAP: (Swap, NoSwap),
-    MOVE: (MovePerson, ReturnPerson, EndTurn),
-    FINAL: (FinalMove, FinalDone),
-}
-
-
 def _why_illegal(state: GameState, action: Action) -> str:
-    if not isinstance(action, _PHASE_TYPES.get(state.phase, ())):
+    if not isinstance(action, PHASE_TYPES.get(state.phase, ())):
         return f"now the player must {_PHASE_ACTIONS[state.phase]}"
     player = state.players[state.current]
     if isinstance(action, Take):
-        card = _slot_card(state, action.slot)
+        card = slot_card(state, action.slot)
         if card is None:
             return "that display slot is empty"
         if state.phase == ACQUIRE and action.slot[0] != FRONT:
@@ -639,7 +333,7 @@ def _why_illegal(state: GameState, action: Action) -> str:
     if isinstance(action, Buy):
         if action.action not in state.sand_dollar_actions:
             return f"{action.action} is not in play this game"
-        cost = _action_def(state, action.action).cost
+        cost = action_def(state, action.action).cost
         if player.sand_dollars < cost:
             return f"it costs {cost} sand dollars and the player has {player.sand_dollars} (R3.2)"
         return "no card it allows can be taken and placed (R3.7)"
@@ -672,7 +366,7 @@ def _apply_choose_tile(state: GameState, action: ChooseTile, events: list[Event]
             player.sand_dollars += bonus.count
         elif isinstance(bonus, AddPeople):
             _add_people(state, player, bonus.people.value, bonus.count, TILE_LOWER, events)
-    feats = features(state.catalog)
+    feats = tables(state.catalog).feats
     if footprint_matches(tile.footprint, TILE_LOWER, feats[tile_feature_id(tile.id)]):
         if state.supply["footprint"] > 0:
             state.supply["footprint"] -= 1
@@ -699,15 +393,13 @@ def _apply_place_truck(state: GameState, action: PlaceTruck, events: list[Event]
     _begin_turn(state, state.start_player, events)
 
 
-def _set_slot(state: GameState, slot: Slot, value: str | None) -> None:
-    (state.front if slot[0] == FRONT else state.back)[slot[1]] = value
-
-
 def _apply_take(state: GameState, action: Take, events: list[Event]) -> None:
     player = state.players[state.current]
-    card = _slot_card(state, action.slot)
+    slot = action.slot
+    row = state.front if slot[0] == FRONT else state.back
+    card = row[slot[1]] if 0 <= slot[1] < len(row) else None
     assert card is not None
-    _set_slot(state, action.slot, None)
+    row[slot[1]] = None
     player.city[action.space] = card
     state.placed.append(card)
     events.append(Event(ev.CARD_PLACED, f"player {state.current + 1} places {card} on "
@@ -716,7 +408,7 @@ def _apply_take(state: GameState, action: Take, events: list[Event]) -> None:
         _regular_rewards(state, action.slot[1], events)
         return
     assert state.bought is not None
-    definition = _action_def(state, state.bought)
+    definition = action_def(state, state.bought)
     if definition.take.source is TakeFrom.COLUMN:
         state.take_column = action.slot[1]
     state.to_place -= 1
@@ -767,7 +459,7 @@ def _apply_reward(state: GameState, action: Reward, events: list[Event]) -> None
 def _apply_buy(state: GameState, action: Buy, events: list[Event]) -> None:
     """R3.2, R8.2: pay first; the cards are then taken with ``take`` actions."""
     player = state.players[state.current]
-    definition = _action_def(state, action.action)
+    definition = action_def(state, action.action)
     player.sand_dollars -= definition.cost
     state.bought = action.action
     state.to_place = definition.take.count
@@ -780,8 +472,8 @@ def _apply_buy(state: GameState, action: Buy, events: list[Event]) -> None:
 def _after_cards_placed(state: GameState, events: list[Event]) -> None:
     """R8.6 swap first (if the action allows one), then the placement actions (R5)."""
     player = state.players[state.current]
-    if state.bought and _action_def(state, state.bought).swap:
-        if any(True for _ in _legal_swaps(state, player)):
+    if state.bought and action_def(state, state.bought).swap:
+        if can_swap(state, player):
             state.phase = SWAP
             return
     _placement_actions(state, events)
@@ -817,11 +509,11 @@ def _apply_noswap(state: GameState, action: NoSwap, events: list[Event]) -> None
 def _placement_actions(state: GameState, events: list[Event]) -> None:
     """R5.1 gains in placement order, then R5.2 the turn's allowances."""
     player = state.players[state.current]
-    feats = features(state.catalog)
-    where = {fid: space for space, fid in player.city.items()}
+    feats = tables(state.catalog).feats
+    city = player.city
     card_allowances: list[AllowanceState] = []
     for card in state.placed:
-        space = where[card]
+        space = _space_of(city, card)
         feature = feats[card]
         for effect in feature.placement:
             if isinstance(effect, GainSandDollars):
@@ -840,7 +532,7 @@ def _placement_actions(state: GameState, events: list[Event]) -> None:
                     "return", effect.people.value, effect.count, 0, card))
     action_allowances: list[AllowanceState] = []
     if state.bought:
-        for effect in _action_def(state, state.bought).allowances:
+        for effect in action_def(state, state.bought).allowances:
             if isinstance(effect, Move):
                 action_allowances.append(AllowanceState(
                     "move", effect.people.value, effect.count, effect.distance, state.bought))
@@ -851,6 +543,14 @@ def _placement_actions(state: GameState, events: list[Event]) -> None:
     state.phase = MOVE
 
 
+def _space_of(city: dict[Space, str], card: str) -> Space:
+    """The (last) space holding ``card``: usually the last one filled."""
+    for space, fid in reversed(city.items()):
+        if fid == card:
+            return space
+    raise KeyError(card)
+
+
 def _apply_move(state: GameState, action: MovePerson, events: list[Event]) -> None:
     player = state.players[state.current]
     allowance = state.allowances[action.allowance]
@@ -858,8 +558,10 @@ def _apply_move(state: GameState, action: MovePerson, events: list[Event]) -> No
     player.people[action.person] = (kind, action.path[-1])
     if kind == "vip":
         _visit(state, player, action.path, events)
-    steps = len(action.path) if kind == "vip" else _distance(player.city, origin, action.path[-1])
-    exhausted = allowance.kind == "move" and steps > allowance.distance
+    # only a move allowance is exhausted by a long move (the solo distance, R3.5 c)
+    exhausted = allowance.kind == "move" and (
+        len(action.path) if kind == "vip" else _distance(player.city, origin, action.path[-1])
+    ) > allowance.distance
     state.allowances[action.allowance] = AllowanceState(
         allowance.kind, allowance.who, allowance.count, allowance.distance, allowance.source,
         allowance.solo_distance, allowance.target, (*allowance.used, action.person), exhausted)
@@ -867,6 +569,11 @@ def _apply_move(state: GameState, action: MovePerson, events: list[Event]) -> No
 
 def _distance(city: dict[Space, str], start: Space, end: Space) -> int:
     """Fewest steps from ``start`` to ``end`` over filled spaces (``move_here`` jumps: 0)."""
+    if end == start:
+        return 0
+    r, c = start
+    if end in city and (end == (r, c - 1) or end == (r, c + 1) or end == (1 - r, c)):
+        return 1
     seen = {start}
     frontier = [start]
     steps = 0
@@ -959,9 +666,7 @@ def _start_final(state: GameState, events: list[Event]) -> None:
 
 
 def _skip_idle_final_players(state: GameState, events: list[Event]) -> None:
-    while state.phase == FINAL and not any(
-        True for _ in _legal_final_moves(state, state.players[state.current])
-    ):
+    while state.phase == FINAL and not has_final_move(state, state.players[state.current]):
         _finish_final_player(state, events)
 
 

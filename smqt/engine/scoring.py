@@ -8,6 +8,7 @@ leaving the fewest people unplaced.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 
 import attrs
@@ -15,7 +16,8 @@ import attrs
 from smqt.engine import effects as fx
 from smqt.engine.catalog import Catalog
 from smqt.engine.content import ObjectiveTile
-from smqt.engine.features import TAG_INDEX, TAGS, Feature, features
+from smqt.engine.entryrules import _static_objective, count, entry_points
+from smqt.engine.features import TAGS, Feature, features
 from smqt.engine.footprints import points as footprint_points
 from smqt.engine.geometry import TILE_LOWER, TILE_UPPER, Space, space_str
 from smqt.engine.rings import RingOutcome, describe_held, outcomes
@@ -131,8 +133,8 @@ class City:
         copies = [grid[s].tag_count[tag] for s in spaces]
         label = [-1] * len(spaces)
         sizes: list[int] = []
-        for start, count in enumerate(copies):
-            if not count or label[start] >= 0:
+        for start, copies_here in enumerate(copies):
+            if not copies_here or label[start] >= 0:
                 continue
             number = len(sizes)
             label[start] = number
@@ -164,179 +166,24 @@ class City:
         return sum(f.tag_count[tag] for f in self.grid.values())
 
 
-# ============================================================================ card entries
+CACHE_SIZE = 4096
+"""Entries kept per catalog by each cache below (emptied when full): the bots look at many
+cities and people layouts that differ in one card or one person."""
 
-_TAG_NOUNS = {"local": ("local spot", "local spots"), "tourist": ("tourist spot", "tourist spots"),
-              "business": ("business tag", "business tags"), "sports": ("sports tag", "sports tags"),
-              "nature": ("nature tag", "nature tags"), "wave": ("wave", "waves")}
-"""How the reason of a score line names a location tag (R0.4), singular and plural."""
-
-
-def count(n: int, singular: str, plural: str | None = None) -> str:
-    """``count(1, "ring")`` -> "1 ring", ``count(2, "ring")`` -> "2 rings"."""
-    return f"{n} {singular if n == 1 else plural or singular + 's'}"
+_CITIES: weakref.WeakKeyDictionary[Catalog, dict[frozenset, City]] = weakref.WeakKeyDictionary()
 
 
-def _tags(n: int, tag: str) -> str:
-    return count(n, *_TAG_NOUNS[str(tag)])
-
-
-def _a_tag(tag: str) -> str:
-    noun = _TAG_NOUNS[str(tag)][0]
-    return ("an " if noun[0] in "aeiou" else "a ") + noun
-
-
-def _adjacent(entry: fx.Adjacent, city: City, space: Space, player: PlayerState) -> tuple[int, str]:
-    t = TAG_INDEX[entry.tag]
-    if any(f.tag_count[t] for f in city.adjacent(space)):
-        return entry.points, f"next to {_a_tag(entry.tag)}"
-    return 0, f"not next to {_a_tag(entry.tag)}"
-
-
-def _adjacent_count(entry: fx.AdjacentCount, city: City, space: Space, player: PlayerState
-                    ) -> tuple[int, str]:
-    t = TAG_INDEX[entry.tag]
-    copies = sum(f.tag_count[t] for f in city.adjacent(space))
-    if copies >= entry.at_least:
-        return entry.points, f"{_tags(copies, entry.tag)} next to it (needs {entry.at_least})"
-    return 0, f"only {_tags(copies, entry.tag)} next to it (needs {entry.at_least})"
-
-
-def _adjacent_tiers(entry: fx.AdjacentTiers, city: City, space: Space, player: PlayerState
-                    ) -> tuple[int, str]:
-    t = TAG_INDEX[entry.tag]
-    copies = sum(f.tag_count[t] for f in city.adjacent(space))
-    reached = [(need, pts) for need, pts in entry.tiers if copies >= need]
-    if reached:
-        return reached[-1][1], (f"{_tags(copies, entry.tag)} next to it "
-                                f"(the tier for {reached[-1][0]} or more)")
-    return 0, f"{_tags(copies, entry.tag)} next to it (no tier reached)"
-
-
-def _listing(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _adjacent_all(entry: fx.AdjacentAll, city: City, space: Space, player: PlayerState
-                  ) -> tuple[int, str]:
-    near = city.adjacent(space)
-    missing = [_a_tag(tag) for tag in entry.tags
-               if not any(f.tag_count[TAG_INDEX[tag]] for f in near)]
-    if not missing:
-        return entry.points, "next to " + _listing([_a_tag(tag) for tag in entry.tags])
-    return 0, "not next to " + _listing(missing)
-
-
-def _adjacent_ring(entry: fx.AdjacentRing, city: City, space: Space, player: PlayerState
-                   ) -> tuple[int, str]:
-    if any(f.rings for f in city.adjacent(space)):
-        return entry.points, "next to a card with a ring"
-    return 0, "no card with a ring next to it"
-
-
-def _not_adjacent_ring(entry: fx.NotAdjacentRing, city: City, space: Space, player: PlayerState
-                       ) -> tuple[int, str]:
-    if any(f.rings for f in city.adjacent(space)):
-        return 0, "next to a card with a ring"
-    return entry.points, "no card with a ring next to it"
-
-
-_GIVES = {"sand_dollar": "gives sand dollars", "local": "adds locals", "tourist": "adds tourists",
-          "vip": "adds VIPs", "people": "adds people"}
-
-
-def _adjacent_gives(entry: fx.AdjacentGives, city: City, space: Space, player: PlayerState
-                    ) -> tuple[int, str]:
-    symbol = entry.symbol.value
-    if any(symbol in f.gives for f in city.adjacent(space)):
-        return entry.points, f"next to a card that {_GIVES[symbol]}"
-    return 0, f"no card next to it {_GIVES[symbol]}"
-
-
-def _per_tag_in_city(entry: fx.PerTagInCity, city: City, space: Space, player: PlayerState
-                     ) -> tuple[int, str]:
-    copies = city.tag_total(TAG_INDEX[entry.tag])
-    return ((copies // entry.per) * entry.points,
-            f"{_tags(copies, entry.tag)} in the city, {count(entry.points, 'point')} "
-            f"per {entry.per}")
-
-
-def _chain(entry: fx.Chain, city: City, space: Space, player: PlayerState) -> tuple[int, str]:
-    size = city.chain_size(space, TAG_INDEX[entry.tag])
-    if size >= entry.at_least:
-        if entry.per_tag:
-            return entry.points * size, (f"{entry.tag} chain of {size}, "
-                                         f"{count(entry.points, 'point')} per tag")
-        return entry.points, f"{entry.tag} chain of {size} (needs {entry.at_least})"
-    return 0, f"{entry.tag} chain of {size} (needs {entry.at_least})"
-
-
-def _sand_dollars(entry: fx.SandDollarsHeld, city: City, space: Space, player: PlayerState
-                  ) -> tuple[int, str]:
-    held = player.sand_dollars
-    return ((held // entry.per) * entry.points,
-            f"{count(held, 'sand dollar')} left, {count(entry.points, 'point')} per {entry.per}")
-
-
-_ENTRY_RULES: dict[type, Callable[..., tuple[int, str]]] = {
-    fx.Adjacent: _adjacent,  # R10.1
-    fx.AdjacentCount: _adjacent_count,  # R10.2
-    fx.AdjacentTiers: _adjacent_tiers,  # R10.3
-    fx.AdjacentAll: _adjacent_all,  # R10.4
-    fx.AdjacentRing: _adjacent_ring,  # R10.5
-    fx.NotAdjacentRing: _not_adjacent_ring,  # R10.5
-    fx.AdjacentGives: _adjacent_gives,  # R10.6
-    fx.PerTagInCity: _per_tag_in_city,  # R10.7
-    fx.Chain: _chain,  # R10.8
-    fx.SandDollarsHeld: _sand_dollars,  # R10.9
-}
-
-
-def entry_points(entry: object, city: City, space: Space, player: PlayerState) -> tuple[int, str]:
-    """Points of one scoring entry of the card at ``space``, with the reason (R10.1-R10.9)."""
-    return _ENTRY_RULES[type(entry)](entry, city, space, player)
-
-
-# ============================================================================ objectives
-
-
-def _chains_of(city: City, tags: Iterable[fx.Tag]) -> list[tuple[str, int]]:
-    result = []
-    for tag in tags:
-        for size in city.chain_sizes(TAG_INDEX[tag]):
-            result.append((tag.value, size))
-    return result
-
-
-def _static_objective(objective: object, city: City) -> tuple[int, str]:
-    """Objectives that depend on cards only (R11.4-R11.6)."""
-    if isinstance(objective, fx.LargestChain):
-        chains = _chains_of(city, objective.tags)
-        if not chains:
-            return 0, "no chain"
-        tag, size = max(chains, key=lambda c: c[1])
-        return size * objective.points_per_tag, f"largest {tag} chain: {size}"
-    if isinstance(objective, fx.CountChains):
-        chains = [c for c in _chains_of(city, objective.tags) if c[1] >= objective.at_least]
-        return (len(chains) * objective.points,
-                f"{count(len(chains), 'chain')} of {objective.at_least} or more")
-    if isinstance(objective, fx.ChainTable):
-        chains = _chains_of(city, objective.tags)
-        table = objective.table
-        total = sum(table[min(size, len(table)) - 1] for _, size in chains)
-        sizes = ", ".join(str(size) for _, size in sorted(chains, key=lambda c: -c[1]))
-        return total, f"chains of {sizes}" if chains else "no chain"
-    if isinstance(objective, fx.PairedRun):
-        grid = city.grid
-        columns = sorted({c for _, c in grid if (0, c) in grid and (1, c) in grid})
-        best = run = 0
-        previous = None
-        for column in columns:
-            run = run + 1 if previous is not None and column == previous + 1 else 1
-            best = max(best, run)
-            previous = column
-        return best * objective.points, f"longest run of paired columns: {best}"
-    raise TypeError(f"not a static objective: {objective!r}")
+def city_of(catalog: Catalog, player: PlayerState) -> City:
+    """The ``City`` of ``player``'s filled spaces, shared by every look at the same cards (a
+    City never changes once made)."""
+    known = _CITIES.get(catalog)
+    if known is None or len(known) >= CACHE_SIZE:
+        known = _CITIES[catalog] = {}
+    key = frozenset(player.city.items())
+    city = known.get(key)
+    if city is None:
+        city = known[key] = City(catalog, player)
+    return city
 
 
 # ============================================================================ people
@@ -406,6 +253,26 @@ def frontier(city: City, player: PlayerState, people_objectives: Sequence[object
         best = nxt
     return PeopleFrontier({u: (value, tuple(sorted(chosen, key=lambda pair: pair[0])))
                            for u, (value, chosen) in best.items()})
+
+
+_FRONTIERS: weakref.WeakKeyDictionary[Catalog, dict[tuple, PeopleFrontier]] = \
+    weakref.WeakKeyDictionary()
+
+
+def people_frontier(catalog: Catalog, tile: ObjectiveTile, city: City, player: PlayerState,
+                    people_objectives: Sequence[object]) -> PeopleFrontier:
+    """``frontier``, remembered per objective tile and layout of people on features (all it
+    depends on)."""
+    known = _FRONTIERS.get(catalog)
+    if known is None or len(known) >= CACHE_SIZE:
+        known = _FRONTIERS[catalog] = {}
+    grid = city.grid
+    key = (tile.id, tuple(sorted((space, grid[space].id, have)
+                                 for space, have in people_on_spaces(player).items())))
+    found = known.get(key)
+    if found is None:
+        found = known[key] = frontier(city, player, people_objectives)
+    return found
 
 
 def _unplaced_term(people_objectives: Sequence[object], unplaced: int) -> int:
@@ -490,7 +357,7 @@ def static_lines(catalog: Catalog, tile: ObjectiveTile, player: PlayerState, cit
     for space in city.spaces:
         feature = city.grid[space]
         for i, entry in enumerate(feature.scoring):
-            pts, why = _ENTRY_RULES[type(entry)](entry, city, space, player)
+            pts, why = entry_points(entry, city, space, player)
             card_lines.append(ScoreLine(CARD, feature.id, f"scoring[{i}]", space, pts, why))
     footprint_lines = []
     if player.tile is not None and player.footprints:
@@ -503,37 +370,56 @@ def static_lines(catalog: Catalog, tile: ObjectiveTile, player: PlayerState, cit
     return objective_lines, card_lines, footprint_lines
 
 
+def people_facts(chosen: Choice) -> tuple[int, int, int]:
+    """Of a chosen ring assignment: ring points, full rings, cards holding unplaced people
+    (the starting tile's halves are one card, R11.5)."""
+    points = full = 0
+    cards_with_unplaced: set[Space] = set()
+    for space, outcome in chosen:
+        points += outcome.points
+        full += outcome.full
+        if outcome.unplaced:
+            cards_with_unplaced.add(card_of(space))
+    return points, full, len(cards_with_unplaced)
+
+
+def people_objective_points(objective: object, full_rings: int, cards_with_unplaced: int,
+                            unplaced: int, penalty: int | None) -> int:
+    """What one people objective scores (R11.4, R11.5, R11.7): ``penalty`` is the
+    comparative one, as resolved among the players."""
+    if isinstance(objective, fx.MostUnplaced):
+        return penalty or 0
+    if isinstance(objective, fx.CardsWithUnplaced):
+        return cards_with_unplaced * objective.points
+    assert isinstance(objective, fx.RingsAndUnplaced)
+    return (full_rings * objective.per_full_ring
+            + (unplaced // objective.per_unplaced) * objective.points)
+
+
 def _people_lines(tile: ObjectiveTile, chosen: tuple[tuple[Space, RingOutcome], ...],
                   city: City, unplaced: int, penalty: int | None
                   ) -> tuple[list[ScoreLine], list[ScoreLine]]:
     """Ring lines and people-objective lines for a chosen assignment."""
     ring_lines = []
-    full_rings = 0
-    cards_with_unplaced: set[Space] = set()
     for space, outcome in chosen:
         feature = city.grid[space]
-        full_rings += outcome.full
-        if outcome.unplaced:
-            cards_with_unplaced.add(card_of(space))
         for i in outcome.full_rings:
             ring = feature.rings[i]
             ring_lines.append(ScoreLine(RING, feature.id, f"rings[{i}]", space, ring.points,
                                         f"ring holds {describe_held(outcome.held[i])}"))
+    _, full_rings, cards = people_facts(chosen)
     objective_lines = []
     for slot, objective in zip(SLOTS, tile.objectives, strict=True):
+        if not isinstance(objective, PEOPLE_OBJECTIVES):
+            continue
+        pts = people_objective_points(objective, full_rings, cards, unplaced, penalty)
         if isinstance(objective, fx.MostUnplaced):
-            pts = penalty or 0
             why = f"{count(unplaced, 'person', 'people')} outside rings"
         elif isinstance(objective, fx.CardsWithUnplaced):
-            pts = len(cards_with_unplaced) * objective.points
-            why = f"{count(len(cards_with_unplaced), 'card')} with people outside rings"
-        elif isinstance(objective, fx.RingsAndUnplaced):
-            pts = (full_rings * objective.per_full_ring
-                   + (unplaced // objective.per_unplaced) * objective.points)
+            why = f"{count(cards, 'card')} with people outside rings"
+        else:
             why = (f"{count(full_rings, 'full ring')}, "
                    f"{count(unplaced, 'person', 'people')} outside rings")
-        else:
-            continue
         objective_lines.append(ScoreLine(OBJECTIVE, tile.id, slot, None, pts, why))
     return ring_lines, objective_lines
 
@@ -578,8 +464,9 @@ def _sheets(state: GameState, wanted: Sequence[int]) -> list[ScoreSheet]:
     most = next((o for o in people_objectives if isinstance(o, fx.MostUnplaced)), None)
     # a comparative objective needs every player's people; otherwise only the wanted ones
     looked_at = range(len(state.players)) if most is not None else wanted
-    cities = {i: City(catalog, state.players[i]) for i in looked_at}
-    fronts = {i: frontier(cities[i], state.players[i], people_objectives) for i in looked_at}
+    cities = {i: city_of(catalog, state.players[i]) for i in looked_at}
+    fronts = {i: people_frontier(catalog, tile, cities[i], state.players[i], people_objectives)
+              for i in looked_at}
     if most is not None:
         chosen = resolve_most_unplaced([fronts[i] for i in looked_at], people_objectives, most)
         chosen_u = dict(zip(looked_at, chosen, strict=True))

@@ -50,7 +50,11 @@ class PlayerState:
 
     def card_count(self) -> int:
         """Feature cards in the city (the starting tile does not count, R9.1)."""
-        return sum(1 for fid in self.city.values() if fid != UPPER_HALF_ID and fid[0] != "@")
+        count = 0
+        for fid in self.city.values():
+            if fid != UPPER_HALF_ID and fid[0] != "@":
+                count += 1
+        return count
 
     def people_on(self, space: Space) -> list[int]:
         return [pid for pid, (_, where) in self.people.items() if where == space]

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from smqt.engine import rules
-from smqt.engine.actions import FinalMove
+from smqt.engine.actions import FinalDone, FinalMove
 from smqt.engine.catalog import Catalog, load_pack
 from smqt.engine.content import FeatureCard
 from smqt.engine.effects import AnyNumberRing, Ring, Row, Tag, Who
@@ -481,3 +481,24 @@ def test_r11_5_green_final_movement_joins_the_starting_tile_halves() -> None:
     after = _replay(state, plan)
     assert after.players[0].people[tourist][1] == (0, 0)
     _check_against_exhaustive(state)
+
+
+def test_remembered_plans_are_the_plans_solved_afresh():
+    """Issue 15: a plan remembered (``_plan_key``), and the known answer after a plan's last
+    move (stay put, same score), are what a fresh solve gives, move after move (R9.3)."""
+    from smqt.engine import finalmove
+
+    single_move_answers = 0
+    for state in crowded_city_states(base(), 8, seed=11):
+        state = state.copy()
+        while state.phase == FINAL:
+            key = finalmove._plan_key(state, state.current)
+            was_known = key in finalmove._PLANS.get(base(), {})
+            remembered = best_final_movement(state)
+            finalmove._PLANS.clear()
+            fresh = best_final_movement(state)
+            assert remembered == fresh
+            if was_known and not remembered.moves:
+                single_move_answers += 1
+            rules.apply(state, fresh.moves[0] if fresh.moves else FinalDone())
+    assert single_move_answers >= 4

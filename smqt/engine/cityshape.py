@@ -1,0 +1,533 @@
+"""The shape of one city, worked out once per distinct city: where each kind of card may be
+placed (R4.1-R4.4) and where people may walk (R6.1), with the actions built from them.
+
+The rules ask these questions of one city again and again: every card of the display, every
+sand dollar action (with each card it could place first), every person under every allowance,
+and again at the start of the next turn. A shape is found by the city's contents (its spaces
+and what fills them, in order), never by the identity of the dict alone: the rules, tests and
+interfaces change cities in place, so an answer is only reused for the very same contents.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING, Any
+
+from smqt.engine.actions import FRONT, FinalMove, MovePerson, Take
+from smqt.engine.effects import Tag
+from smqt.engine.features import TAG_INDEX, features
+from smqt.engine.geometry import BEACH, STREET, Space
+
+if TYPE_CHECKING:
+    from smqt.engine.catalog import Catalog
+
+MAX_SHAPES = 4096
+"""Shapes kept per catalog before the cache starts afresh (AI search visits many cities)."""
+
+
+def _reachable(city: dict[Space, str] | frozenset[Space], start: Space, distance: int) -> list[Space]:
+    """Spaces 1..``distance`` steps away over filled spaces, the start excluded (R6.1)."""
+    seen = {start: 0}
+    frontier = [start]
+    for step in range(1, distance + 1):
+        nxt = []
+        for r, c in frontier:
+            for n in ((r, c - 1), (r, c + 1), (1 - r, c)):
+                if n in city and n not in seen:
+                    seen[n] = step
+                    nxt.append(n)
+        frontier = nxt
+    del seen[start]
+    return sorted(seen)
+
+
+def _walks(city: dict[Space, str] | frozenset[Space], start: Space, distance: int
+           ) -> list[tuple[Space, ...]]:
+    """Every path of 1..``distance`` steps over filled spaces, revisits allowed (R6.1)."""
+    walks: list[tuple[Space, ...]] = []
+
+    def extend(pos: Space, path: tuple[Space, ...]) -> None:
+        r, c = pos
+        for n in ((r, c - 1), (r, c + 1), (1 - r, c)):
+            if n in city:
+                longer = (*path, n)
+                walks.append(longer)
+                if len(longer) < distance:
+                    extend(n, longer)
+
+    if distance > 0:
+        extend(start, ())
+    return walks
+
+
+def person_paths(city: dict[Space, str] | frozenset[Space], kind: str, start: Space, distance: int
+                 ) -> list[tuple[Space, ...]]:
+    """The paths a person may take: every walk for a VIP, each destination for others (R6.3)."""
+    if kind == "vip":
+        return _walks(city, start, distance)
+    return [(s,) for s in _reachable(city, start, distance)]
+
+
+def can_step(city: dict[Space, str], where: Space) -> bool:
+    """Whether a person on ``where`` has a filled space beside them: exactly when a walk of
+    one space or more has any path (R6.1)."""
+    r, c = where
+    return (r, c - 1) in city or (r, c + 1) in city or (1 - r, c) in city
+
+
+STREET_CARD = 0
+BEACH_CARD = 1
+LEFTMOST_CARD = 2
+"""How a card is placed (its ``placing`` kind): in the street row, in the beach row, or in
+the beach row left of every beach card (R4.1, R4.4)."""
+
+_ROW = (STREET, BEACH, BEACH)
+_OFFSET = 64
+"""Columns are bits of an int, column ``c`` at bit ``c + offset``; a city reaching further
+left than ``1 - offset`` gets a larger offset."""
+NEAR = 4
+"""Walks this long or shorter are remembered by the filled spaces they could reach."""
+
+ANYONE: object = object()
+"""No filter on the person (``walkers``, ``final_walkers``)."""
+
+MAX_MEMO = 100_000
+"""Entries a memo table keeps before it starts afresh."""
+_PLACED: dict[tuple[int, int, int], tuple[Space, ...]] = {}
+"""(row, columns as bits, offset) -> the spaces."""
+_TAKES: dict[tuple[int, int, int, int], tuple[Take, ...]] = {}
+"""(front column, row, columns as bits, offset) -> taking that card onto each space."""
+_PATHS: dict[tuple[bool, int, int, int, int, int], tuple[tuple[Space, ...], ...]] = {}
+"""The paths of a walk of a few steps depend only on the filled spaces it could reach: the
+columns ``c - distance .. c + distance`` of both rows. They are remembered by (VIP?, row,
+column, distance, those columns of the person's row and of the other as bits)."""
+_MOVES: dict[tuple[int, int, tuple[tuple[Space, ...], ...]], tuple[MovePerson, ...]] = {}
+_FINALS: dict[tuple[int, tuple[tuple[Space, ...], ...]], tuple[FinalMove, ...]] = {}
+"""(allowance, person, paths) and (person, paths) -> the actions. Actions are values, so one
+object serves every city and game that lists the same action."""
+
+
+_TAKE: dict[tuple[int, Space], Take] = {}
+_MOVE: dict[tuple[int, int, tuple[Space, ...]], MovePerson] = {}
+_FINAL: dict[tuple[int, tuple[Space, ...]], FinalMove] = {}
+"""Each action kept for reuse: (front column, space), (allowance, person, path), (person, path)."""
+
+
+def _remember(table: dict, key: tuple, value: tuple) -> tuple:  # type: ignore[type-arg]
+    if len(table) >= MAX_MEMO:
+        table.clear()
+    table[key] = value
+    return value
+
+
+def _shared(table: dict, key: tuple, make: type, *fields: object) -> Any:  # type: ignore[type-arg]
+    """The action ``make(*fields)`` kept in ``table`` under ``key``."""
+    found = table.get(key)
+    if found is None:
+        if len(table) >= MAX_MEMO:
+            table.clear()
+        found = table[key] = make(*fields)
+    return found
+
+
+def _row_masks(keys: tuple[Space, ...], offset: int) -> tuple[int, int] | None:
+    """The filled columns of the beach and the street as bits; None if a column lies too far
+    left for ``offset``."""
+    beach = street = 0
+    try:
+        for r, c in keys:
+            if r == BEACH:
+                beach |= 1 << (c + offset)
+            elif r == STREET:
+                street |= 1 << (c + offset)
+    except ValueError:  # a negative shift
+        return None
+    if (beach | street) & 1:
+        return None
+    return beach, street
+
+
+def _columns(mask: int, offset: int) -> list[int]:
+    """The columns of the bits set in ``mask``, left to right."""
+    columns = []
+    while mask:
+        low = mask & -mask
+        columns.append(low.bit_length() - 1 - offset)
+        mask ^= low
+    return columns
+
+
+class CityShape:
+    """The placements and walks of one city's contents (``keys`` filled by ``values``).
+
+    The filled columns of each row are the bits of ``beach`` and ``street``; ``fences`` the
+    beach columns holding a card that must be leftmost (every later beach card goes to its
+    right, R4.3). ``masks`` holds the columns each placing kind may go to (R4.1-R4.4); None
+    where the rules' own ``min`` of no beach column would fail. ``after`` is the same city
+    with one more card, for the rules' look-ahead (R4.3, R8)."""
+
+    __slots__ = ("_after", "_filled", "_fits", "beach", "fences", "keys", "masks", "offset",
+                 "street", "tables", "values")
+
+    def __init__(self, tables: CityTables, keys: tuple[Space, ...], values: tuple[str, ...],
+                 beach: int, street: int, fences: int, offset: int) -> None:
+        self.tables = tables
+        self.keys = keys
+        self.values = values
+        self.beach = beach
+        self.street = street
+        self.fences = fences
+        self.offset = offset
+        on_beach = ((beach << 1) | (beach >> 1) | street) & ~beach
+        leftmost: int | None = 0
+        if on_beach:
+            if beach:
+                leftmost = on_beach & ((beach & -beach) - 1)
+            else:
+                leftmost = None
+            if fences:
+                right_of_fences = -(1 << fences.bit_length())
+                on_beach &= right_of_fences
+                if leftmost is not None:
+                    leftmost &= right_of_fences
+        self.masks = (((street << 1) | (street >> 1) | beach) & ~street, on_beach, leftmost)
+        self._filled: frozenset[Space] | None = None
+        self._after: dict[tuple[Space, bool], CityShape] | None = None
+        self._fits: dict[tuple[int, ...], bool] | None = None
+
+    @classmethod
+    def of(cls, tables: CityTables, keys: tuple[Space, ...], values: tuple[str, ...]) -> CityShape:
+        """The shape of a city worked out from scratch (spaces off the two rows, which only a
+        hand-made city has, take no part in placement)."""
+        offset = _OFFSET
+        found = _row_masks(keys, offset)
+        if found is None:
+            offset = 1 - min(c for r, c in keys if r == BEACH or r == STREET)
+            found = _row_masks(keys, offset)
+            assert found is not None
+        fences = 0
+        if not tables.fences.isdisjoint(values):
+            for (r, c), fid in zip(keys, values, strict=True):
+                if r == BEACH and fid in tables.fences:
+                    fences |= 1 << (c + offset)
+        return cls(tables, keys, values, found[0], found[1], fences, offset)
+
+    def plus(self, keys: tuple[Space, ...], values: tuple[str, ...]) -> CityShape:
+        """The shape of this city with one more card: the last of ``keys`` and ``values``."""
+        r, c = keys[-1]
+        at = c + self.offset
+        if at < 1 or not (r == BEACH or r == STREET):
+            return CityShape.of(self.tables, keys, values)
+        bit = 1 << at
+        beach, street, fences = self.beach, self.street, self.fences
+        if r == BEACH:
+            beach |= bit
+            if values[-1] in self.tables.fences:
+                fences |= bit
+        else:
+            street |= bit
+        return CityShape(self.tables, keys, values, beach, street, fences, self.offset)
+
+    # ------------------------------------------------------------------ placement (R4)
+
+    def placements(self, placing: int) -> tuple[Space, ...]:
+        """Every space a card of this placing kind may be placed on (R4.1-R4.4), in order."""
+        mask = self.masks[placing]
+        if mask is None:
+            raise ValueError("min() arg is an empty sequence")
+        row = _ROW[placing]
+        found = _PLACED.get((row, mask, self.offset))
+        if found is None:
+            found = _remember(_PLACED, (row, mask, self.offset),
+                              tuple([(row, c) for c in _columns(mask, self.offset)]))
+        return found
+
+    def nonempty(self, placing: int) -> bool:
+        """Whether a card of this placing kind may be placed at all."""
+        mask = self.masks[placing]
+        if mask is None:
+            raise ValueError("min() arg is an empty sequence")
+        return mask != 0
+
+    def front_takes(self, column: int, placing: int) -> tuple[Take, ...]:
+        """R3.1: taking front card ``column`` (of this placing kind) onto each space it may go."""
+        mask = self.masks[placing]
+        if mask is None:
+            raise ValueError("min() arg is an empty sequence")
+        key = (column, _ROW[placing], mask, self.offset)
+        found = _TAKES.get(key)
+        if found is None:
+            slot = (FRONT, column)
+            found = _remember(_TAKES, key, tuple([_shared(_TAKE, (column, space), Take, slot, space)
+                                                  for space in self.placements(placing)]))
+        return found
+
+    def acquire_takes(self, front: list[str | None]) -> list[Take]:
+        """R3.1: every front card onto every space it may go (``front_takes`` of each)."""
+        placing = self.tables.placing
+        masks = self.masks
+        offset = self.offset
+        found: list[Take] = []
+        for column, cid in enumerate(front):
+            if cid is not None:
+                kind = placing[cid]
+                mask = masks[kind]
+                takes = None if mask is None else _TAKES.get((column, _ROW[kind], mask, offset))
+                found += self.front_takes(column, kind) if takes is None else takes
+        return found
+
+    def after(self, space: Space, card: str) -> CityShape:
+        """This city with ``card`` placed on the empty ``space`` (only whether the card must
+        stay leftmost on the beach matters to what follows)."""
+        fence = space[0] == BEACH and card in self.tables.fences
+        known = self._after
+        if known is None:
+            known = self._after = {}
+        found = known.get((space, fence))
+        if found is None:
+            found = known[(space, fence)] = self.plus((*self.keys, space), (*self.values, card))
+        return found
+
+    def fits(self, placings: tuple[int, ...]) -> bool:
+        """Whether cards of these placing kinds can all be placed, one at a time in some
+        order (R4.3)."""
+        known = self._fits
+        if known is None:
+            known = self._fits = {}
+        found = known.get(placings)
+        if found is None:
+            found = known[placings] = self._fit(placings)
+        return found
+
+    def _fit(self, placings: tuple[int, ...]) -> bool:
+        if not placings:
+            return True
+        for i, placing in enumerate(placings):
+            rest = placings[:i] + placings[i + 1:]
+            card = self.tables.example[placing]
+            for space in self.placements(placing):
+                if not rest or self.after(space, card).fits(rest):
+                    return True
+        return False
+
+    # ------------------------------------------------------------------ walks (R6)
+
+    @property
+    def filled(self) -> frozenset[Space]:
+        found = self._filled
+        if found is None:
+            found = self._filled = frozenset(self.keys)
+        return found
+
+    def paths(self, vip: bool, start: Space, distance: int) -> tuple[tuple[Space, ...], ...]:
+        """``person_paths`` of a person (a VIP or not) on ``start`` (R6.1, R6.3), remembered by
+        the filled spaces within ``distance`` of it when the walk is short."""
+        r, c = start
+        at = c + self.offset - distance
+        if at < 0 or not 0 <= distance <= NEAR:
+            return self._walk(vip, start, distance)
+        span = (2 << (2 * distance)) - 1
+        if r == BEACH:
+            key = (vip, r, c, distance, (self.beach >> at) & span, (self.street >> at) & span)
+        elif r == STREET:
+            key = (vip, r, c, distance, (self.street >> at) & span, (self.beach >> at) & span)
+        else:
+            return self._walk(vip, start, distance)
+        found = _PATHS.get(key)
+        if found is None:
+            found = _remember(_PATHS, key, self._walk(vip, start, distance))
+        return found
+
+    def moves(self, allowance: int, person: int, vip: bool, start: Space, distance: int
+              ) -> tuple[MovePerson, ...]:
+        """``person`` moving under ``allowance`` along each of their paths (R5, R6)."""
+        paths = self.paths(vip, start, distance)
+        found = _MOVES.get((allowance, person, paths))
+        if found is None:
+            found = _remember(_MOVES, (allowance, person, paths), tuple([
+                _shared(_MOVE, (allowance, person, path), MovePerson, allowance, person, path)
+                for path in paths]))
+        return found
+
+    def finals(self, person: int, vip: bool, start: Space, distance: int) -> tuple[FinalMove, ...]:
+        """``person``'s final moves along each of their paths (R9.2)."""
+        paths = self.paths(vip, start, distance)
+        found = _FINALS.get((person, paths))
+        if found is None:
+            found = _remember(_FINALS, (person, paths), tuple([
+                _shared(_FINAL, (person, path), FinalMove, person, path) for path in paths]))
+        return found
+
+    def walkers(self, allowance: int, people: dict[int, tuple[str, Space]], who: str,
+                used: tuple[int, ...], distance: int, only: object) -> list[MovePerson]:
+        """The moves of a ``move`` allowance: each of ``people`` it allows (of kind ``who``,
+        not in ``used``, and ``only`` unless that is ``ANYONE``) along each of their paths of
+        ``distance`` (R5.2, R5.3, R6): ``moves`` of each, quicker."""
+        found: list[MovePerson] = []
+        beach, street = self.beach, self.street
+        at_left = self.offset - distance
+        span = (2 << (2 * distance)) - 1 if 0 <= distance <= NEAR else 0
+        for pid, (kind, where) in people.items():
+            if (who == "any" or who == kind) and pid not in used and (only is ANYONE or pid == only):
+                vip = kind == "vip"
+                r, c = where
+                at = c + at_left
+                paths = None
+                if span and at >= 0:
+                    if r == BEACH:
+                        paths = _PATHS.get((vip, r, c, distance, (beach >> at) & span,
+                                            (street >> at) & span))
+                    elif r == STREET:
+                        paths = _PATHS.get((vip, r, c, distance, (street >> at) & span,
+                                            (beach >> at) & span))
+                if paths is None:
+                    found += self.moves(allowance, pid, vip, where, distance)
+                    continue
+                moves = _MOVES.get((allowance, pid, paths))
+                found += self.moves(allowance, pid, vip, where, distance) if moves is None else moves
+        return found
+
+    def final_walkers(self, people: dict[int, tuple[str, Space]], moved: set[int],
+                      distances: dict[str, int], only: object) -> list[FinalMove]:
+        """Each of ``people`` not yet ``moved`` (and ``only``, unless ``ANYONE``) along each
+        of their paths of their kind's final distance (R9.2): ``finals`` of each, quicker."""
+        found: list[FinalMove] = []
+        beach, street, offset = self.beach, self.street, self.offset
+        for pid, (kind, where) in people.items():
+            if pid in moved or not (only is ANYONE or pid == only):
+                continue
+            vip = kind == "vip"
+            distance = distances[kind]
+            r, c = where
+            at = c + offset - distance
+            paths = None
+            if at >= 0 and 0 <= distance <= NEAR:
+                span = (2 << (2 * distance)) - 1
+                if r == BEACH:
+                    paths = _PATHS.get((vip, r, c, distance, (beach >> at) & span, (street >> at) & span))
+                elif r == STREET:
+                    paths = _PATHS.get((vip, r, c, distance, (street >> at) & span, (beach >> at) & span))
+            if paths is None:
+                found += self.finals(pid, vip, where, distance)
+                continue
+            finals = _FINALS.get((pid, paths))
+            found += self.finals(pid, vip, where, distance) if finals is None else finals
+        return found
+
+    def _walk(self, vip: bool, start: Space, distance: int) -> tuple[tuple[Space, ...], ...]:
+        r, c = start
+        at = c + self.offset
+        if at < 1 or not (r == BEACH or r == STREET):
+            return tuple(person_paths(self.filled, "vip" if vip else "", start, distance))
+        if distance == 1:  # the filled spaces beside the start
+            row, other = (self.beach, self.street) if r == BEACH else (self.street, self.beach)
+            left, right, across = (row >> (at - 1)) & 1, (row >> (at + 1)) & 1, (other >> at) & 1
+            if vip or r == BEACH:  # walking order (left, right, across) is sorted on the beach
+                return (*([((r, c - 1),)] if left else []), *([((r, c + 1),)] if right else []),
+                        *([((1 - r, c),)] if across else []))
+            return (*([((1 - r, c),)] if across else []), *([((r, c - 1),)] if left else []),
+                    *([((r, c + 1),)] if right else []))
+        if vip:
+            return tuple(_walks(self.filled, start, distance))
+        # the spaces 1..distance steps away, a row's columns at a time (breadth first)
+        beach, street = self.beach, self.street
+        bit = 1 << at
+        now_b, now_s = (bit, 0) if r == BEACH else (0, bit)
+        seen_b, seen_s = now_b, now_s
+        for _ in range(distance):
+            now_b, now_s = (((now_b << 1) | (now_b >> 1) | now_s) & beach & ~seen_b,
+                            ((now_s << 1) | (now_s >> 1) | now_b) & street & ~seen_s)
+            if not (now_b or now_s):
+                break
+            seen_b |= now_b
+            seen_s |= now_s
+        if r == BEACH:
+            seen_b &= ~bit
+        else:
+            seen_s &= ~bit
+        offset = self.offset
+        return (*[((BEACH, x),) for x in _columns(seen_b, offset)],
+                *[((STREET, x),) for x in _columns(seen_s, offset)])
+
+
+class CityTables:
+    """What one catalog's cities need: each card's placing kind, the cards that must be
+    leftmost on the beach, and the shapes met so far."""
+
+    __slots__ = ("__weakref__", "_tagged", "by_id", "example", "feats", "fences", "placing",
+                 "shapes")
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.feats = features(catalog)
+        self.placing: dict[str, int] = {
+            fid: (STREET_CARD if f.row != BEACH else LEFTMOST_CARD if f.leftmost_beach else BEACH_CARD)
+            for fid, f in self.feats.items()}
+        """Each card's placing kind."""
+        self.example = {placing: fid for fid, placing in self.placing.items()}
+        """A card of each placing kind."""
+        self.fences = frozenset(fid for fid, f in self.feats.items() if f.leftmost_beach)
+        self.shapes: dict[tuple[tuple[Space, ...], tuple[str, ...]], CityShape] = {}
+        self.by_id: dict[int, CityShape] = {}
+        """The shape last found for a city dict (checked against its contents before use)."""
+        self._tagged: dict[tuple[Tag, ...], dict[str, bool]] = {}
+
+    def tagged(self, tags: tuple[Tag, ...]) -> dict[str, bool]:
+        """Whether each card carries one of ``tags`` (what a sand dollar action may take, R8)."""
+        found = self._tagged.get(tags)
+        if found is None:
+            wanted = [TAG_INDEX[tag] for tag in tags]
+            found = self._tagged[tags] = {
+                fid: any(f.tag_count[i] for i in wanted) for fid, f in self.feats.items()}
+        return found
+
+    def shape(self, city: dict[Space, str]) -> CityShape:
+        """The shape of ``city``'s contents now."""
+        keys = tuple(city)
+        values = tuple(city.values())
+        known = self.by_id.get(id(city))
+        if known is not None and known.keys == keys and known.values == values:
+            return known
+        found = self.shapes.get((keys, values))
+        if found is None:
+            if len(self.shapes) >= MAX_SHAPES:
+                self.shapes.clear()
+                self.by_id.clear()
+            if (known is not None and len(keys) == len(known.keys) + 1
+                    and keys[:-1] == known.keys and values[:-1] == known.values):
+                found = known.plus(keys, values)  # a card placed since: the usual way
+            else:
+                found = CityShape.of(self, keys, values)
+            self.shapes[(keys, values)] = found
+        if len(self.by_id) >= 4 * MAX_SHAPES:
+            self.by_id.clear()
+        self.by_id[id(city)] = found
+        return found
+
+
+_TABLES: weakref.WeakKeyDictionary[Catalog, CityTables] = weakref.WeakKeyDictionary()
+_last: tuple[weakref.ref[Catalog] | None, CityTables | None] = (None, None)
+"""The catalog asked for last, and its tables."""
+
+
+def tables(catalog: Catalog) -> CityTables:
+    """The city tables of ``catalog``."""
+    global _last
+    ref, found = _last
+    if ref is not None and ref() is catalog:
+        return found  # type: ignore[return-value]
+    known = _TABLES.get(catalog)
+    if known is None:
+        known = _TABLES[catalog] = CityTables(catalog)
+    _last = (weakref.ref(catalog), known)
+    return known
+
+
+def city_shape(catalog: Catalog, city: dict[Space, str]) -> CityShape:
+    """``tables(catalog).shape(city)`` in one call (the rules ask it at every step)."""
+    ref, known_tables = _last
+    t = known_tables if ref is not None and ref() is catalog else tables(catalog)
+    assert t is not None
+    known = t.by_id.get(id(city))
+    if known is not None and known.keys == tuple(city) and known.values == tuple(city.values()):
+        return known
+    return t.shape(city)

@@ -1,0 +1,218 @@
+"""Score totals without explanations, for the bots and playouts (R10, R11).
+
+``player_tally(state, i).total`` is always ``score_game(state).sheets[i].total``: the same
+entry rules (``entryrules``), the same ring assignment (``scoring.people_frontier``) and the
+same comparative penalty, minus the reasons and score lines people read. What depends on the
+cards alone (the City, the objective bonuses, the card entries) is worked out once per city and
+objective tile and remembered, so a bot weighing many moves of people over one city pays for it
+once.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Sequence
+from typing import Any
+
+from smqt.engine import effects as fx
+from smqt.engine.catalog import Catalog
+from smqt.engine.content import ObjectiveTile
+from smqt.engine.entryrules import _objective_award, _objective_measure, entry_award
+from smqt.engine.features import Feature
+from smqt.engine.footprints import points as footprint_points
+from smqt.engine.geometry import Space
+from smqt.engine.rings import RingOutcome
+from smqt.engine.scoring import (
+    CACHE_SIZE,
+    PEOPLE_OBJECTIVES,
+    PeopleFrontier,
+    choose_unplaced,
+    city_of,
+    most_unplaced_points,
+    objective_tile,
+    people_facts,
+    people_frontier,
+    people_objective_points,
+    resolve_most_unplaced,
+)
+from smqt.engine.state import GameState, PlayerState
+
+CardPoints = tuple[Space, Feature, int, int]
+"""(space, feature, index of the scoring entry, points), in the score sheet's order."""
+
+
+class Tally:
+    """One player's total and what the bots read besides it."""
+
+    __slots__ = ("cards", "city", "memo", "rings", "total", "unplaced")
+
+    def __init__(self, total: int, cards: tuple[CardPoints, ...], part: _CityPart,
+                 rings: tuple[tuple[Space, RingOutcome], ...], unplaced: int) -> None:
+        self.total = total
+        self.cards = cards
+        """Every card entry's points (the sheet's ``card`` lines)."""
+        self.city = part.city
+        self.memo = part.memo
+        """A place for callers to keep what they derive from the cards alone (shared by
+        every tally of the same city and objective tile)."""
+        self.rings = rings
+        """The ring assignment used, per space with people (as ``ScoreSheet.rings``)."""
+        self.unplaced = unplaced
+
+
+class _CityPart:
+    """What a city scores on its cards alone under one objective tile."""
+
+    __slots__ = ("cards", "city", "held", "memo", "objective_points", "people")
+
+    def __init__(self, catalog: Catalog, tile: ObjectiveTile, player: PlayerState) -> None:
+        city = self.city = city_of(catalog, player)
+        self.objective_points = sum(
+            _objective_award(o, _objective_measure(o, city)) for o in tile.objectives
+            if not isinstance(o, PEOPLE_OBJECTIVES))
+        cards: list[Any] = []
+        held: list[int] = []
+        for space in city.spaces:
+            feature = city.grid[space]
+            for i, entry in enumerate(feature.scoring):
+                if isinstance(entry, fx.SandDollarsHeld):  # changes with the player's purse
+                    held.append(len(cards))
+                    cards.append((space, feature, i, None))
+                else:
+                    cards.append((space, feature, i, entry_award(entry, city, space, player)))
+        self.cards: tuple[Any, ...] = tuple(cards)
+        self.held = tuple(held)
+        self.people: dict[tuple, Any] = {}
+        """Layout of people -> their frontier, or without a comparative objective the whole
+        people result (unplaced, ring assignment, points)."""
+        self.memo: dict[object, Any] = {}
+
+
+_LAYOUTS_KEPT = 512
+"""Layouts of people remembered per city part."""
+
+_PARTS: weakref.WeakKeyDictionary[Catalog, dict[tuple, _CityPart]] = weakref.WeakKeyDictionary()
+
+
+def _city_part(catalog: Catalog, tile: ObjectiveTile, player: PlayerState) -> _CityPart:
+    known = _PARTS.get(catalog)
+    if known is None or len(known) >= CACHE_SIZE:
+        known = _PARTS[catalog] = {}
+    key = (tile.id, frozenset(player.city.items()))
+    part = known.get(key)
+    if part is None:
+        part = known[key] = _CityPart(catalog, tile, player)
+    return part
+
+
+def player_tally(state: GameState, index: int) -> Tally:
+    """Player ``index``'s total as ``score_game`` gives it, without the explanations."""
+    return _tallies(state, (index,))[0]
+
+
+def totals(state: GameState) -> tuple[int, ...]:
+    """Every player's total, as ``score_game(state).totals``."""
+    return tuple(t.total for t in _tallies(state, range(len(state.players))))
+
+
+def _tallies(state: GameState, wanted: Sequence[int]) -> list[Tally]:
+    catalog = state.catalog
+    tile = objective_tile(state)
+    people_objectives = [o for o in tile.objectives if isinstance(o, PEOPLE_OBJECTIVES)]
+    most = next((o for o in people_objectives if isinstance(o, fx.MostUnplaced)), None)
+    if most is None:
+        return [_tally(catalog, tile, state.players[i], people_objectives) for i in wanted]
+    parts = [_city_part(catalog, tile, player) for player in state.players]
+    fronts = [_frontier(catalog, tile, part, player, people_objectives)
+              for part, player in zip(parts, state.players, strict=True)]
+    key = tuple(id(front) for front in fronts)
+    known = _RESOLVED.get(key)
+    if known is None:
+        if len(_RESOLVED) >= CACHE_SIZE:
+            _RESOLVED.clear()
+        # the frontiers are kept with the answer: while it is remembered their ids stay theirs
+        known = _RESOLVED[key] = (fronts, resolve_most_unplaced(fronts, people_objectives, most))
+    chosen_u = known[1]
+    result = []
+    for i in wanted:
+        u = chosen_u[i]
+        rings = fronts[i].best[u][1]
+        penalty = most_unplaced_points(most, u, [v for j, v in enumerate(chosen_u) if j != i])
+        people = _people_points(rings, u, penalty, people_objectives)
+        result.append(_finish(catalog, state.players[i], parts[i], rings, u, people))
+    return result
+
+
+_RESOLVED: dict[tuple[int, ...], tuple[list[PeopleFrontier], list[int]]] = {}
+"""The players' frontiers (by identity) -> their unplaced counts under the comparative
+objective (R11.7)."""
+
+
+def _people_key(player: PlayerState) -> tuple:
+    return tuple(sorted(player.people.values()))
+
+
+def _frontier(catalog: Catalog, tile: ObjectiveTile, part: _CityPart, player: PlayerState,
+              people_objectives: Sequence[object]) -> PeopleFrontier:
+    key = _people_key(player)
+    front = part.people.get(key)
+    if front is None:
+        if len(part.people) >= _LAYOUTS_KEPT:
+            part.people.clear()
+        front = part.people[key] = people_frontier(catalog, tile, part.city, player,
+                                                   people_objectives)
+    return front
+
+
+def _people_points(rings: tuple[tuple[Space, RingOutcome], ...], unplaced: int,
+                   penalty: int | None, people_objectives: Sequence[object]) -> int:
+    ring_points, full, with_unplaced = people_facts(rings)
+    return ring_points + sum(people_objective_points(o, full, with_unplaced, unplaced, penalty)
+                             for o in people_objectives)
+
+
+def _tally(catalog: Catalog, tile: ObjectiveTile, player: PlayerState,
+           people_objectives: Sequence[object]) -> Tally:
+    """A tally without a comparative objective: the people's part is remembered whole."""
+    part = _city_part(catalog, tile, player)
+    key = _people_key(player)
+    known = part.people.get(key)
+    if known is None:
+        if len(part.people) >= _LAYOUTS_KEPT:
+            part.people.clear()
+        front = people_frontier(catalog, tile, part.city, player, people_objectives)
+        u = choose_unplaced(front, people_objectives)
+        rings = front.best[u][1]
+        known = part.people[key] = (u, rings,
+                                    _people_points(rings, u, None, people_objectives))
+    u, rings, people = known
+    return _finish(catalog, player, part, rings, u, people)
+
+
+def _finish(catalog: Catalog, player: PlayerState, part: _CityPart,
+            rings: tuple[tuple[Space, RingOutcome], ...], unplaced: int, people: int) -> Tally:
+    """The tally from the city's part, the player's purse and footprints, and the people."""
+    cards = part.cards
+    if part.held:
+        mended = list(cards)
+        for k in part.held:
+            space, feature, e, _ = cards[k]
+            mended[k] = (space, feature, e,
+                         entry_award(feature.scoring[e], part.city, space, player))
+        cards = tuple(mended)
+    total = part.objective_points + sum(c[3] for c in cards) + people
+    if player.tile is not None and player.footprints:
+        rule = catalog.starting_tiles[player.tile].footprint
+        grid = part.city.grid
+        total += sum(footprint_points(rule, grid[s]) for s in player.footprints)
+    return Tally(total, cards, part, rings, unplaced)
+
+
+def forget() -> None:
+    """Empty the remembered city parts, cities and people frontiers (for measuring the cost
+    of a first look; results never depend on them)."""
+    from smqt.engine import scoring
+
+    for cache in (_PARTS, scoring._CITIES, scoring._FRONTIERS):
+        cache.clear()
+    _RESOLVED.clear()
