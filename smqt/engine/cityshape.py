@@ -21,7 +21,7 @@ from smqt.engine.geometry import BEACH, STREET, Space
 if TYPE_CHECKING:
     from smqt.engine.catalog import Catalog
 
-MAX_SHAPES = 4096
+MAX_SHAPES = 2048
 """Shapes kept per catalog before the cache starts afresh (AI search visits many cities)."""
 
 
@@ -91,27 +91,8 @@ NEAR = 4
 ANYONE: object = object()
 """No filter on the person (``walkers``, ``final_walkers``)."""
 
-MAX_MEMO = 100_000
+MAX_MEMO = 20_000
 """Entries a memo table keeps before it starts afresh."""
-_PLACED: dict[tuple[int, int, int], tuple[Space, ...]] = {}
-"""(row, columns as bits, offset) -> the spaces."""
-_TAKES: dict[tuple[int, int, int, int], tuple[Take, ...]] = {}
-"""(front column, row, columns as bits, offset) -> taking that card onto each space."""
-_PATHS: dict[tuple[bool, int, int, int, int, int], tuple[tuple[Space, ...], ...]] = {}
-"""The paths of a walk of a few steps depend only on the filled spaces it could reach: the
-columns ``c - distance .. c + distance`` of both rows. They are remembered by (VIP?, row,
-column, distance, those columns of the person's row and of the other as bits)."""
-_MOVES: dict[tuple[int, int, tuple[tuple[Space, ...], ...]], tuple[MovePerson, ...]] = {}
-_FINALS: dict[tuple[int, tuple[tuple[Space, ...], ...]], tuple[FinalMove, ...]] = {}
-"""(allowance, person, paths) and (person, paths) -> the actions. Actions are values, so one
-object serves every city and game that lists the same action."""
-
-
-_TAKE: dict[tuple[int, Space], Take] = {}
-_MOVE: dict[tuple[int, int, tuple[Space, ...]], MovePerson] = {}
-_FINAL: dict[tuple[int, tuple[Space, ...]], FinalMove] = {}
-"""Each action kept for reuse: (front column, space), (allowance, person, path), (person, path)."""
-
 
 def _remember(table: dict, key: tuple, value: tuple) -> tuple:  # type: ignore[type-arg]
     if len(table) >= MAX_MEMO:
@@ -236,9 +217,10 @@ class CityShape:
         if mask is None:
             raise ValueError("min() arg is an empty sequence")
         row = _ROW[placing]
-        found = _PLACED.get((row, mask, self.offset))
+        memo = self.tables.placed
+        found = memo.get((row, mask, self.offset))
         if found is None:
-            found = _remember(_PLACED, (row, mask, self.offset),
+            found = _remember(memo, (row, mask, self.offset),
                               tuple([(row, c) for c in _columns(mask, self.offset)]))
         return found
 
@@ -255,16 +237,18 @@ class CityShape:
         if mask is None:
             raise ValueError("min() arg is an empty sequence")
         key = (column, _ROW[placing], mask, self.offset)
-        found = _TAKES.get(key)
+        t = self.tables
+        found = t.takes.get(key)
         if found is None:
             slot = (FRONT, column)
-            found = _remember(_TAKES, key, tuple([_shared(_TAKE, (column, space), Take, slot, space)
-                                                  for space in self.placements(placing)]))
+            found = _remember(t.takes, key, tuple([_shared(t.take, (column, space), Take, slot, space)
+                                                   for space in self.placements(placing)]))
         return found
 
     def acquire_takes(self, front: list[str | None]) -> list[Take]:
         """R3.1: every front card onto every space it may go (``front_takes`` of each)."""
         placing = self.tables.placing
+        memo = self.tables.takes
         masks = self.masks
         offset = self.offset
         found: list[Take] = []
@@ -272,7 +256,7 @@ class CityShape:
             if cid is not None:
                 kind = placing[cid]
                 mask = masks[kind]
-                takes = None if mask is None else _TAKES.get((column, _ROW[kind], mask, offset))
+                takes = None if mask is None else memo.get((column, _ROW[kind], mask, offset))
                 found += self.front_takes(column, kind) if takes is None else takes
         return found
 
@@ -333,29 +317,32 @@ class CityShape:
             key = (vip, r, c, distance, (self.street >> at) & span, (self.beach >> at) & span)
         else:
             return self._walk(vip, start, distance)
-        found = _PATHS.get(key)
+        memo = self.tables.paths
+        found = memo.get(key)
         if found is None:
-            found = _remember(_PATHS, key, self._walk(vip, start, distance))
+            found = _remember(memo, key, self._walk(vip, start, distance))
         return found
 
     def moves(self, allowance: int, person: int, vip: bool, start: Space, distance: int
               ) -> tuple[MovePerson, ...]:
         """``person`` moving under ``allowance`` along each of their paths (R5, R6)."""
         paths = self.paths(vip, start, distance)
-        found = _MOVES.get((allowance, person, paths))
+        t = self.tables
+        found = t.moves.get((allowance, person, paths))
         if found is None:
-            found = _remember(_MOVES, (allowance, person, paths), tuple([
-                _shared(_MOVE, (allowance, person, path), MovePerson, allowance, person, path)
+            found = _remember(t.moves, (allowance, person, paths), tuple([
+                _shared(t.move, (allowance, person, path), MovePerson, allowance, person, path)
                 for path in paths]))
         return found
 
     def finals(self, person: int, vip: bool, start: Space, distance: int) -> tuple[FinalMove, ...]:
         """``person``'s final moves along each of their paths (R9.2)."""
         paths = self.paths(vip, start, distance)
-        found = _FINALS.get((person, paths))
+        t = self.tables
+        found = t.finals.get((person, paths))
         if found is None:
-            found = _remember(_FINALS, (person, paths), tuple([
-                _shared(_FINAL, (person, path), FinalMove, person, path) for path in paths]))
+            found = _remember(t.finals, (person, paths), tuple([
+                _shared(t.final, (person, path), FinalMove, person, path) for path in paths]))
         return found
 
     def walkers(self, allowance: int, people: dict[int, tuple[str, Space]], who: str,
@@ -364,6 +351,7 @@ class CityShape:
         not in ``used``, and ``only`` unless that is ``ANYONE``) along each of their paths of
         ``distance`` (R5.2, R5.3, R6): ``moves`` of each, quicker."""
         found: list[MovePerson] = []
+        memo_paths, memo_moves = self.tables.paths, self.tables.moves
         beach, street = self.beach, self.street
         at_left = self.offset - distance
         span = (2 << (2 * distance)) - 1 if 0 <= distance <= NEAR else 0
@@ -375,15 +363,15 @@ class CityShape:
                 paths = None
                 if span and at >= 0:
                     if r == BEACH:
-                        paths = _PATHS.get((vip, r, c, distance, (beach >> at) & span,
-                                            (street >> at) & span))
+                        paths = memo_paths.get((vip, r, c, distance, (beach >> at) & span,
+                                                (street >> at) & span))
                     elif r == STREET:
-                        paths = _PATHS.get((vip, r, c, distance, (street >> at) & span,
-                                            (beach >> at) & span))
+                        paths = memo_paths.get((vip, r, c, distance, (street >> at) & span,
+                                                (beach >> at) & span))
                 if paths is None:
                     found += self.moves(allowance, pid, vip, where, distance)
                     continue
-                moves = _MOVES.get((allowance, pid, paths))
+                moves = memo_moves.get((allowance, pid, paths))
                 found += self.moves(allowance, pid, vip, where, distance) if moves is None else moves
         return found
 
@@ -392,6 +380,7 @@ class CityShape:
         """Each of ``people`` not yet ``moved`` (and ``only``, unless ``ANYONE``) along each
         of their paths of their kind's final distance (R9.2): ``finals`` of each, quicker."""
         found: list[FinalMove] = []
+        memo_paths, memo_finals = self.tables.paths, self.tables.finals
         beach, street, offset = self.beach, self.street, self.offset
         for pid, (kind, where) in people.items():
             if pid in moved or not (only is ANYONE or pid == only):
@@ -404,13 +393,15 @@ class CityShape:
             if at >= 0 and 0 <= distance <= NEAR:
                 span = (2 << (2 * distance)) - 1
                 if r == BEACH:
-                    paths = _PATHS.get((vip, r, c, distance, (beach >> at) & span, (street >> at) & span))
+                    paths = memo_paths.get((vip, r, c, distance, (beach >> at) & span,
+                                            (street >> at) & span))
                 elif r == STREET:
-                    paths = _PATHS.get((vip, r, c, distance, (street >> at) & span, (beach >> at) & span))
+                    paths = memo_paths.get((vip, r, c, distance, (street >> at) & span,
+                                            (beach >> at) & span))
             if paths is None:
                 found += self.finals(pid, vip, where, distance)
                 continue
-            finals = _FINALS.get((pid, paths))
+            finals = memo_finals.get((pid, paths))
             found += self.finals(pid, vip, where, distance) if finals is None else finals
         return found
 
@@ -452,10 +443,21 @@ class CityShape:
 
 class CityTables:
     """What one catalog's cities need: each card's placing kind, the cards that must be
-    leftmost on the beach, and the shapes met so far."""
+    leftmost on the beach, the shapes met so far, and the memo tables of what shapes answer.
+    They go with the catalog (a new game of the table loads its pack afresh).
 
-    __slots__ = ("__weakref__", "_tagged", "by_id", "example", "feats", "fences", "placing",
-                 "shapes")
+    The memo tables, each of at most ``MAX_MEMO`` entries: ``placed``: (row, columns as bits,
+    offset) -> the spaces; ``takes``: (front column, row, columns as bits, offset) -> taking
+    that card onto each space; ``paths``: the paths of a walk of a few steps, which depend only
+    on the filled spaces it could reach (the columns ``c - distance .. c + distance`` of both
+    rows), by (VIP?, row, column, distance, those columns of the person's row and of the other
+    as bits); ``moves`` and ``finals``: (allowance, person, paths) and (person, paths) -> the
+    actions. Actions are values, so one object serves every city and game that lists the same
+    action: ``take``, ``move``, ``final`` and ``interned`` keep each one for reuse."""
+
+    __slots__ = ("__weakref__", "_tagged", "by_id", "example", "feats", "fences", "final",
+                 "finals", "interned", "move", "moves", "paths", "placed", "placing",
+                 "shapes", "take", "takes")
 
     def __init__(self, catalog: Catalog) -> None:
         self.feats = features(catalog)
@@ -470,6 +472,15 @@ class CityTables:
         self.by_id: dict[int, CityShape] = {}
         """The shape last found for a city dict (checked against its contents before use)."""
         self._tagged: dict[tuple[Tag, ...], dict[str, bool]] = {}
+        self.placed: dict[tuple[int, int, int], tuple[Space, ...]] = {}
+        self.takes: dict[tuple[int, int, int, int], tuple[Take, ...]] = {}
+        self.paths: dict[tuple[bool, int, int, int, int, int], tuple[tuple[Space, ...], ...]] = {}
+        self.moves: dict[tuple[int, int, tuple[tuple[Space, ...], ...]], tuple[MovePerson, ...]] = {}
+        self.finals: dict[tuple[int, tuple[tuple[Space, ...], ...]], tuple[FinalMove, ...]] = {}
+        self.take: dict[tuple[int, Space], Take] = {}
+        self.move: dict[tuple[int, int, tuple[Space, ...]], MovePerson] = {}
+        self.final: dict[tuple[int, tuple[Space, ...]], FinalMove] = {}
+        self.interned: dict[tuple, Any] = {}  # type: ignore[type-arg]
 
     def tagged(self, tags: tuple[Tag, ...]) -> dict[str, bool]:
         """Whether each card carries one of ``tags`` (what a sand dollar action may take, R8)."""
@@ -505,28 +516,40 @@ class CityTables:
 
 
 _TABLES: weakref.WeakKeyDictionary[Catalog, CityTables] = weakref.WeakKeyDictionary()
-_last: tuple[weakref.ref[Catalog] | None, CityTables | None] = (None, None)
-"""The catalog asked for last, and its tables."""
+_last: tuple[weakref.ref[Catalog] | None, weakref.ref[CityTables] | None] = (None, None)
+"""The catalog asked for last and its tables (neither kept alive by this)."""
 
 
 def tables(catalog: Catalog) -> CityTables:
-    """The city tables of ``catalog``."""
+    """The city tables of ``catalog``; they go with the catalog."""
     global _last
-    ref, found = _last
+    ref, known_ref = _last
     if ref is not None and ref() is catalog:
-        return found  # type: ignore[return-value]
+        found = known_ref() if known_ref is not None else None
+        if found is not None:
+            return found
     known = _TABLES.get(catalog)
     if known is None:
         known = _TABLES[catalog] = CityTables(catalog)
-    _last = (weakref.ref(catalog), known)
+    _last = (weakref.ref(catalog), weakref.ref(known))
     return known
+
+
+def forget() -> None:
+    """Empty the shapes and memo tables of every catalog (bounded caches, refilled on use)."""
+    for known in list(_TABLES.values()):
+        for table in (known.shapes, known.by_id, known.placed, known.takes, known.paths,
+                      known.moves, known.finals, known.take, known.move, known.final,
+                      known.interned):
+            table.clear()
 
 
 def city_shape(catalog: Catalog, city: dict[Space, str]) -> CityShape:
     """``tables(catalog).shape(city)`` in one call (the rules ask it at every step)."""
-    ref, known_tables = _last
-    t = known_tables if ref is not None and ref() is catalog else tables(catalog)
-    assert t is not None
+    ref, known_ref = _last
+    t = known_ref() if ref is not None and known_ref is not None and ref() is catalog else None
+    if t is None:
+        t = tables(catalog)
     known = t.by_id.get(id(city))
     if known is not None and known.keys == tuple(city) and known.values == tuple(city.values()):
         return known

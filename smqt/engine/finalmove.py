@@ -282,6 +282,11 @@ _PLANS: weakref.WeakKeyDictionary[Catalog, dict[tuple, FinalPlan]] = weakref.Wea
 _PLANS_KEPT = 2048
 
 
+def forget() -> None:
+    """Empty the remembered plans (bounded; refilled on use)."""
+    _PLANS.clear()
+
+
 def _plan_key(state: GameState, index: int) -> tuple:
     """Everything a player's best final movement depends on: their city, people, footprints
     and sand dollars, who has moved already, the footprint supply, the objective tile, the

@@ -27,7 +27,15 @@ from smqt.engine.actions import (
     Swap,
     Take,
 )
-from smqt.engine.cityshape import ANYONE, CityShape, CityTables, can_step, city_shape, tables
+from smqt.engine.cityshape import (
+    ANYONE,
+    MAX_MEMO,
+    CityShape,
+    CityTables,
+    can_step,
+    city_shape,
+    tables,
+)
 from smqt.engine.content import SandDollarAction, TakeFrom
 from smqt.engine.geometry import Space
 from smqt.engine.state import (
@@ -65,17 +73,15 @@ _ACTION_TYPES = frozenset(t for types in PHASE_TYPES.values() for t in types)
 _FROM_FRONT = (TakeFrom.FRONT, TakeFrom.DISPLAY, TakeFrom.COLUMN)
 _FROM_BACK = (TakeFrom.BACK, TakeFrom.DISPLAY, TakeFrom.COLUMN)
 
-_INTERNED: dict[tuple, Action] = {}
-"""Shared action values built outside a city's shape (takes of sand dollar actions, buys,
-``move_here`` jumps, returns)."""
-
-
-def _interned(key: tuple, make: type, *fields: object) -> Action:
-    found = _INTERNED.get(key)
+def _interned(state: GameState, key: tuple, make: type, *fields: object) -> Action:
+    """The action ``make(*fields)`` kept for reuse under ``key`` (takes of sand dollar actions,
+    buys, ``move_here`` jumps, returns: those not built by a city's shape)."""
+    known = tables(state.catalog).interned
+    found = known.get(key)
     if found is None:
-        if len(_INTERNED) >= 100_000:
-            _INTERNED.clear()
-        found = _INTERNED[key] = make(*fields)
+        if len(known) >= MAX_MEMO:
+            known.clear()
+        found = known[key] = make(*fields)
     return found
 
 
@@ -241,8 +247,7 @@ def _buys(state: GameState, player: PlayerState, shape: CityShape) -> list[Actio
     for action_id in state.sand_dollar_actions:
         action = defs[action_id]
         if dollars >= action.cost and _achieves(state, shape, action):
-            buy = _INTERNED.get(("buy", action_id))
-            found.append(_buy(action_id) if buy is None else buy)
+            found.append(_interned(state, ("buy", action_id), Buy, action_id))
     return found
 
 
@@ -308,10 +313,6 @@ def is_legal(state: GameState, action: object) -> bool:
     return action in legal_actions(state)
 
 
-def _buy(action_id: str) -> Action:
-    return _interned(("buy", action_id), Buy, action_id)
-
-
 def _sand_dollar_takes(state: GameState, player: PlayerState, only: Take | None = None
                        ) -> list[Action]:
     """Takes that keep as many of the action's cards placeable as can be (R4.3, R8); with
@@ -346,8 +347,7 @@ def _sand_dollar_takes(state: GameState, player: PlayerState, only: Take | None 
                 row[slot[1]] = card
                 if not ok:
                     continue
-            take = _INTERNED.get(("take", slot, space))
-            found.append(_interned(("take", slot, space), Take, slot, space) if take is None else take)
+            found.append(_interned(state, ("take", slot, space), Take, slot, space))
     return found
 
 
@@ -396,13 +396,13 @@ def _moves(state: GameState, player: PlayerState, only: object = ANYONE, person:
             for pid, (kind, where) in people.items():
                 if (who == "any" or who == kind) and pid not in used and where != target and (
                         person is ANYONE or pid == person):
-                    found.append(_interned(("here", index, pid, target), MovePerson,
+                    found.append(_interned(state, ("here", index, pid, target), MovePerson,
                                            index, pid, (target,)))
         else:
             for pid, (kind, _where) in people.items():
                 if (who == "any" or who == kind) and pid not in used and (
                         person is ANYONE or pid == person):
-                    found.append(_interned(("return", index, pid), ReturnPerson, index, pid))
+                    found.append(_interned(state, ("return", index, pid), ReturnPerson, index, pid))
     return found
 
 

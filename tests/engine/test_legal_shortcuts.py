@@ -10,7 +10,9 @@ cities are changed in place.
 
 from __future__ import annotations
 
+import gc
 import random
+import weakref
 
 import pytest
 
@@ -29,6 +31,7 @@ from smqt.engine.actions import (
     Swap,
     Take,
 )
+from smqt.engine.catalog import load_pack
 from smqt.engine.cityshape import person_paths
 from smqt.engine.content import TakeFrom
 from smqt.engine.features import TAG_INDEX, features
@@ -44,7 +47,7 @@ from smqt.engine.rules import (
     placements,
 )
 from smqt.engine.state import ACQUIRE, CHOOSE_TILE, FINAL, MOVE, OVER, GameState
-from tests.support import base
+from tests.support import BASE, base
 
 # ---------------------------------------------------------------------------- the oracle
 
@@ -286,3 +289,27 @@ def test_hand_made_cities_far_left_off_the_rows_and_changed_in_place():
         else:
             space = ref_placements(state, city, fence if step == 4 else street[5 + step])[0]
             city[space] = fence if step == 4 else street[5 + step]
+
+
+def test_memo_tables_go_with_their_catalog_and_forget_empties_them():
+    """What the shapes remember is a cache: emptied (``forget``) the answers stay the same,
+    and a catalog no longer used takes its tables with it."""
+    catalog = load_pack(BASE)
+    games = playout_states(2, 11)  # of the shared base pack: these tables are another's
+    states = [s.copy() for s in games if not s.is_over]
+    for s in states:
+        s.catalog = catalog
+    before = [legal_actions(s) for s in states]
+    known = cityshape.tables(catalog)
+    memos = (known.shapes, known.takes, known.moves, known.finals, known.paths)
+    sizes = [len(m) for m in memos]
+    assert all(sizes)
+    cityshape.forget()
+    sizes = [len(m) for m in memos]
+    assert not any(sizes)
+    again = [legal_actions(s) for s in states]
+    assert again == before
+    gone = weakref.ref(known)
+    del catalog, states, s, known, before, again, memos
+    gc.collect()
+    assert gone() is None

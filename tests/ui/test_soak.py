@@ -17,7 +17,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QEvent
 
 from smqt.engine.finalmove import load_solver
-from smqt.engine.rings import outcomes
+from smqt.engine.remembered import forget_all
 from smqt.paths import default_pack
 from smqt.render import cardface, layout, tilefaces
 from smqt.ui.facecache import forget_faces
@@ -49,8 +49,9 @@ def graphics_items(window: TableWindow) -> int:
 
 def clear_caches() -> None:
     """Empty the bounded caches that grow with the cards and positions seen, by design: the
-    engine's ring outcomes, the faces' layouts and the faces drawn per size."""
-    outcomes.cache_clear()
+    engine's (ring outcomes, city shapes, tallies, final-movement plans), the faces' layouts
+    and the faces drawn per size."""
+    forget_all()
     forget_faces()
     for module in (cardface, layout, tilefaces):
         for value in vars(module).values():
