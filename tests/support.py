@@ -128,3 +128,23 @@ def qt_modules_loaded_by(imports: str) -> list[str]:
                             timeout=120)
     assert result.returncode == 0, result.stderr
     return [m for m in result.stdout.strip().split(",") if m]
+
+
+def random_game_states(catalog: Catalog, seeds: range, every: int):
+    """(objective, state) every ``every`` actions and at the end of random games, one seed
+    each: 2-4 players in turn, the objective tiles in turn (for comparing two ways of scoring)."""
+    import random
+
+    from smqt.engine.rules import apply, legal_actions, new_game
+
+    for seed in seeds:
+        players = 2 + seed % 3
+        objective = sorted(catalog.objective_tiles)[seed % len(catalog.objective_tiles)]
+        state = new_game(catalog, players, seed, objective=objective)
+        rng = random.Random(seed)
+        step = 0
+        while not state.is_over:
+            apply(state, rng.choice(legal_actions(state)))
+            step += 1
+            if step % every == 0 or state.is_over:
+                yield objective, state

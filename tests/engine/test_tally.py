@@ -8,36 +8,27 @@ import random
 from smqt.engine.rules import apply, legal_actions, new_game
 from smqt.engine.scoring import CARD, score_game
 from smqt.engine.tally import player_tally, totals
-from tests.support import base
+from tests.support import base, random_game_states
 
 
 def test_tallies_equal_the_score_sheets():
     catalog = base()
     compared = set()
     checked = 0
-    for seed in range(30):
-        players = 2 + seed % 3
-        objective = sorted(catalog.objective_tiles)[seed % len(catalog.objective_tiles)]
-        state = new_game(catalog, players, seed, objective=objective)
-        rng = random.Random(seed)
-        step = 0
-        while not state.is_over:
-            apply(state, rng.choice(legal_actions(state)))
-            step += 1
-            if step % 5 == 0 or state.is_over:
-                whole = score_game(state)
-                assert totals(state) == whole.totals
-                for index in range(players):
-                    sheet = whole.sheets[index]
-                    tally = player_tally(state, index)
-                    assert (tally.total, tally.unplaced, tally.rings) == \
-                        (sheet.total, sheet.unplaced, sheet.rings)
-                    cards = [(line.space, line.source, line.entry, line.points)
-                             for line in sheet.lines if line.category == CARD]
-                    assert [(space, feature.id, f"scoring[{i}]", points)
-                            for space, feature, i, points in tally.cards] == cards
-                    checked += 1
-                compared.add(objective)
+    for objective, state in random_game_states(catalog, range(30), every=5):
+        whole = score_game(state)
+        assert totals(state) == whole.totals
+        for index in range(state.num_players):
+            sheet = whole.sheets[index]
+            tally = player_tally(state, index)
+            assert (tally.total, tally.unplaced, tally.rings) == \
+                (sheet.total, sheet.unplaced, sheet.rings)
+            cards = [(line.space, line.source, line.entry, line.points)
+                     for line in sheet.lines if line.category == CARD]
+            assert [(space, feature.id, f"scoring[{i}]", points)
+                    for space, feature, i, points in tally.cards] == cards
+            checked += 1
+        compared.add(objective)
     assert compared == set(catalog.objective_tiles)
     assert checked > 1000
 
