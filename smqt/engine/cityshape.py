@@ -330,9 +330,16 @@ class CityShape:
         t = self.tables
         found = t.moves.get((allowance, person, paths))
         if found is None:
-            found = _remember(t.moves, (allowance, person, paths), tuple([
-                _shared(t.move, (allowance, person, path), MovePerson, allowance, person, path)
-                for path in paths]))
+            shared = t.move
+            if len(shared) >= MAX_MEMO:
+                shared.clear()
+            made = []
+            for path in paths:
+                move = shared.get((allowance, person, path))
+                if move is None:
+                    move = shared[(allowance, person, path)] = MovePerson(allowance, person, path)
+                made.append(move)
+            found = _remember(t.moves, (allowance, person, paths), tuple(made))
         return found
 
     def finals(self, person: int, vip: bool, start: Space, distance: int) -> tuple[FinalMove, ...]:
@@ -341,8 +348,16 @@ class CityShape:
         t = self.tables
         found = t.finals.get((person, paths))
         if found is None:
-            found = _remember(t.finals, (person, paths), tuple([
-                _shared(t.final, (person, path), FinalMove, person, path) for path in paths]))
+            shared = t.final
+            if len(shared) >= MAX_MEMO:
+                shared.clear()
+            made = []
+            for path in paths:
+                move = shared.get((person, path))
+                if move is None:
+                    move = shared[(person, path)] = FinalMove(person, path)
+                made.append(move)
+            found = _remember(t.finals, (person, paths), tuple(made))
         return found
 
     def walkers(self, allowance: int, people: dict[int, tuple[str, Space]], who: str,

@@ -247,7 +247,8 @@ def _buys(state: GameState, player: PlayerState, shape: CityShape) -> list[Actio
     for action_id in state.sand_dollar_actions:
         action = defs[action_id]
         if dollars >= action.cost and _achieves(state, shape, action):
-            found.append(_interned(state, ("buy", action_id), Buy, action_id))
+            buy = shape.tables.interned.get(("buy", action_id))
+            found.append(_interned(state, ("buy", action_id), Buy, action_id) if buy is None else buy)
     return found
 
 
