@@ -88,16 +88,20 @@ class _CityPart:
         self.memo: dict[object, Any] = {}
 
 
-_LAYOUTS_KEPT = 512
+_LAYOUTS_KEPT = 256
 """Layouts of people remembered per city part."""
+_LAYOUT_BUDGET = 20_000
+"""Layouts of people remembered in all city parts together: past it, every part is forgotten."""
+_layouts = [0]
 
 _PARTS: weakref.WeakKeyDictionary[Catalog, dict[tuple, _CityPart]] = weakref.WeakKeyDictionary()
 
 
 def _city_part(catalog: Catalog, tile: ObjectiveTile, player: PlayerState) -> _CityPart:
     known = _PARTS.get(catalog)
-    if known is None or len(known) >= CACHE_SIZE:
+    if known is None or len(known) >= CACHE_SIZE or _layouts[0] >= _LAYOUT_BUDGET:
         known = _PARTS[catalog] = {}
+        _layouts[0] = 0
     key = (tile.id, frozenset(player.city.items()))
     part = known.get(key)
     if part is None:
@@ -148,6 +152,14 @@ _RESOLVED: dict[tuple[int, ...], tuple[list[PeopleFrontier], list[int]]] = {}
 objective (R11.7)."""
 
 
+def _remember_layout(part: _CityPart) -> None:
+    """Count one more layout of people about to be remembered by ``part``."""
+    if len(part.people) >= _LAYOUTS_KEPT:
+        _layouts[0] -= len(part.people)
+        part.people.clear()
+    _layouts[0] += 1
+
+
 def _people_key(player: PlayerState) -> tuple:
     return tuple(sorted(player.people.values()))
 
@@ -157,8 +169,7 @@ def _frontier(catalog: Catalog, tile: ObjectiveTile, part: _CityPart, player: Pl
     key = _people_key(player)
     front = part.people.get(key)
     if front is None:
-        if len(part.people) >= _LAYOUTS_KEPT:
-            part.people.clear()
+        _remember_layout(part)
         front = part.people[key] = people_frontier(catalog, tile, part.city, player,
                                                    people_objectives)
     return front
@@ -178,8 +189,7 @@ def _tally(catalog: Catalog, tile: ObjectiveTile, player: PlayerState,
     key = _people_key(player)
     known = part.people.get(key)
     if known is None:
-        if len(part.people) >= _LAYOUTS_KEPT:
-            part.people.clear()
+        _remember_layout(part)
         front = people_frontier(catalog, tile, part.city, player, people_objectives)
         u = choose_unplaced(front, people_objectives)
         rings = front.best[u][1]
@@ -215,4 +225,5 @@ def forget() -> None:
 
     for cache in (_PARTS, scoring._CITIES, scoring._FRONTIERS):
         cache.clear()
+    _layouts[0] = 0
     _RESOLVED.clear()
