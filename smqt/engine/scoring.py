@@ -213,8 +213,12 @@ def _separable(options: Sequence[RingOutcome], people_objectives: Sequence[objec
 
 def people_on_spaces(player: PlayerState) -> dict[Space, tuple[int, int, int]]:
     counts: dict[Space, list[int]] = {}
+    kinds = KIND_INDEX
     for kind, space in player.people.values():
-        counts.setdefault(space, [0, 0, 0])[KIND_INDEX[kind]] += 1
+        found = counts.get(space)
+        if found is None:
+            found = counts[space] = [0, 0, 0]
+        found[kinds[kind]] += 1
     return {s: (c[0], c[1], c[2]) for s, c in counts.items()}
 
 
@@ -234,10 +238,14 @@ def _card_options(city: City, spaces: dict[Space, tuple[int, int, int]]
     return combos
 
 
-def frontier(city: City, player: PlayerState, people_objectives: Sequence[object]) -> PeopleFrontier:
-    """Best separable value per total unplaced count, by DP over cards (R10.12)."""
+def frontier(city: City, player: PlayerState, people_objectives: Sequence[object],
+             counts: dict[Space, tuple[int, int, int]] | None = None) -> PeopleFrontier:
+    """Best separable value per total unplaced count, by DP over cards (R10.12); ``counts``
+    are ``people_on_spaces(player)`` when already known."""
     by_card: dict[Space, dict[Space, tuple[int, int, int]]] = {}
-    for space, have in people_on_spaces(player).items():
+    if counts is None:
+        counts = people_on_spaces(player)
+    for space, have in counts.items():
         by_card.setdefault(card_of(space), {})[space] = have
     best: dict[int, tuple[int, Choice]] = {0: (0, ())}
     for card in sorted(by_card):
@@ -267,11 +275,11 @@ def people_frontier(catalog: Catalog, tile: ObjectiveTile, city: City, player: P
     if known is None or len(known) >= CACHE_SIZE:
         known = _FRONTIERS[catalog] = {}
     grid = city.grid
-    key = (tile.id, tuple(sorted((space, grid[space].id, have)
-                                 for space, have in people_on_spaces(player).items())))
+    counts = people_on_spaces(player)
+    key = (tile.id, tuple(sorted((space, grid[space].id, have) for space, have in counts.items())))
     found = known.get(key)
     if found is None:
-        found = known[key] = frontier(city, player, people_objectives)
+        found = known[key] = frontier(city, player, people_objectives, counts)
     return found
 
 
