@@ -150,10 +150,6 @@ _RULES: dict[type, _Rule] = {
                               f"{count(e.points, 'point')} per {e.per}")),
 }
 
-_ENTRY_RULES = _RULES
-"""The scoring entry kinds this engine knows (other modules check coverage against it)."""
-
-
 def entry_points(entry: object, city: City, space: Space, player: PlayerState) -> tuple[int, str]:
     """Points of one scoring entry of the card at ``space``, with the reason (R10.1-R10.9)."""
     rule = _RULES[type(entry)]
@@ -191,7 +187,7 @@ def _paired_run(city: City) -> int:
     return best
 
 
-def _objective_measure(objective: object, city: City) -> Any:
+def objective_measure(objective: object, city: City) -> Any:
     """What a static objective looks at: the chains of its tags, or the longest paired run."""
     if isinstance(objective, fx.PairedRun):
         return _paired_run(city)
@@ -200,7 +196,7 @@ def _objective_measure(objective: object, city: City) -> Any:
     raise TypeError(f"not a static objective: {objective!r}")
 
 
-def _objective_award(objective: object, measured: Any) -> int:
+def objective_award(objective: object, measured: Any) -> int:
     """R11.4-R11.6."""
     if isinstance(objective, fx.LargestChain):
         return max((size for _, size in measured), default=0) * objective.points_per_tag \
@@ -214,7 +210,7 @@ def _objective_award(objective: object, measured: Any) -> int:
     return measured * objective.points
 
 
-def _objective_reason(objective: object, measured: Any) -> str:
+def objective_reason(objective: object, measured: Any) -> str:
     if isinstance(objective, fx.LargestChain):
         if not measured:
             return "no chain"
@@ -229,7 +225,7 @@ def _objective_reason(objective: object, measured: Any) -> str:
     return f"longest run of paired columns: {measured}"
 
 
-def _static_objective(objective: object, city: City) -> tuple[int, str]:
+def static_objective(objective: object, city: City) -> tuple[int, str]:
     """Objectives that depend on cards only (R11.4-R11.6)."""
-    measured = _objective_measure(objective, city)
-    return _objective_award(objective, measured), _objective_reason(objective, measured)
+    measured = objective_measure(objective, city)
+    return objective_award(objective, measured), objective_reason(objective, measured)

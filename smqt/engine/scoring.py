@@ -16,7 +16,7 @@ import attrs
 from smqt.engine import effects as fx
 from smqt.engine.catalog import Catalog
 from smqt.engine.content import ObjectiveTile
-from smqt.engine.entryrules import _static_objective, count, entry_points
+from smqt.engine.entryrules import count, entry_points, static_objective
 from smqt.engine.features import TAGS, Feature, features
 from smqt.engine.footprints import points as footprint_points
 from smqt.engine.geometry import TILE_LOWER, TILE_UPPER, Space, space_str
@@ -359,7 +359,7 @@ def static_lines(catalog: Catalog, tile: ObjectiveTile, player: PlayerState, cit
     objective_lines = []
     for slot, objective in zip(SLOTS, tile.objectives, strict=True):
         if not isinstance(objective, PEOPLE_OBJECTIVES):
-            pts, why = _static_objective(objective, city)
+            pts, why = static_objective(objective, city)
             objective_lines.append(ScoreLine(OBJECTIVE, tile.id, slot, None, pts, why))
     card_lines = []
     for space in city.spaces:

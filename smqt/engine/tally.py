@@ -17,7 +17,7 @@ from typing import Any
 from smqt.engine import effects as fx
 from smqt.engine.catalog import Catalog
 from smqt.engine.content import ObjectiveTile
-from smqt.engine.entryrules import _objective_award, _objective_measure, entry_award
+from smqt.engine.entryrules import entry_award, objective_award, objective_measure
 from smqt.engine.features import Feature
 from smqt.engine.footprints import points as footprint_points
 from smqt.engine.geometry import Space
@@ -68,7 +68,7 @@ class _CityPart:
     def __init__(self, catalog: Catalog, tile: ObjectiveTile, player: PlayerState) -> None:
         city = self.city = city_of(catalog, player)
         self.objective_points = sum(
-            _objective_award(o, _objective_measure(o, city)) for o in tile.objectives
+            objective_award(o, objective_measure(o, city)) for o in tile.objectives
             if not isinstance(o, PEOPLE_OBJECTIVES))
         cards: list[Any] = []
         held: list[int] = []
