@@ -82,9 +82,10 @@ LEFTMOST_CARD = 2
 the beach row left of every beach card (R4.1, R4.4)."""
 
 _ROW = (STREET, BEACH, BEACH)
-_OFFSET = 64
+_OFFSET = 16
 """Columns are bits of an int, column ``c`` at bit ``c + offset``; a city reaching further
-left than ``1 - offset`` gets a larger offset."""
+left than ``1 - offset`` gets a larger offset. Small enough that a usual city's bits fit in
+one digit of a Python int (under 2**30), which keeps the bit arithmetic quick."""
 NEAR = 4
 """Walks this long or shorter are remembered by the filled spaces they could reach."""
 
@@ -364,9 +365,10 @@ class CityShape:
                 used: tuple[int, ...], distance: int, only: object) -> list[MovePerson]:
         """The moves of a ``move`` allowance: each of ``people`` it allows (of kind ``who``,
         not in ``used``, and ``only`` unless that is ``ANYONE``) along each of their paths of
-        ``distance`` (R5.2, R5.3, R6): ``moves`` of each, quicker."""
+        ``distance`` (R5.2, R5.3, R6): ``moves`` of each, quicker (remembered in ``walks`` by
+        the allowance, the person and the key of their paths)."""
         found: list[MovePerson] = []
-        memo_paths, memo_moves = self.tables.paths, self.tables.moves
+        memo = self.tables.walks
         beach, street = self.beach, self.street
         at_left = self.offset - distance
         span = (2 << (2 * distance)) - 1 if 0 <= distance <= NEAR else 0
@@ -375,27 +377,28 @@ class CityShape:
                 vip = kind == "vip"
                 r, c = where
                 at = c + at_left
-                paths = None
-                if span and at >= 0:
+                if span and at >= 0 and (r == BEACH or r == STREET):
                     if r == BEACH:
-                        paths = memo_paths.get((vip, r, c, distance, (beach >> at) & span,
-                                                (street >> at) & span))
-                    elif r == STREET:
-                        paths = memo_paths.get((vip, r, c, distance, (street >> at) & span,
-                                                (beach >> at) & span))
-                if paths is None:
+                        key = (allowance, pid, vip, r, c, distance, (beach >> at) & span,
+                               (street >> at) & span)
+                    else:
+                        key = (allowance, pid, vip, r, c, distance, (street >> at) & span,
+                               (beach >> at) & span)
+                    moves = memo.get(key)
+                    if moves is None:
+                        moves = _remember(memo, key, self.moves(allowance, pid, vip, where, distance))
+                    found += moves
+                else:
                     found += self.moves(allowance, pid, vip, where, distance)
-                    continue
-                moves = memo_moves.get((allowance, pid, paths))
-                found += self.moves(allowance, pid, vip, where, distance) if moves is None else moves
         return found
 
     def final_walkers(self, people: dict[int, tuple[str, Space]], moved: set[int],
                       distances: dict[str, int], only: object) -> list[FinalMove]:
         """Each of ``people`` not yet ``moved`` (and ``only``, unless ``ANYONE``) along each
-        of their paths of their kind's final distance (R9.2): ``finals`` of each, quicker."""
+        of their paths of their kind's final distance (R9.2): ``finals`` of each, quicker
+        (remembered in ``walks`` by the person and the key of their paths)."""
         found: list[FinalMove] = []
-        memo_paths, memo_finals = self.tables.paths, self.tables.finals
+        memo = self.tables.walks
         beach, street, offset = self.beach, self.street, self.offset
         for pid, (kind, where) in people.items():
             if pid in moved or not (only is ANYONE or pid == only):
@@ -404,20 +407,18 @@ class CityShape:
             distance = distances[kind]
             r, c = where
             at = c + offset - distance
-            paths = None
-            if at >= 0 and 0 <= distance <= NEAR:
+            if at >= 0 and 0 <= distance <= NEAR and (r == BEACH or r == STREET):
                 span = (2 << (2 * distance)) - 1
                 if r == BEACH:
-                    paths = memo_paths.get((vip, r, c, distance, (beach >> at) & span,
-                                            (street >> at) & span))
-                elif r == STREET:
-                    paths = memo_paths.get((vip, r, c, distance, (street >> at) & span,
-                                            (beach >> at) & span))
-            if paths is None:
+                    key = (pid, vip, r, c, distance, (beach >> at) & span, (street >> at) & span)
+                else:
+                    key = (pid, vip, r, c, distance, (street >> at) & span, (beach >> at) & span)
+                finals = memo.get(key)
+                if finals is None:
+                    finals = _remember(memo, key, self.finals(pid, vip, where, distance))
+                found += finals
+            else:
                 found += self.finals(pid, vip, where, distance)
-                continue
-            finals = memo_finals.get((pid, paths))
-            found += self.finals(pid, vip, where, distance) if finals is None else finals
         return found
 
     def _walk(self, vip: bool, start: Space, distance: int) -> tuple[tuple[Space, ...], ...]:
@@ -471,8 +472,8 @@ class CityTables:
     action: ``take``, ``move``, ``final`` and ``interned`` keep each one for reuse."""
 
     __slots__ = ("__weakref__", "_tagged", "by_id", "example", "feats", "fences", "final",
-                 "finals", "interned", "move", "moves", "paths", "placed", "placing",
-                 "shapes", "take", "takes")
+                 "finals", "interned", "move", "moves", "paths", "placed", "placing", "plans",
+                 "shapes", "take", "takes", "walks")
 
     def __init__(self, catalog: Catalog) -> None:
         self.feats = features(catalog)
@@ -492,10 +493,16 @@ class CityTables:
         self.paths: dict[tuple[bool, int, int, int, int, int], tuple[tuple[Space, ...], ...]] = {}
         self.moves: dict[tuple[int, int, tuple[tuple[Space, ...], ...]], tuple[MovePerson, ...]] = {}
         self.finals: dict[tuple[int, tuple[tuple[Space, ...], ...]], tuple[FinalMove, ...]] = {}
+        self.walks: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        """``walkers`` and ``final_walkers``: (allowance, person, VIP?, row, column, distance,
+        columns as bits) -> ``moves``, and (person, VIP?, ...) -> ``finals`` (as ``paths``)."""
         self.take: dict[tuple[int, Space], Take] = {}
         self.move: dict[tuple[int, int, tuple[Space, ...]], MovePerson] = {}
         self.final: dict[tuple[int, tuple[Space, ...]], FinalMove] = {}
         self.interned: dict[tuple, Any] = {}  # type: ignore[type-arg]
+        self.plans: dict[tuple[str, str], Any] = {}
+        """What the rules do for a card placed or an action bought (R5.1, R5.2), worked out
+        once from its effects: ``("card", id)`` and ``("bought", id)`` (``smqt.engine.rules``)."""
 
     def tagged(self, tags: tuple[Tag, ...]) -> dict[str, bool]:
         """Whether each card carries one of ``tags`` (what a sand dollar action may take, R8)."""
@@ -513,17 +520,26 @@ class CityTables:
         known = self.by_id.get(id(city))
         if known is not None and known.keys == keys and known.values == values:
             return known
-        found = self.shapes.get((keys, values))
-        if found is None:
-            if len(self.shapes) >= MAX_SHAPES:
-                self.shapes.clear()
-                self.by_id.clear()
-            if (known is not None and len(keys) == len(known.keys) + 1
-                    and keys[:-1] == known.keys and values[:-1] == known.values):
-                found = known.plus(keys, values)  # a card placed since: the usual way
-            else:
-                found = CityShape.of(self, keys, values)
-            self.shapes[(keys, values)] = found
+        return self._shape(city, keys, values, known)
+
+    def _shape(self, city: dict[Space, str], keys: tuple[Space, ...], values: tuple[str, ...],
+               known: CityShape | None) -> CityShape:
+        """``shape`` once the shape last found for this dict, ``known``, no longer fits."""
+        shapes = self.shapes
+        content = (keys, values)
+        if len(shapes) >= MAX_SHAPES:
+            shapes.clear()
+            self.by_id.clear()
+        if (known is not None and len(keys) == len(known.keys) + 1
+                and keys[:-1] == known.keys and values[:-1] == known.values):
+            # a card placed since: the usual way, the shape met before for these contents
+            # if there is one (one look-up)
+            found = shapes.setdefault(content, known.plus(keys, values))
+        else:
+            met = shapes.get(content)
+            if met is None:
+                met = shapes[content] = CityShape.of(self, keys, values)
+            found = met
         if len(self.by_id) >= 4 * MAX_SHAPES:
             self.by_id.clear()
         self.by_id[id(city)] = found
@@ -555,7 +571,7 @@ def forget() -> None:
     for known in list(_TABLES.values()):
         for table in (known.shapes, known.by_id, known.placed, known.takes, known.paths,
                       known.moves, known.finals, known.take, known.move, known.final,
-                      known.interned):
+                      known.interned, known.plans, known.walks):
             table.clear()
 
 
@@ -566,6 +582,10 @@ def city_shape(catalog: Catalog, city: dict[Space, str]) -> CityShape:
     if t is None:
         t = tables(catalog)
     known = t.by_id.get(id(city))
-    if known is not None and known.keys == tuple(city) and known.values == tuple(city.values()):
-        return known
-    return t.shape(city)
+    keys = tuple(city)
+    if known is not None and known.keys == keys:
+        values = tuple(city.values())
+        if known.values == values:
+            return known
+        return t._shape(city, keys, values, known)
+    return t._shape(city, keys, tuple(city.values()), known)

@@ -299,6 +299,13 @@ def is_legal(state: GameState, action: object) -> bool:
         assert isinstance(action, Take)
         if phase == ACQUIRE:  # only the takes of that front slot can equal it
             shape = city_shape(state.catalog, player.city)
+            slot = action.slot
+            front = state.front
+            if (type(slot) is tuple and len(slot) == 2 and slot[0] == FRONT
+                    and type(slot[1]) is int and 0 <= slot[1] < len(front)):
+                cid = front[slot[1]]
+                return cid is not None and action in shape.front_takes(
+                    slot[1], shape.tables.placing[cid])
             return any(action in shape.front_takes(column, shape.tables.placing[cid])
                        for column, cid in enumerate(state.front)
                        if cid is not None and (FRONT, column) == action.slot)

@@ -38,9 +38,25 @@ def below(state: int, n: int) -> tuple[int, int]:
             return state, value % n
 
 
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
 def shuffle(state: int, items: MutableSequence[T]) -> int:
-    """Fisher-Yates shuffle in place; returns the new generator state."""
+    """Fisher-Yates shuffle in place; returns the new generator state.
+
+    ``below`` of each ``i + 1`` from the top down, with ``next_u64`` inlined: the very same
+    draws and permutation, a deck's worth at a time."""
+    mask = _MASK
     for i in range(len(items) - 1, 0, -1):
-        state, j = below(state, i + 1)
+        n = i + 1
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            state = (state + _GOLDEN) & mask
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
         items[i], items[j] = items[j], items[i]
     return state

@@ -37,7 +37,7 @@ from smqt.engine.effects import AddPeople, GainSandDollars, Move, MoveHere, Retu
 from smqt.engine.events import Event
 from smqt.engine.features import UPPER_HALF_ID, Feature, tile_feature_id
 from smqt.engine.footprints import matches as footprint_matches
-from smqt.engine.geometry import TILE_LOWER, TILE_UPPER, Space, space_str
+from smqt.engine.geometry import ROW_NAMES, TILE_LOWER, TILE_UPPER, Space, space_str
 from smqt.engine.legal import (
     PHASE_TYPES,
     achievable,
@@ -394,30 +394,39 @@ def _apply_place_truck(state: GameState, action: PlaceTruck, events: list[Event]
 
 
 def _apply_take(state: GameState, action: Take, events: list[Event]) -> None:
-    player = state.players[state.current]
+    current = state.current
+    player = state.players[current]
     slot = action.slot
+    column = slot[1]
     row = state.front if slot[0] == FRONT else state.back
-    card = row[slot[1]] if 0 <= slot[1] < len(row) else None
+    card = row[column] if 0 <= column < len(row) else None
     assert card is not None
-    row[slot[1]] = None
-    player.city[action.space] = card
+    row[column] = None
+    space = action.space
+    player.city[space] = card
     state.placed.append(card)
-    events.append(Event(ev.CARD_PLACED, f"player {state.current + 1} places {card} on "
-                        f"{space_str(action.space)}", state.current, action.space, what=card))
+    events.append(Event(ev.CARD_PLACED, f"player {current + 1} places {card} on "
+                        f"{ROW_NAMES[space[0]]}:{space[1]}", current, space, what=card))
     if state.phase == ACQUIRE:
-        _regular_rewards(state, action.slot[1], events)
+        _regular_rewards(state, column, events)
         return
     assert state.bought is not None
     definition = action_def(state, state.bought)
     if definition.take.source is TakeFrom.COLUMN:
-        state.take_column = action.slot[1]
+        state.take_column = column
     state.to_place -= 1
     if state.to_place and not achievable(state, player, definition, state.to_place):
         events.append(Event(ev.NO_MORE_CARDS, "no other card the action allows can be taken and placed",
-                            state.current, what=definition.id))
+                            current, what=definition.id))
         state.to_place = 0
     if state.to_place == 0:
         _after_cards_placed(state, events)
+
+
+_FOODIE_MOVE = AllowanceState("move", "any", 1, 1, "foodie")
+_REWARD_MOVE = AllowanceState("move", "any", 1, 1, "reward")
+_REWARD_DOUBLE_MOVE = AllowanceState("move", "any", 2, 1, "reward", solo_distance=2)
+"""R3.4, R3.5: the allowances of the foodie and of the rewards (values, shared)."""
 
 
 def _regular_rewards(state: GameState, column: int, events: list[Event]) -> None:
@@ -434,7 +443,7 @@ def _regular_rewards(state: GameState, column: int, events: list[Event]) -> None
         events.append(Event(ev.TRUCK_REWARD, f"food truck: +{state.rules.food_truck_reward} sand dollar(s)",
                             state.current, count=state.rules.food_truck_reward))
     if foodie:
-        state.allowances.append(AllowanceState("move", "any", 1, 1, "foodie"))
+        state.allowances.append(_FOODIE_MOVE)
         state.foodie = (state.foodie + 1) % columns
         events.append(Event(ev.FOODIE_REWARD, "foodie: move 1 person 1 space", state.current))
     _after_cards_placed(state, events)
@@ -445,11 +454,11 @@ def _apply_reward(state: GameState, action: Reward, events: list[Event]) -> None
     player = state.players[state.current]
     if action.choice == "dollar_move":
         player.sand_dollars += 1
-        state.allowances.append(AllowanceState("move", "any", 1, 1, "reward"))
+        state.allowances.append(_REWARD_MOVE)
     elif action.choice == "two_dollars":
         player.sand_dollars += 2
     else:
-        state.allowances.append(AllowanceState("move", "any", 2, 1, "reward", solo_distance=2))
+        state.allowances.append(_REWARD_DOUBLE_MOVE)
     state.truck = (state.truck + 2) % state.rules.display_columns
     events.append(Event(ev.BOTH_REWARD, f"foodie and food truck: {action.choice.replace('_', ' ')}",
                         state.current, what=action.choice))
@@ -506,40 +515,78 @@ def _apply_noswap(state: GameState, action: NoSwap, events: list[Event]) -> None
     _placement_actions(state, events)
 
 
+def _card_plan(state: GameState, card: str) -> tuple[int, tuple[tuple[Any, ...], ...]]:
+    """What placing ``card`` does (R5.1), from its placement effects: the sand dollars gained,
+    then in order ``(0, kind, count)`` to add people, ``(1, allowance)`` for a move or return
+    allowance (a value, shared) and ``(2, who, count)`` for a ``move_here`` onto its space."""
+    t = tables(state.catalog)
+    key = ("card", card)
+    found = t.plans.get(key)
+    if found is None:
+        placement = t.feats[card].placement
+        dollars = 0
+        for effect in placement:
+            if isinstance(effect, GainSandDollars):
+                dollars += effect.count
+        steps: list[tuple[Any, ...]] = []
+        for effect in placement:
+            if isinstance(effect, AddPeople):
+                steps.append((0, effect.people.value, effect.count))
+            elif isinstance(effect, Move):
+                steps.append((1, AllowanceState("move", effect.people.value, effect.count,
+                                                effect.distance, card)))
+            elif isinstance(effect, MoveHere):
+                steps.append((2, effect.people.value, effect.count))
+            elif isinstance(effect, ReturnPeople):
+                steps.append((1, AllowanceState("return", effect.people.value, effect.count, 0,
+                                                card)))
+        found = t.plans[key] = (dollars, tuple(steps))
+    return found  # type: ignore[no-any-return]
+
+
+def _bought_plan(state: GameState, bought: str) -> list[AllowanceState]:
+    """The allowances a bought sand dollar action gives (R5.2), values shared."""
+    t = tables(state.catalog)
+    key = ("bought", bought)
+    found = t.plans.get(key)
+    if found is None:
+        found = []
+        for effect in action_def(state, bought).allowances:
+            if isinstance(effect, Move):
+                found.append(AllowanceState(
+                    "move", effect.people.value, effect.count, effect.distance, bought))
+            elif isinstance(effect, ReturnPeople):
+                found.append(AllowanceState(
+                    "return", effect.people.value, effect.count, 0, bought))
+        t.plans[key] = found
+    return found  # type: ignore[no-any-return]
+
+
 def _placement_actions(state: GameState, events: list[Event]) -> None:
     """R5.1 gains in placement order, then R5.2 the turn's allowances."""
     player = state.players[state.current]
-    feats = tables(state.catalog).feats
     city = player.city
     card_allowances: list[AllowanceState] = []
     for card in state.placed:
         space = _space_of(city, card)
-        feature = feats[card]
-        for effect in feature.placement:
-            if isinstance(effect, GainSandDollars):
-                player.sand_dollars += effect.count
-        for effect in feature.placement:
-            if isinstance(effect, AddPeople):
-                _add_people(state, player, effect.people.value, effect.count, space, events)
-            elif isinstance(effect, Move):
+        dollars, steps = _card_plan(state, card)
+        if dollars:
+            player.sand_dollars += dollars
+        for step in steps:
+            what = step[0]
+            if what == 1:
+                card_allowances.append(step[1])
+            elif what == 0:
+                _add_people(state, player, step[1], step[2], space, events)
+            else:
                 card_allowances.append(AllowanceState(
-                    "move", effect.people.value, effect.count, effect.distance, card))
-            elif isinstance(effect, MoveHere):
-                card_allowances.append(AllowanceState(
-                    "move_here", effect.people.value, effect.count, 0, card, target=space))
-            elif isinstance(effect, ReturnPeople):
-                card_allowances.append(AllowanceState(
-                    "return", effect.people.value, effect.count, 0, card))
-    action_allowances: list[AllowanceState] = []
+                    "move_here", step[1], step[2], 0, card, target=space))
     if state.bought:
-        for effect in action_def(state, state.bought).allowances:
-            if isinstance(effect, Move):
-                action_allowances.append(AllowanceState(
-                    "move", effect.people.value, effect.count, effect.distance, state.bought))
-            elif isinstance(effect, ReturnPeople):
-                action_allowances.append(AllowanceState(
-                    "return", effect.people.value, effect.count, 0, state.bought))
-    state.allowances = card_allowances + state.allowances + action_allowances
+        state.allowances = card_allowances + state.allowances + _bought_plan(state, state.bought)
+    elif card_allowances:
+        state.allowances = card_allowances + state.allowances
+    else:
+        state.allowances = list(state.allowances)
     state.phase = MOVE
 
 
@@ -609,14 +656,16 @@ def _apply_end(state: GameState, action: EndTurn, events: list[Event]) -> None:
 
 def refresh_display(state: GameState) -> None:
     """R3.8: slide back-row cards forward, then deal front row first, left to right."""
-    for column in range(len(state.front)):
-        if state.front[column] is None and state.back[column] is not None:
-            state.front[column] = state.back[column]
-            state.back[column] = None
-    for row in (state.front, state.back):
-        for column in range(len(row)):
-            if row[column] is None and state.deck:
-                row[column] = state.deck.pop()
+    front, back, deck = state.front, state.back, state.deck
+    for column in range(len(front)):
+        if front[column] is None and back[column] is not None:
+            front[column] = back[column]
+            back[column] = None
+    for row in (front, back):
+        if None in row:
+            for column in range(len(row)):
+                if row[column] is None and deck:
+                    row[column] = deck.pop()
 
 
 def _end_turn(state: GameState, events: list[Event]) -> None:
