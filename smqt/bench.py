@@ -145,6 +145,7 @@ def measure_bots(catalog: Catalog, quick: bool = False) -> dict[str, float | Non
 
 def measure(catalog: Catalog, quick: bool = False) -> dict[str, float | None]:
     games = 20 if quick else 300
+    playouts_per_second(catalog, 2, 5 if quick else 20, seed=10**6)  # warm-up, not counted
     two = playouts_per_second(catalog, 2, games)
     two_unchecked = playouts_per_second(catalog, 2, games, checked=False)
     four = playouts_per_second(catalog, 4, games // 2)
