@@ -35,7 +35,7 @@ from smqt.engine.cityshape import tables
 from smqt.engine.content import TakeFrom
 from smqt.engine.effects import AddPeople, GainSandDollars, Move, MoveHere, ReturnPeople
 from smqt.engine.events import Event
-from smqt.engine.features import UPPER_HALF_ID, Feature, tile_feature_id
+from smqt.engine.features import UPPER_HALF_ID, tile_feature_id
 from smqt.engine.footprints import matches as footprint_matches
 from smqt.engine.geometry import ROW_NAMES, TILE_LOWER, TILE_UPPER, Space, space_str
 from smqt.engine.legal import (
@@ -191,10 +191,6 @@ def _check_fixed_actions(catalog: Catalog, chosen: tuple[str, ...]) -> None:
 
 
 # ============================================================================ helpers
-
-
-def _feature_at(state: GameState, player: PlayerState, space: Space) -> Feature:
-    return tables(state.catalog).feats[player.city[space]]
 
 
 def footprint_spaces(state: GameState, player: PlayerState, path: tuple[Space, ...]
