@@ -1,15 +1,17 @@
-"""Simulate against base: the simulator plays the same seat-rotated games under the extended
-pack and under this one, off the GUI thread, with a progress bar and a cancel button, and
-writes the report (report.html, report.json, games.csv) that the editor then opens."""
+"""Simulate against base: the simulator (``smqt sim``) plays the same seat-rotated games under
+the extended pack and under this one (and, when asked, under base plus each single change),
+off the GUI thread, with a progress bar and a cancel button, and writes the report that the
+editor then opens."""
 
 from __future__ import annotations
 
-import json
+import io
 import time
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QThread, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -23,15 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from smqt.fileio import atomic_write_text
-from smqt.sim.command import build_report, make_tasks, parse_bots, parse_players, summary_table
-from smqt.sim.html import render
-from smqt.sim.report import games_csv
-from smqt.sim.runner import default_jobs, run_tasks
-
-
-class Cancelled(Exception):
-    pass
+from smqt.sim.command import SimOptions, parse_bots, parse_players, run_sim
+from smqt.sim.runner import default_jobs
 
 
 class SimWorker(QObject):
@@ -41,38 +36,34 @@ class SimWorker(QObject):
     failed = Signal(str)
 
     def __init__(self, base: Path | None, variant: Path, players: str, bots: str, games: int,
-                 jobs: int, seed: int, out: Path) -> None:
+                 jobs: int, seed: int, out: Path, per_change: bool = False) -> None:
         super().__init__()
         self.base, self.variant, self.players, self.bots = base, variant, players, bots
         self.games, self.jobs, self.seed, self.out = games, jobs, seed, out
+        self.per_change = per_change
         self.cancelled = False
 
     def run(self) -> None:
         try:
-            counts, lineup = parse_players(self.players), parse_bots(self.bots)
             pack = self.base if self.base is not None else self.variant
             variant = self.variant if self.base is not None else None
-            tasks = make_tasks(str(pack), str(variant) if variant else None, counts, lineup,
-                               self.games, self.seed)
-
-            def report(done: int, total: int) -> None:
-                if self.cancelled:
-                    raise Cancelled
-                self.progress.emit(done, total)
-
-            self.progress.emit(0, len(tasks))
-            results = run_tasks(tasks, self.jobs, report)
-            meta = {"pack": str(pack), "variant": str(variant) if variant else None,
-                    "bots": lineup, "players": counts, "games": self.games, "seed": self.seed}
-            built = build_report(results, meta)
-            self.out.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(self.out / "report.json",
-                              json.dumps(built, indent=1, sort_keys=True) + "\n")
-            atomic_write_text(self.out / "games.csv", games_csv(results))
-            atomic_write_text(self.out / "report.html", render(built))
-            self.done.emit(str(self.out), summary_table(built))
-        except Cancelled:
-            self.failed.emit("cancelled")
+            options = SimOptions(pack=str(pack), out_dir=str(self.out),
+                                 variant=str(variant) if variant else None,
+                                 players=self.players, bots=self.bots, games=self.games,
+                                 jobs=self.jobs, seed=self.seed,
+                                 per_change=self.per_change and variant is not None)
+            out, err = io.StringIO(), io.StringIO()
+            self.progress.emit(0, 1)
+            code = run_sim(options, out, err, cancelled=lambda: self.cancelled,
+                           progress=self.progress.emit)
+            if code == 130:
+                self.failed.emit("cancelled")
+            elif code:
+                lines = [line for line in err.getvalue().splitlines()
+                         if line and not line.startswith("[")]
+                self.failed.emit("\n".join(lines[-6:]) or f"exit code {code}")
+            else:
+                self.done.emit(str(self.out), out.getvalue())
         except Exception as exc:  # shown to the author; the editor stays usable
             self.failed.emit(f"{type(exc).__name__}: {exc}")
 
@@ -115,6 +106,11 @@ class SimulateDialog(QDialog):
         form.addRow("bots", self.bots)
         form.addRow("processes", self.jobs)
         form.addRow("seed", self.seed)
+        self.per_change = QCheckBox("also play base plus each single change")
+        self.per_change.setToolTip("Attributes what the variant does to each of its changes "
+                                   "(one more set of games per change).")
+        self.per_change.setEnabled(base is not None)
+        form.addRow("", self.per_change)
         layout.addLayout(form)
         self.bar = QProgressBar()
         self.bar.setFormat("%v / %m games")
@@ -146,14 +142,15 @@ class SimulateDialog(QDialog):
         out = self.out_root / f"{self.variant.name}-{stamp}"
         self.worker = SimWorker(self.base, self.variant, self.players.currentText(),
                                 self.bots.text(), self.games.value(), self.jobs.value(),
-                                self.seed.value(), out)
+                                self.seed.value(), out, self.per_change.isChecked())
         self.thread = QThread(self)
         self.worker.moveToThread(self.thread)
         self.thread.started.connect(self.worker.run)
         self.worker.progress.connect(self._progress)
         self.worker.done.connect(self._done)
         self.worker.failed.connect(self._failed)
-        for widget in (self.games, self.players, self.bots, self.jobs, self.seed, self.run_button):
+        for widget in (self.games, self.players, self.bots, self.jobs, self.seed, self.run_button,
+                       self.per_change):
             widget.setEnabled(False)
         self.started_at = time.monotonic()
         self.status.setText("Starting the games…")
@@ -192,6 +189,7 @@ class SimulateDialog(QDialog):
         self.status.setText(f"The simulation failed: {reason}")
         for widget in (self.games, self.players, self.bots, self.jobs, self.seed, self.run_button):
             widget.setEnabled(True)
+        self.per_change.setEnabled(self.base is not None)
 
     @property
     def running(self) -> bool:

@@ -1,25 +1,75 @@
-"""``smqt sim``: play many seat-rotated games of a pack (and optionally a variant on the same
-games) and write report.json, games.csv and report.html."""
+"""``smqt sim``: play many seat-rotated games of a pack, and of a variant (whole or one change
+at a time), a sweep of one parameter, base against itself (the noise band) and a skill ladder,
+all on the same games; keep adding games until the answer is clear when asked; write
+report.json, report.html, games.csv, every game's record (games/) and the packs they need
+(packs/)."""
 
 from __future__ import annotations
 
 import json
-from collections import defaultdict
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import TextIO
 
+import attrs
+import tomli_w
+
 from smqt.ai.protocol import BOT_LEVELS
-from smqt.engine.catalog import PackError, load_pack
+from smqt.engine.catalog import PackError
 from smqt.engine.rules import SetupError, new_game
 from smqt.fileio import atomic_write_text
+from smqt.sim.build import build_report, summary_text
+from smqt.sim.changes import Change, SweepError, pack_changes, parse_sweep
 from smqt.sim.html import render
-from smqt.sim.report import compare, games_csv, summarise_games
-from smqt.sim.runner import ProgressBar, run_tasks
-from smqt.sim.task import GameResult, GameTask
+from smqt.sim.packsource import PackSource, load_source, write_pack
+from smqt.sim.playgame import GameResult
+from smqt.sim.report import COLUMNS, games_csv, record_path
+from smqt.sim.runner import (
+    ClusterExecutor,
+    ClusterUnavailable,
+    ProgressBar,
+    SimCancelled,
+    cluster_executor,
+    default_jobs,
+    local_executor,
+    run_batches,
+)
+from smqt.sim.sides import NOISE_SEED, Side, change_sides, ladder_sides, specs, sweep_sides
+from smqt.sim.task import make_batches
+from smqt.sim.verdicts import games_for_clear, headline_clear, precisions
+
+MAX_ROUNDS = 8
+"""``--until-clear`` adds games at most this many times."""
 
 
 class SimError(ValueError):
     """Bad options for a simulation; the message says what to change."""
+
+
+@attrs.frozen
+class SimOptions:
+    pack: str
+    out_dir: str
+    variant: str | None = None
+    players: str = "2"
+    bots: str = "medium"
+    games: int = 200
+    jobs: int | None = None
+    seed: int = 1
+    per_change: bool = False
+    until_clear: bool = False
+    precision: float | None = None
+    """Win-rate precision in percentage points (implies ``until_clear``)."""
+    max_games: int = 5000
+    sweep: str | None = None
+    noise: bool = False
+    ladder: bool = False
+    ladder_games: int = 40
+    cluster: str | None = None
 
 
 def parse_bots(text: str) -> list[str]:
@@ -42,76 +92,92 @@ def parse_players(text: str) -> list[int]:
     return counts
 
 
-def make_tasks(pack: str, variant: str | None, players: list[int], bots: list[str],
-               games: int, seed: int) -> list[GameTask]:
-    """Seat-rotated games: in game i, seat k plays the bot at ((k + i) mod n) of the line-up.
-    With a variant, the same games (seeds, seats, bots) are played under both packs."""
-    tasks = []
-    for n in players:
-        lineup = [bots[j % len(bots)] for j in range(n)]
-        for i in range(games):
-            seat_bots = tuple(lineup[(k + i) % n] for k in range(n))
-            tasks.append(GameTask(pack, "base", i, n, seed + i, seat_bots))
-            if variant:
-                tasks.append(GameTask(variant, "variant", i, n, seed + i, seat_bots))
-    return tasks
+def _check_numbers(options: SimOptions) -> None:
+    if not 1 <= options.games <= 1_000_000:
+        raise SimError("--games must be between 1 and 1,000,000")
+    if options.jobs is not None and not 1 <= options.jobs <= 1024:
+        raise SimError("--jobs must be between 1 and 1024")
+    if not 0 <= options.seed < 2**62:
+        raise SimError("--seed must be a whole number from 0 to 2**62")
+    if options.precision is not None and not 0.1 <= options.precision <= 50:
+        raise SimError("--precision is in percentage points of win rate, from 0.1 to 50")
+    if options.max_games < options.games:
+        raise SimError("--max-games must be at least --games")
+    if not 1 <= options.ladder_games <= 100_000:
+        raise SimError("--ladder-games must be between 1 and 100,000")
+    if options.per_change and not options.variant:
+        raise SimError("--per-change needs --variant (the changes are the variant's)")
+    if options.sweep and options.variant:
+        raise SimError("a sweep varies one value of --pack; leave out --variant")
 
 
-def build_report(results: list[GameResult], meta: dict) -> dict:
-    grouped: dict[int, dict[str, list[GameResult]]] = defaultdict(lambda: defaultdict(list))
-    for result in results:
-        grouped[result.task.players][result.task.label].append(result)
-    counts = {}
-    for n in sorted(grouped):
-        sides = grouped[n]
-        part = {"base": summarise_games(sides["base"])}
-        if sides.get("variant"):
-            part["variant"] = summarise_games(sides["variant"])
-            part["difference"] = compare(sides["base"], sides["variant"])
-        counts[str(n)] = part
-    return {"meta": meta, "player_counts": counts}
+def _load(folder: str, counts: list[int], seed: int) -> PackSource:
+    source = PackSource.from_folder(folder)
+    catalog = load_source(source)
+    for count in counts:  # a pack that cannot set up a game is said before any work
+        try:
+            new_game(catalog, count, seed)
+        except SetupError as exc:
+            raise SimError(f"{folder}: a {count}-player game cannot be set up: {exc}") from None
+    return source
 
 
-def summary_table(report: dict) -> str:
-    lines = ["players  side     games  seat win rates (95% interval)                 mean score"]
-    for n, part in report["player_counts"].items():
-        for side in ("base", "variant"):
-            if side not in part:
-                continue
-            s = part[side]
-            wins = "  ".join(f"{100 * x['win']['rate']:.0f}% [{100 * x['win']['low']:.0f}-"
-                             f"{100 * x['win']['high']:.0f}]" for x in s["seats"])
-            mean = sum(x["score"]["mean"] for x in s["seats"]) / len(s["seats"])
-            lines.append(f"{n:>7}  {side:<7} {s['games']:>6}  {wins:<44} {mean:8.1f}")
-        if "difference" in part:
-            d = part["difference"]["mean_score_difference"]
-            lines.append(f"{'':>7}  variant changes the mean score by {d['estimate']:+.2f} "
-                         f"[{d['low']:+.2f}, {d['high']:+.2f}]")
-        bots = part["base"]["bots"]
-        if len(bots) > 1:
-            lines.append(f"{'':>7}  by bot: " + ", ".join(
-                f"{b} {100 * v['win']['rate']:.0f}% [{100 * v['win']['low']:.0f}-"
-                f"{100 * v['win']['high']:.0f}]" for b, v in bots.items()))
-    return "\n".join(lines) + "\n"
+def plan(options: SimOptions
+         ) -> tuple[list[Side], list[Change], list[int], list[str], list[str]]:
+    """The sides to play (base first) and the variant's changes; raises SimError, PackError."""
+    _check_numbers(options)
+    counts = parse_players(options.players)
+    lineup = parse_bots(options.bots)
+    base = _load(options.pack, counts, options.seed)
+    sides = [Side("base", f"{base.name} {base.version}", "base", base)]
+    changes: list[Change] = []
+    skipped: list[str] = []
+    if options.variant:
+        variant = _load(options.variant, counts, options.seed)
+        changes = pack_changes(load_source(base), load_source(variant))
+        sides += change_sides(base, variant, changes, options.per_change, skipped)
+    if options.sweep:
+        try:
+            sweep = parse_sweep(options.sweep, load_source(base))
+        except SweepError as exc:
+            raise SimError(str(exc)) from None
+        sides += sweep_sides(base, sweep)
+    if options.noise:
+        sides.append(Side("noise", f"{base.name} {base.version}, other seeds", "noise", base))
+    if options.ladder:
+        packs = [("base", base)] + [("variant", s.source) for s in sides if s.kind == "variant"]
+        sides += ladder_sides(packs)
+    return sides, changes, counts, lineup, skipped
 
 
-def run_sim(*, pack: str, variant: str | None, players: str, bots: str, games: int,
-            jobs: int | None, seed: int, out_dir: str, out: TextIO, err: TextIO) -> int:
+def _specs_of(side: Side, counts: list[int], lineup: list[str], start: int, stop: int,
+              options: SimOptions):
+    if side.kind == "ladder":  # a fixed number of games, played in the first round
+        return specs([2], side.lineup, 0, options.ladder_games, options.seed) if start == 0 \
+            else []
+    seed = options.seed + (NOISE_SEED if side.kind == "noise" else 0)
+    return specs(counts, lineup, start, stop, seed)
+
+
+def _title(sides: list[Side], changes: list[Change], options: SimOptions) -> str:
+    base = sides[0].source
+    variant = next((s.source for s in sides if s.kind == "variant"), None)
+    if variant is not None:
+        return f"House-rule report: {variant.name} {variant.version} against " \
+               f"{base.name} {base.version}"
+    if options.sweep:
+        return f"Sweep report: {options.sweep} on {base.name} {base.version}"
+    return f"Simulation report: {base.name} {base.version}"
+
+
+def run_sim(options: SimOptions, out: TextIO, err: TextIO,
+            cancelled: Callable[[], bool] | None = None,
+            progress: Callable[[int, int], None] | None = None) -> int:
+    """Plan, play and write the report; 0 when written, 1 for a pack or disk problem, 2 for bad
+    options, 130 when ``cancelled`` turned true. ``progress`` (done, total games of the
+    round) is told besides the progress bar on ``err``."""
     try:
-        counts = parse_players(players)
-        lineup = parse_bots(bots)
-        if games < 1:
-            raise SimError("--games must be at least 1")
-        if jobs is not None and jobs < 1:
-            raise SimError("--jobs must be at least 1")
-        for folder in [pack] + ([variant] if variant else []):
-            catalog = load_pack(folder)
-            for count in counts:  # a pack that cannot set up a game is said before any work
-                try:
-                    new_game(catalog, count, seed)
-                except SetupError as exc:
-                    raise SimError(f"{folder}: a {count}-player game cannot be set up: {exc}") \
-                        from None
+        sides, changes, counts, lineup, skipped = plan(options)
     except SimError as exc:
         err.write(f"smqt sim: {exc}\n")
         return 2
@@ -120,22 +186,147 @@ def run_sim(*, pack: str, variant: str | None, players: str, bots: str, games: i
             err.write(f"{error}\n")
         err.write("smqt sim: the pack has errors (see smqt validate)\n")
         return 1
-    tasks = make_tasks(str(Path(pack).resolve()), str(Path(variant).resolve()) if variant else None,
-                       counts, lineup, games, seed)
-    results = run_tasks(tasks, jobs, ProgressBar(len(tasks), err))
-    meta = {"pack": str(pack), "variant": str(variant) if variant else None, "bots": lineup,
-            "players": counts, "games": games, "seed": seed}
-    report = build_report(results, meta)
-    folder = Path(out_dir)
+    precision = precisions(options.precision)
+    executor = (cluster_executor(options.cluster) if options.cluster
+                else local_executor(options.jobs))
+    try:
+        with executor as running:
+            report = _play(options, sides, changes, counts, lineup, precision, running, err,
+                           cancelled, progress)
+        report["meta"]["skipped"] = skipped
+    except ClusterUnavailable as exc:
+        err.write(f"smqt sim: {exc}\n")
+        return 2
+    except SimCancelled:
+        err.write("smqt sim: cancelled; nothing written\n")
+        return 130
+    return _write(report, sides, report.pop("_results"), options, out, err)
+
+
+def _play(options: SimOptions, sides: list[Side], changes: list[Change], counts: list[int],
+          lineup: list[str], precision: dict[str, float], executor: Executor, err: TextIO,
+          cancelled: Callable[[], bool] | None,
+          progress: Callable[[int, int], None] | None = None) -> dict:
+    """Rounds of games until the answer is clear (one round without ``--until-clear``)."""
+    until_clear = options.until_clear or options.precision is not None
+    workers = (executor.workers() if isinstance(executor, ClusterExecutor)
+               else options.jobs or default_jobs())
+    results: dict[str, list[GameResult]] = {s.label: [] for s in sides}
+    games, target, rounds = 0, options.games, 0
+    meta = {"bots": lineup, "players": counts, "seed": options.seed,
+            "per_change": options.per_change, "sweep": options.sweep,
+            "until_clear": until_clear, "cluster": bool(options.cluster)}
+    status = {"text": ""}
+    report: dict = {}
+    rows: list[dict] = []
+    while True:
+        batches = []
+        for side in sides:
+            batch_specs = _specs_of(side, counts, lineup, games, target, options)
+            batches += make_batches(side.source, side.label, batch_specs, workers)
+        total = sum(len(b.games) for b in batches)
+        bar = ProgressBar(total, err, status=lambda: status["text"])
+
+        for result in run_batches(batches, executor, _both(bar, progress), cancelled):
+            results[result.label].append(result)
+        games, rounds = target, rounds + 1
+        meta.update(games=games, rounds=rounds, title=_title(sides, changes, options),
+                    design=_design(sides, games, counts, lineup, options))
+        report = build_report(meta, sides, results, changes, precision)
+        rows = [row for comp in report["comparisons"]
+                for part in comp["players"].values() for row in part["rows"]]
+        if not until_clear or not rows or headline_clear(rows, precision) \
+                or games >= options.max_games or rounds >= MAX_ROUNDS:
+            break
+        needed = games_for_clear(rows, precision)
+        target = min(options.max_games, max(needed + needed // 10, games + games // 2))
+        status["text"] = _estimate(rows, needed)
+        err.write(f"smqt sim: not clear yet after {games} games per side; going on to "
+                  f"{target} ({status['text']})\n")
+    if until_clear:
+        report["meta"]["clear"] = bool(rows) and headline_clear(rows, precision)
+    report["_results"] = results
+    return report
+
+
+def _both(bar: ProgressBar, progress: Callable[[int, int], None] | None
+          ) -> Callable[[int, int], None]:
+    def told(done: int, total: int) -> None:
+        bar(done, total)
+        if progress is not None:
+            progress(done, total)
+
+    return told
+
+
+def _estimate(rows: list[dict], needed: int) -> str:
+    from smqt.sim.verdicts import show
+
+    widest = max((r for r in rows if r["headline"]),
+                 key=lambda r: r["difference"]["high"] - r["difference"]["low"])
+    d = widest["difference"]
+    return (f"{widest['label']} {show(d['estimate'], widest['unit'], True)} "
+            f"±{show((d['high'] - d['low']) / 2, widest['unit'])}, about {needed:,} games needed")
+
+
+def _design(sides: list[Side], games: int, counts: list[int], lineup: list[str],
+            options: SimOptions) -> str:
+    compared = sum(s.kind in ("variant", "change", "sweep") for s in sides)
+    text = (f"{games} games per side and player count ({', '.join(map(str, counts))} players), "
+            f"bots {', '.join(lineup)}, seats rotating, seed {options.seed}")
+    if compared:
+        text += "; every side plays the same games (seeds, seats, bots), so differences are paired"
+    return text
+
+
+def _write(report: dict, sides: list[Side], results: dict[str, list[GameResult]],
+           options: SimOptions, out: TextIO, err: TextIO) -> int:
+    folder = Path(options.out_dir)
+    ordered = [r for s in sides for r in sorted(results[s.label],
+                                                key=lambda r: (r.spec.players, r.spec.index))]
+    packs = {s.label: (s.source.name, s.source.version) for s in sides}
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        _write_games(folder, sides, ordered)
+        atomic_write_text(folder / "games.csv", games_csv(ordered, packs))
         atomic_write_text(folder / "report.json",
                           json.dumps(report, indent=1, sort_keys=True) + "\n")
-        atomic_write_text(folder / "games.csv", games_csv(results))
-        atomic_write_text(folder / "report.html", render(report))
+        atomic_write_text(folder / "report.html", render(report, COLUMNS))
     except OSError as exc:
         err.write(f"smqt sim: cannot write the report to {folder}: {exc.strerror or exc}\n")
         return 1
-    out.write(summary_table(report))
-    out.write(f"wrote {folder / 'report.json'}, {folder / 'games.csv'}, {folder / 'report.html'}\n")
+    out.write(summary_text(report))
+    out.write(f"wrote {folder / 'report.html'}, report.json, games.csv, games/ and packs/\n")
     return 0
+
+
+def _slug(text: str) -> str:
+    text = "".join(c if c.isalnum() or c in "_." else "-" for c in text.lower())
+    return "-".join(part for part in text.split("-") if part)[:40].strip("-")
+
+
+def _write_games(folder: Path, sides: list[Side], results: list[GameResult]) -> None:
+    """games/ and packs/ built beside the old ones, then swapped in: a failed run never leaves
+    half of them."""
+    staging = Path(tempfile.mkdtemp(prefix=".sim-", dir=folder))
+    try:
+        leaves = {}
+        for side in sides:  # one copy of each pack, named after it
+            name = f"{_slug(side.source.name)}-{side.source.content_hash[:8]}"
+            leaf = staging / "packs" / name
+            leaves[side.label] = leaves.get(name) or write_pack(side.source, leaf)
+            leaves[name] = leaves[side.label]
+        for r in results:
+            path = staging / record_path(r)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            pack = Path(os.path.relpath(leaves[r.label], path.parent)).as_posix()
+            table = {"seats": [{"name": b, "kind": b.partition(":")[0]} for b in r.spec.bots],
+                     "over": True, "playtest": False, "pack": pack}
+            path.write_text(r.record + "\n" + tomli_w.dumps({"table": table}), encoding="utf-8")
+        for name in ("games", "packs"):
+            old = folder / name
+            if old.exists():
+                shutil.rmtree(old)
+            os.replace(staging / name, old)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)

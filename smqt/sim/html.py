@@ -1,5 +1,7 @@
-"""The self-contained HTML page of a simulation report: inline SVG charts, no scripts, no
-files or network needed to open it."""
+"""The self-contained HTML page of a simulation report, verdicts first: what the variant
+changes and what each change did, then the detail (every measure with its paired interval, the
+sweep, the noise band, the skill ladder, each side's own figures, the data files). Inline SVG
+charts, no scripts, no network; the only links are to the game records beside the page."""
 
 from __future__ import annotations
 
@@ -191,6 +193,11 @@ svg { display: block; margin: 10px 0 18px; font-size: 12px; }
 .legend { fill: #444; font-size: 11px; } .grid { stroke: #eee; } .ref { stroke: #c00; stroke-dasharray: 4 3; }
 .whisker { stroke: #222; stroke-width: 1.5; }
 .flag-strong { color: #b00; font-weight: 600; } .flag-weak { color: #036; font-weight: 600; }
+.v { display: inline-block; padding: 1px 7px; border-radius: 9px; font-size: 12px; }
+.v-changed { background: #fde2cf; color: #8a3b00; font-weight: 600; }
+.v-nochange { background: #dff0d8; color: #2b5f1d; } .v-unclear { background: #eee; color: #444; }
+.lead { font-size: 15px; } .note { color: #555; font-size: 13px; }
+details > summary { cursor: pointer; font-weight: 600; margin: 10px 0; }
 """
 
 
@@ -246,45 +253,269 @@ def _side(title: str, side: dict) -> str:
     for row in side["cards"][:25]:
         flag = f'<span class="flag-{row["flag"]}">{row["flag"]}</span>' if row["flag"] else ""
         rows.append([_e(row["card"]), row["offered"], _interval(row["pick"]), row["owned"],
-                     _interval(row["win"]), flag])
-    out.append("<p>Cards furthest from the average win rate:</p>")
-    out.append(_table(["card", "offered", "pick rate", "owned", "owner win rate", "flag"], rows))
+                     _interval(row["win"]), _pct(row["win_when_taken"]["rate"]),
+                     _pct(row["win_when_passed"]["rate"]), flag])
+    out.append("<p>Cards furthest from the average win rate (flags: owners win more or less "
+               "than the average seat at a false-discovery rate of 5% over all cards):</p>")
+    out.append(_table(["card", "offered", "pick rate", "owned", "owner win rate",
+                       "win rate when taken", "when offered, not taken", "flag"], rows))
     return "".join(out)
 
 
-def render(report: dict) -> str:
-    """The whole page."""
+def _chip(status: str, text: str) -> str:
+    css = {"changed": "v-changed", "no change detected": "v-nochange"}.get(status, "v-unclear")
+    return f'<span class="v {css}">{_e(text)}</span>'
+
+
+def _value(value: float, unit: str, signed: bool = False) -> str:
+    if value != value:
+        return "n/a"
+    if unit in ("pp", "card pp"):
+        return f"{100 * value:{'+' if signed else ''}.1f}" + (" pp" if signed else "%")
+    return f"{value:{'+' if signed else ''}.2f}"
+
+
+def _rows_table(rows: list[dict], side_name: str) -> str:
+    body = []
+    for row in rows:
+        d, unit = row["difference"], row["unit"]
+        body.append([_e(row["label"]) + (" <b>*</b>" if row["headline"] else ""),
+                     _value(row["base"], unit), _value(row["side"], unit),
+                     f"{_value(d['estimate'], unit, True)} [{_value(d['low'], unit, True)}, "
+                     f"{_value(d['high'], unit, True)}]",
+                     _chip(row["verdict"], row["verdict_text"])])
+    return _table(["measure", "base", side_name, "difference [95%]", "verdict"], body)
+
+
+def _first_screen(report: dict) -> list[str]:
     meta = report["meta"]
-    body = [f"<h1>Simulation report: {_e(meta['pack'])}</h1>",
-            f"<p>Bots: {_e(', '.join(meta['bots']))}; seed {meta['seed']}; "
-            f"{meta['games']} games per player count; seats rotate between games.</p>"]
-    if meta.get("variant"):
-        body.append(f"<p>Variant compared: <b>{_e(meta['variant'])}</b> on the same seeds, "
-                    f"seats and bots.</p>")
-    for count, part in report["player_counts"].items():
-        body.append(f"<h2>{count} players</h2>")
-        body.append(_side("Base pack" if "variant" in part else "Results", part["base"]))
-        if "variant" in part:
-            body.append(_side("Variant", part["variant"]))
-            diff = part["difference"]
-            rows = [(f"seat {s['seat'] + 1}", s["win_difference"]["estimate"],
-                     s["win_difference"]["low"], s["win_difference"]["high"])
-                    for s in diff["seats"]]
-            body.append("<h3>What the variant changed</h3>")
-            body.append(_table(
-                ["seat", "win rate change", "score change"],
-                [[f"seat {s['seat'] + 1}",
-                  f"{100 * s['win_difference']['estimate']:+.1f} pts "
-                  f"[{100 * s['win_difference']['low']:+.1f}, {100 * s['win_difference']['high']:+.1f}]",
-                  f"{s['score_difference']['estimate']:+.2f} "
-                  f"[{s['score_difference']['low']:+.2f}, {s['score_difference']['high']:+.2f}]"]
-                 for s in diff["seats"]]))
-            body.append(difference_bars("Win rate change per seat (95% interval)", rows))
-            t = diff["turns_difference"]
-            m = diff["mean_score_difference"]
-            body.append(f"<p>Game length change: {t['estimate']:+.2f} turns "
-                        f"[{t['low']:+.2f}, {t['high']:+.2f}]; mean score change "
-                        f"{m['estimate']:+.2f} [{m['low']:+.2f}, {m['high']:+.2f}].</p>")
+    out = [f"<h1>{_e(meta['title'])}</h1>", f"<p class='note'>{_e(meta['design'])}.</p>"]
+    comparisons = {c["label"]: c for c in report["comparisons"]}
+    if report["changes"]:
+        rows = []
+        for i, change in enumerate(report["changes"], 1):
+            slug_match = [c for c in report["comparisons"]
+                          if c["kind"] == "change" and c["changes"] == [change["label"]]]
+            comp = slug_match[0] if slug_match else None
+            if comp is None:
+                verdict = "<span class='note'>see all changes together</span>"
+            else:
+                verdict = "<br>".join(
+                    f"{n} players: " + _chip(part["overall"]["status"], part["overall"]["text"])
+                    for n, part in comp["players"].items())
+            rows.append([str(i), _e(change["describe"]), verdict])
+        out.append("<h2>What the variant changes, and what each change did</h2>")
+        out.append(_table(["#", "change", "verdict"], rows, left=3))
+        whole = comparisons.get("variant")
+        if whole:
+            out.append("<p class='lead'><b>All changes together:</b> " + "; ".join(
+                f"{n} players: " + _chip(p["overall"]["status"], p["overall"]["text"])
+                for n, p in whole["players"].items()) + "</p>")
+    elif report["comparisons"]:
+        out.append("<h2>Verdicts</h2>")
+        out.append(_table(["side", "verdict"], [
+            [_e(c["title"]), "<br>".join(
+                f"{n} players: " + _chip(p["overall"]["status"], p["overall"]["text"])
+                for n, p in c["players"].items())] for c in report["comparisons"]], left=2))
+    if report["comparisons"]:
+        clear = meta.get("clear")
+        stop = ("" if clear is None else " The headline intervals (*) reached their precision."
+                if clear else " The cap was reached before every headline interval (*) reached "
+                "its precision.")
+        out.append(f"<p class='note'>A verdict is <i>changed</i> when the 95% interval excludes "
+                   f"no difference and survives the Benjamini-Hochberg correction over the "
+                   f"comparison's measures (false-discovery rate {100 * meta['fdr']:.0f}%); "
+                   f"<i>no change detected</i> when the whole interval is within the precision; "
+                   f"else <i>inconclusive</i>, with the games it would need.{stop}</p>")
+    return out
+
+
+def _comparison(comp: dict) -> list[str]:
+    out = [f"<h2>{_e(comp['title'])}</h2>"]
+    for n, part in comp["players"].items():
+        out.append(f"<h3>{n} players, {part['games']} games on each side</h3>")
+        out.append("<p>" + _chip(part["overall"]["status"], part["overall"]["text"]) + "</p>")
+        out.append(_rows_table(part["rows"], "with it"))
+        pp = [r for r in part["rows"] if r["unit"] == "pp"]
+        if pp:
+            out.append(difference_bars("Win-rate changes (percentage points, 95% paired "
+                                       "intervals)", [(r["label"], r["difference"]["estimate"],
+                                                       r["difference"]["low"],
+                                                       r["difference"]["high"]) for r in pp]))
+        flagged = ", ".join(_e(f["card"]) for f in part["card_flags"]) or "none"
+        out.append(f"<p class='note'>Cards whose owners' win rate differs from base, "
+                   f"{part['cards_tested']} tested, false-discovery rate 5%: {flagged}.</p>")
+    return out
+
+
+def sweep_chart(title: str, points: list[tuple[float, float, float, float]], unit: str) -> str:
+    """A measure's difference from base (y) against the swept value (x), with intervals."""
+    width, height, left, top, bottom = 720, 240, 70, 30, 40
+    xs = [p[0] for p in points]
+    ys = [v for p in points for v in p[1:] if v == v] or [0.0]
+    lo_y, hi_y = min([*ys, 0.0]), max([*ys, 0.0])
+    if hi_y == lo_y:
+        hi_y += 1e-9
+    lo_x, hi_x = min(xs), max(xs)
+    span_x = (hi_x - lo_x) or 1.0
+
+    def px(v: float) -> float:
+        return left + (width - left - 30) * (v - lo_x) / span_x
+
+    def py(v: float) -> float:
+        return top + (height - top - bottom) * (hi_y - v) / (hi_y - lo_y)
+
+    parts = _open(width, height, title)
+    parts.append(f'<line x1="{left}" y1="{py(0):.1f}" x2="{width - 30}" y2="{py(0):.1f}" '
+                 f'class="ref"/>')
+    for value in (lo_y, hi_y):
+        parts.append(f'<text x="{left - 6}" y="{py(value) + 4:.1f}" class="label">'
+                     f'{_value(value, unit, True)}</text>')
+    previous = None
+    for x, y, low, high in points:
+        parts.append(f'<text x="{px(x):.1f}" y="{height - 12}" class="tick">{x:g}</text>')
+        if low == low:
+            parts.append(f'<line x1="{px(x):.1f}" y1="{py(low):.1f}" x2="{px(x):.1f}" '
+                         f'y2="{py(high):.1f}" class="whisker"/>')
+        if y == y:
+            parts.append(f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="4" fill="{COLOURS[0]}"/>')
+            if previous:
+                parts.append(f'<line x1="{previous[0]:.1f}" y1="{previous[1]:.1f}" '
+                             f'x2="{px(x):.1f}" y2="{py(y):.1f}" stroke="{COLOURS[0]}"/>')
+            previous = (px(x), py(y))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _sweep(report: dict) -> list[str]:
+    comps = [c for c in report["comparisons"] if c["kind"] == "sweep"]
+    if not comps:
+        return []
+    out = [f"<h2>Sweep of {_e(report['meta']['sweep'])}</h2>",
+           "<p class='note'>Each point: the difference from the pack as it is, paired over the "
+           "same games, with its 95% interval.</p>"]
+    counts = sorted({n for c in comps for n in c["players"]})
+    for n in counts:
+        keys = []
+        for c in comps:
+            for row in c["players"].get(n, {}).get("rows", []):
+                if row["headline"] and row["key"] not in keys:
+                    keys.append(row["key"])
+        for key in keys:
+            points, label, unit = [], key, "points"
+            for c in comps:
+                for row in c["players"].get(n, {}).get("rows", []):
+                    if row["key"] == key:
+                        d = row["difference"]
+                        points.append((c["value"], d["estimate"], d["low"], d["high"]))
+                        label, unit = row["label"], row["unit"]
+            out.append(sweep_chart(f"{n} players: {label}", points, unit))
+    return out
+
+
+def _noise(report: dict) -> list[str]:
+    noise = report.get("noise")
+    if not noise:
+        return []
+    out = ["<h2>Noise band: base against itself on other seeds</h2>",
+           "<p class='note'>What chance alone does between two runs of the same pack "
+           "(independent games, so these intervals are wider than the paired ones above).</p>"]
+    for n, part in noise["players"].items():
+        out.append(f"<h3>{n} players, {part['games']} games</h3>")
+        out.append(_rows_table(part["rows"], "again"))
+        flagged = ", ".join(_e(f["card"]) for f in part["card_flags"]) or "none"
+        out.append(f"<p>Cards flagged as different (false-discovery rate 5%, "
+                   f"{part['cards_tested']} tested): {flagged}.</p>")
+    return out
+
+
+def _ladder(report: dict) -> list[str]:
+    if not report["ladder"]:
+        return []
+    return ["<h2>Skill ladder</h2>",
+            "<p class='note'>Two-player games head to head, seats alternating: does the pack "
+            "still reward the stronger player?</p>",
+            _table(["pack", "pair", "games", "stronger bot's win rate", "verdict"], [
+                [_e(r["pack"]), f"{_e(r['strong'])} against {_e(r['weak'])}", r["games"],
+                 _interval(r["strong_win"]), _e(r["verdict"])] for r in report["ladder"]],
+                left=2)]
+
+
+def score_curves(title: str, by_round: list[list[float]]) -> str:
+    """Mean score of each seat after each round."""
+    width, height, left, top, bottom = 720, 220, 50, 30, 30
+    if not by_round:
+        return ""
+    top_score = max(max(r) for r in by_round) or 1.0
+
+    def px(i: int) -> float:
+        return left + (width - left - 90) * i / max(1, len(by_round) - 1)
+
+    def py(v: float) -> float:
+        return top + (height - top - bottom) * (1 - v / top_score)
+
+    parts = _open(width, height, title)
+    for seat in range(len(by_round[0])):
+        points = " ".join(f"{px(i):.1f},{py(r[seat]):.1f}" for i, r in enumerate(by_round))
+        colour = COLOURS[seat % len(COLOURS)]
+        parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" '
+                     f'stroke-width="2"/><text x="{px(len(by_round) - 1) + 6:.1f}" '
+                     f'y="{py(by_round[-1][seat]) + 4:.1f}" fill="{colour}">seat {seat + 1}</text>')
+    parts.append(f'<text x="{left}" y="{height - 8}" class="tick">round 1</text>'
+                 f'<text x="{px(len(by_round) - 1):.1f}" y="{height - 8}" class="tick">'
+                 f'round {len(by_round)}</text></svg>')
+    return "".join(parts)
+
+
+def _notable(side_label: str, side: dict) -> str:
+    links = side.get("notable", [])
+    if not links:
+        return ""
+    return "<p>Games to look at: " + ", ".join(
+        f'<a href="{_e(link["record"])}">{_e(link["why"])}</a>' for link in links) + "</p>"
+
+
+def _details(report: dict) -> list[str]:
+    out = ["<h2>Each side in detail</h2>"]
+    for label, side in report["sides"].items():
+        pack = side["pack"]
+        opened = " open" if label == "base" else ""
+        out.append(f"<details{opened}><summary>{_e(side['title'])} "
+                   f"(pack {_e(pack['name'])} {_e(pack['version'])})</summary>")
+        for n, part in side["players"].items():
+            out.append(_side(f"{n} players", part))
+            drama = part["drama"]
+            out.append(score_curves("Mean score after each round, per seat",
+                                    drama["score_by_round"]))
+            out.append(f"<p>Lead changes per game: {drama['lead_changes']['mean']:.2f}; "
+                       f"decisions per game: {drama['decisions']['mean']:.1f}, with "
+                       f"{drama['legal_choices_per_decision']:.1f} legal choices each on "
+                       f"average. Mean finishing rank per seat: " + ", ".join(
+                           f"seat {s['seat'] + 1} {s['rank']['mean']:.2f}" for s in part["seats"])
+                       + ".</p>")
+            out.append(_notable(label, part))
+        out.append("</details>")
+    return out
+
+
+def _data(columns: dict[str, str]) -> list[str]:
+    return ["<h2>Data</h2>",
+            "<p>Beside this page: <a href='games.csv'>games.csv</a> (one row per game and "
+            "seat), <a href='report.json'>report.json</a> (everything on this page), "
+            "<code>games/</code> (every game's record: <code>smqt play --load FILE</code> "
+            "opens it in the table) and <code>packs/</code> (the packs the records need).</p>",
+            _table(["games.csv column", "what it holds"],
+                   [[f"<code>{_e(k)}</code>", _e(v)] for k, v in columns.items()], left=2)]
+
+
+def render(report: dict, columns: dict[str, str]) -> str:
+    """The whole page."""
+    body = _first_screen(report)
+    for comp in report["comparisons"]:
+        if comp["kind"] != "sweep":
+            body += _comparison(comp)
+    body += _sweep(report) + _noise(report) + _ladder(report) + _details(report)
+    body += _data(columns)
     return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
-            f"<title>smqt simulation report</title><style>{STYLE}</style></head>"
+            f"<title>{_e(report['meta']['title'])}</title><style>{STYLE}</style></head>"
             f"<body>{''.join(body)}</body></html>\n")

@@ -1,6 +1,7 @@
-"""From game results to the report: per player count, seat and bot win rates with intervals,
-score summaries, where the points came from, game length, sand dollar action use, per-card
-offer/pick/win figures, and the differences a variant makes on the same games.
+"""From one side's game results to its summary: per player count, seat and bot win rates with
+intervals, finishing ranks, score summaries, where the points came from, game length, drama
+(score by round, lead changes, decisions and their legal choices), sand dollar action use and
+per-card offer/pick/win figures with corrected strength flags; and ``games.csv``.
 """
 
 from __future__ import annotations
@@ -10,27 +11,19 @@ import io
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
-from smqt.sim.stats import (
-    paired_difference,
-    proportion_difference,
-    seat_balance,
-    summarise,
-    wilson,
-)
-from smqt.sim.task import GameResult
-
-CATEGORIES = ("objective", "card", "ring", "footprint")
+from smqt.sim.playgame import GameResult
+from smqt.sim.stats import seat_balance, summarise, wilson
+from smqt.sim.verdicts import CATEGORIES, card_samples, strength_flags
 
 
 def _win_share(result: GameResult, seat: int) -> float:
-    """A shared win counts as a fraction (1 / number of winners)."""
-    return 1.0 / len(result.winners) if seat in result.winners else 0.0
+    return result.win_share(seat)
 
 
 def summarise_games(results: Sequence[GameResult]) -> dict:
     """The report of one side (one pack) for one player count."""
     games = len(results)
-    players = results[0].task.players if results else 0
+    players = results[0].spec.players if results else 0
     seats = []
     for seat in range(players):
         wins = sum(_win_share(r, seat) for r in results)
@@ -39,15 +32,19 @@ def summarise_games(results: Sequence[GameResult]) -> dict:
             "seat": seat,
             "win": wilson(wins, games).as_dict(),
             "score": summarise(scores).as_dict(),
+            "rank": summarise([r.seats[seat].rank for r in results]).as_dict(),
         })
     bots: dict[str, list[float]] = defaultdict(list)
     bot_scores: dict[str, list[int]] = defaultdict(list)
+    bot_ranks: dict[str, list[int]] = defaultdict(list)
     for r in results:
         for s in r.seats:
             bots[s.bot].append(_win_share(r, s.seat))
             bot_scores[s.bot].append(s.score)
+            bot_ranks[s.bot].append(s.rank)
     by_bot = {
-        bot: {"win": wilson(sum(w), len(w)).as_dict(), "score": summarise(bot_scores[bot]).as_dict()}
+        bot: {"win": wilson(sum(w), len(w)).as_dict(), "score": summarise(bot_scores[bot]).as_dict(),
+              "rank": summarise(bot_ranks[bot]).as_dict()}
         for bot, w in sorted(bots.items())
     }
     margins = []
@@ -79,7 +76,48 @@ def summarise_games(results: Sequence[GameResult]) -> dict:
         "points_per_seat": {c: points[c] / max(1, games * players) for c in CATEGORIES},
         "turns": summarise([r.turns for r in results]).as_dict(),
         "sand_dollar_actions_per_game": {a: n / games for a, n in sorted(buys.items())},
+        "drama": drama(results, players),
+        "notable": notable(results),
         "cards": card_table(results),
+    }
+
+
+def notable(results: Sequence[GameResult]) -> list[dict]:
+    """A few games worth opening: the highest score, the widest and narrowest wins, the
+    longest game and the one with the most lead changes."""
+    if not results:
+        return []
+
+    def margin(r: GameResult) -> int:
+        totals = sorted((s.score for s in r.seats), reverse=True)
+        return totals[0] - totals[1]
+
+    picks = [("highest score", max(results, key=lambda r: max(s.score for s in r.seats))),
+             ("widest win", max(results, key=margin)),
+             ("closest finish", min(results, key=margin)),
+             ("longest game", max(results, key=lambda r: r.turns)),
+             ("most lead changes", max(results, key=lambda r: r.lead_changes))]
+    return [{"why": f"{why} (game {r.spec.index})", "record": record_path(r)} for why, r in picks]
+
+
+def drama(results: Sequence[GameResult], players: int) -> dict:
+    """Score by round per seat (mean over the games that reached the round), lead changes per
+    game, decisions per game and the legal choices a decision had (the action space)."""
+    longest = max((len(r.round_scores) for r in results), default=0)
+    by_round = []
+    for i in range(longest):
+        reached = [r.round_scores[i] for r in results if len(r.round_scores) > i]
+        if len(reached) * 2 < len(results):
+            break
+        by_round.append([sum(scores[k] for scores in reached) / len(reached)
+                         for k in range(players)])
+    decisions = sum(r.decisions for r in results)
+    return {
+        "score_by_round": by_round,
+        "lead_changes": summarise([r.lead_changes for r in results]).as_dict(),
+        "decisions": summarise([r.decisions for r in results]).as_dict(),
+        "legal_choices_per_decision": (sum(r.legal_choices for r in results) / decisions
+                                       if decisions else float("nan")),
     }
 
 
@@ -91,74 +129,78 @@ def _balance(results: Sequence[GameResult], players: int) -> dict:
 
 
 def card_table(results: Sequence[GameResult]) -> list[dict]:
-    """Per card: offered, pick rate when offered, win rate of the seats that owned it."""
-    offered: Counter[str] = Counter()
-    picked: Counter[str] = Counter()
-    owned: Counter[str] = Counter()
-    owner_wins: defaultdict[str, float] = defaultdict(float)
-    for r in results:
-        offered.update(r.offered)
-        picked.update(r.picked)
-        for s in r.seats:
-            share = _win_share(r, s.seat)
-            for card in s.cards:
-                owned[card] += 1
-                owner_wins[card] += share
-    players = results[0].task.players if results else 2
+    """Per card: offered, pick rate when offered, win rate of the seats that owned it, of the
+    seat that took it and of the seats that had it on offer and took another card, and a
+    strong/weak flag at a 5% false-discovery rate over all the cards."""
+    players = results[0].spec.players if results else 2
     baseline = 1.0 / players
+    samples = card_samples(results)
+    flags = strength_flags(samples, players)
     rows = []
-    for card in sorted(set(offered) | set(owned)):
-        pick = wilson(picked[card], offered[card])
-        win = wilson(owner_wins[card], owned[card])
-        flag = ""
-        if win.trials >= 10 and (win.low > baseline or win.high < baseline):
-            flag = "strong" if win.low > baseline else "weak"
-        rows.append({"card": card, "offered": offered[card], "pick": pick.as_dict(),
-                     "owned": owned[card], "win": win.as_dict(), "flag": flag})
-    rows.sort(key=lambda row: -abs((row["win"]["rate"] if row["owned"] else baseline) - baseline))
+    for card, sample in samples.items():
+        flag, p = flags.get(card, ("", float("nan")))
+        rows.append({"card": card, "offered": sample.offered,
+                     "pick": wilson(sample.picked, sample.offered).as_dict(),
+                     "owned": len(sample.owner_shares),
+                     "win": wilson(sum(sample.owner_shares), len(sample.owner_shares)).as_dict(),
+                     "win_when_taken": wilson(sum(sample.taken_shares),
+                                              len(sample.taken_shares)).as_dict(),
+                     "win_when_passed": wilson(sum(sample.passed_shares),
+                                               len(sample.passed_shares)).as_dict(),
+                     "flag": flag, "p_adjusted": p})
+    rows.sort(key=lambda row: (-abs((row["win"]["rate"] if row["owned"] else baseline)
+                                    - baseline), row["card"]))
     return rows
 
 
-def compare(base: Sequence[GameResult], variant: Sequence[GameResult]) -> dict:
-    """What the variant changed on the same games (same seeds, seats and bots)."""
-    pairs = sorted(zip(base, variant, strict=True), key=lambda p: p[0].task.index)
-    players = pairs[0][0].task.players
-    games = len(pairs)
-    seats = []
-    for seat in range(players):
-        before = wilson(sum(_win_share(b, seat) for b, _ in pairs), games)
-        after = wilson(sum(_win_share(v, seat) for _, v in pairs), games)
-        seats.append({
-            "seat": seat,
-            "win_difference": proportion_difference(after, before).as_dict(),
-            "score_difference": paired_difference(
-                [v.seats[seat].score for _, v in pairs], [b.seats[seat].score for b, _ in pairs]
-            ).as_dict(),
-        })
-    return {
-        "games": games,
-        "seats": seats,
-        "turns_difference": paired_difference([v.turns for _, v in pairs],
-                                              [b.turns for b, _ in pairs]).as_dict(),
-        "mean_score_difference": paired_difference(
-            [sum(s.score for s in v.seats) / players for _, v in pairs],
-            [sum(s.score for s in b.seats) / players for b, _ in pairs]).as_dict(),
-    }
+COLUMNS = {
+    "side": "which side of the comparison: base, a change's slug, all, or a sweep value",
+    "pack": "the pack's name",
+    "pack_version": "the pack's version",
+    "players": "the player count",
+    "game": "the game's number within its player count (the same game on every side)",
+    "seed": "the game's seed",
+    "seat": "the seat, 0 starts",
+    "bot": "the bot in the seat",
+    "score": "the seat's final score",
+    "rank": "finishing rank: 1 for the winner(s), else 1 + the seats ahead",
+    "won": "1 if the seat won or shared the win",
+    "win_share": "1 / the number of winners for a winner, else 0",
+    "winners": "how many seats shared the win",
+    "decided_by": "score, sand dollars, longest chain or shared (R10.15)",
+    "objective_tile": "the objective tile's id",
+    "objective_points": "the seat's points from the objective tile",
+    "card_points": "the seat's points from feature cards",
+    "ring_points": "the seat's points from rings",
+    "footprint_points": "the seat's points from footprints",
+    "sand_dollars": "sand dollars left at the end",
+    "turns": "turns played in the game",
+    "lead_changes": "how often the sole leader after a round changed",
+    "decisions": "bot decisions with more than one legal choice, in the game",
+    "legal_choices": "legal choices summed over those decisions",
+    "cards": "the feature cards in the seat's city, space-separated ids",
+    "record": "the game's saved record under games/ (opens with smqt play --load)",
+}
+"""The columns of ``games.csv``, one row per game and seat, with what each holds."""
 
 
-CSV_FIELDS = ("pack", "game", "seed", "players", "seat", "bot", "score", "won", "winners",
-              "decided_by", "objective", "sand_dollars", *CATEGORIES, "turns")
+def record_path(result: GameResult) -> str:
+    """Where a game's record is written, relative to the report folder."""
+    return f"games/{result.label}/{result.spec.players}p-{result.spec.index:05d}.smqt"
 
 
-def games_csv(results: Sequence[GameResult]) -> str:
-    """One row per game and seat, in a stable order."""
+def games_csv(results: Sequence[GameResult], packs: dict[str, tuple[str, str]]) -> str:
+    """One row per game and seat, in a stable order; ``packs``: side -> (name, version)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_FIELDS)
-    for r in sorted(results, key=lambda r: (r.task.label, r.task.players, r.task.index)):
+    writer.writerow(COLUMNS)
+    for r in results:
+        name, version = packs[r.label]
         for s in r.seats:
-            writer.writerow([r.task.label, r.task.index, r.task.seed, r.task.players, s.seat,
-                             s.bot, s.score, int(s.won), len(r.winners), r.decided_by,
-                             r.objective, s.sand_dollars,
-                             *(s.categories.get(c, 0) for c in CATEGORIES), r.turns])
+            writer.writerow([r.label, name, version, r.spec.players, r.spec.index, r.spec.seed,
+                             s.seat, s.bot, s.score, s.rank, int(s.won),
+                             f"{r.win_share(s.seat):.6g}", len(r.winners), r.decided_by,
+                             r.objective, *(s.categories.get(c, 0) for c in CATEGORIES),
+                             s.sand_dollars, r.turns, r.lead_changes, r.decisions,
+                             r.legal_choices, " ".join(s.cards), record_path(r)])
     return out.getvalue()

@@ -1,5 +1,9 @@
-"""Run game tasks on local processes with a progress bar; results come back in task order, so
-a run is reproducible whatever the number of processes."""
+"""Run batches of games on any ``concurrent.futures.Executor`` with a progress bar; the
+executors a run can have: this process, a local process pool on all cores, or a Dask cluster.
+
+Results come back in batch order, not in the order batches finish, so a run gives the same
+results whatever the executor or the number of workers.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +11,41 @@ import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
-from typing import TextIO
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
+from typing import Any, TextIO
 
-from smqt.sim.task import GameResult, GameTask, play_task
+from smqt.sim.playgame import GameResult
+from smqt.sim.task import GameBatch, play_batch
+
+__all__ = [
+    "ClusterExecutor",
+    "ClusterUnavailable",
+    "InProcessExecutor",
+    "Progress",
+    "ProgressBar",
+    "SimCancelled",
+    "cluster_executor",
+    "default_jobs",
+    "local_executor",
+    "run_batches",
+]
 
 Progress = Callable[[int, int], None]
+"""``progress(done_games, total_games)``."""
+
+_POLL_SECONDS = 0.2
+"""How often a run asks whether it was cancelled while it waits for batches."""
+
+
+class SimCancelled(KeyboardInterrupt):
+    """The person stopped the run; like Ctrl+C, no ``except Exception`` swallows it."""
+
+
+class ClusterUnavailable(RuntimeError):
+    """A Dask cluster cannot be used: the extra is missing, the scheduler cannot be reached or
+    its workers cannot run smqt. The message says what to do."""
 
 
 def default_jobs() -> int:
@@ -20,13 +53,16 @@ def default_jobs() -> int:
 
 
 class ProgressBar:
-    """``[#####.....] 120/400 games, 12.3 games/s, 23 s left`` on one updating line (or a
-    line per tenth when the output is not a terminal)."""
+    """``[#####.....] 120/400 games, 12.3/s, 23 s left`` on one updating line (or a line per
+    tenth when the output is not a terminal); ``status``, when given, adds its text (such as
+    the cluster's workers) to the line."""
 
-    def __init__(self, total: int, out: TextIO | None = None, label: str = "games") -> None:
+    def __init__(self, total: int, out: TextIO | None = None, label: str = "games",
+                 status: Callable[[], str] | None = None) -> None:
         self.total = total
         self.out = out or sys.stderr
         self.label = label
+        self.status = status
         self.start = time.monotonic()
         self.last_tenth = -1
         self.interactive = bool(getattr(self.out, "isatty", lambda: False)())
@@ -38,6 +74,9 @@ class ProgressBar:
         filled = int(30 * done / total) if total else 30
         text = (f"[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {self.label}, "
                 f"{rate:.1f}/s, {left:.0f} s left")
+        extra = self.status() if self.status else ""
+        if extra:
+            text += f", {extra}"
         if self.interactive:
             self.out.write("\r" + text + (" " * 4))
             if done == total:
@@ -50,24 +89,177 @@ class ProgressBar:
         self.out.flush()
 
 
-def run_tasks(tasks: Sequence[GameTask], jobs: int | None = None,
-              progress: Progress | None = None) -> list[GameResult]:
-    """Play every task; ``jobs`` processes (all cores by default, 1 = in this process)."""
+# --------------------------------------------------------------------------- running
+
+
+def run_batches(batches: Sequence[GameBatch], executor: Executor, progress: Progress | None = None,
+                cancelled: Callable[[], bool] | None = None) -> list[GameResult]:
+    """Play every batch on ``executor``; the results of all games, in batch order.
+
+    ``progress(done_games, total_games)`` is called as batches finish (and once with 0 at the
+    start). When ``cancelled()`` turns true, or anything interrupts the wait (Ctrl+C, an
+    exception from ``progress``), the batches not finished are cancelled, the executor is shut
+    down without waiting for them and the run raises (``SimCancelled`` for a cancel).
+    """
+    total = sum(len(b.games) for b in batches)
+    results: list[list[GameResult] | None] = [None] * len(batches)
+    index: dict[Future[list[GameResult]], int] = {}
+    done_games = 0
+
+    def collect(finished: set[Future[list[GameResult]]]) -> None:
+        nonlocal done_games
+        for future in finished:
+            i = index.pop(future)
+            results[i] = future.result()  # a batch's error is the run's error
+            done_games += len(batches[i].games)
+        if finished and progress:
+            progress(done_games, total)
+
+    def stop() -> None:
+        if cancelled and cancelled():
+            raise SimCancelled
+
+    try:
+        if progress:
+            progress(0, total)
+        for i, batch in enumerate(batches):
+            stop()
+            index[executor.submit(play_batch, batch)] = i
+            # An in-process executor has finished the batch already: report it now.
+            collect({f for f in index if f.done()})
+        while index:
+            stop()
+            finished, _ = wait(index, timeout=_POLL_SECONDS, return_when=FIRST_COMPLETED)
+            collect(finished)
+    except BaseException:
+        _abandon(executor, list(index))
+        raise
+    return [result for batch in results if batch is not None for result in batch]
+
+
+def _abandon(executor: Executor, futures: Sequence[Future[Any]]) -> None:
+    """Cancel ``futures`` and stop ``executor`` without waiting for the batches it runs: a
+    local pool's workers are ended, a cluster forgets the tasks."""
+    processes = []
+    if isinstance(executor, ProcessPoolExecutor):  # taken before the shutdown forgets them
+        processes = list((executor._processes or {}).values())
+    for future in futures:
+        future.cancel()
+    executor.shutdown(wait=False, cancel_futures=True)
+    # Running batches cannot be cancelled and can take minutes with strong bots; the workers
+    # would go on playing them after the run. (Python 3.14 has terminate_workers() for this.)
+    for process in processes:
+        process.terminate()
+
+
+# --------------------------------------------------------------------------- executors
+
+
+class InProcessExecutor(Executor):
+    """Runs each call in ``submit``, in this process: one-core runs and tests spawn nothing."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        future.set_running_or_notify_cancel()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as exc:  # handed to whoever reads the future, as a pool would
+            future.set_exception(exc)
+        return future
+
+
+def local_executor(jobs: int | None = None) -> Executor:
+    """``jobs`` worker processes (all cores by default), or this process when ``jobs`` is 1.
+
+    Workers are spawned, not forked: a fork of a process running Qt threads can deadlock, and
+    spawn is what Windows and macOS do anyway.
+    """
     jobs = jobs or default_jobs()
-    results: list[GameResult] = []
-    total = len(tasks)
-    iterator: Iterable[GameResult]
-    if jobs == 1 or total <= 1:
-        iterator = (play_task(t) for t in tasks)
-        for result in iterator:
-            results.append(result)
-            if progress:
-                progress(len(results), total)
-        return results
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(jobs) as pool:
-        for result in pool.imap(play_task, tasks, chunksize=1):
-            results.append(result)
-            if progress:
-                progress(len(results), total)
-    return results
+    if jobs == 1:
+        return InProcessExecutor()
+    return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
+
+
+class ClusterExecutor(Executor):
+    """Batches run on the workers of a Dask distributed scheduler; ``shutdown`` closes the
+    connection (the cluster itself goes on)."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        # pure=False: no hashing of every batch's pack to name the task, and two equal batches
+        # stay two tasks.
+        self._executor = client.get_executor(pure=False)
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        return self._executor.submit(fn, *args, **kwargs)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        try:
+            self._executor.shutdown(wait=wait and not cancel_futures)
+        finally:
+            self.client.close()
+
+    def _threads(self) -> tuple[int, int]:
+        workers = self.client.scheduler_info().get("workers", {})
+        return len(workers), sum(w.get("nthreads", 0) for w in workers.values())
+
+    def workers(self) -> int:
+        """Threads of the workers connected now (at least 1): what ``make_batches`` spreads
+        the games over."""
+        return max(1, self._threads()[1])
+
+    def status(self) -> str:
+        """``3 workers, 12 threads``: for the progress bar (a run waits while there are none).
+        Empty when the scheduler cannot say: a progress line must never stop a run."""
+        try:
+            workers, threads = self._threads()
+        except Exception:
+            return ""
+        return f"{workers} worker{'s' if workers != 1 else ''}, {threads} threads"
+
+
+@contextmanager
+def cluster_executor(address: str, timeout: float = 10.0) -> Iterator[ClusterExecutor]:
+    """Connect to the Dask scheduler at ``address`` (``tcp://HOST:8786``) for the duration of
+    the ``with``. Raises ClusterUnavailable when ``distributed`` is not installed, the
+    scheduler does not answer within ``timeout`` seconds or its workers cannot import this
+    version of smqt (every worker needs it installed: tasks name ``play_batch`` by module)."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ClusterUnavailable(
+            "running on a cluster needs Dask distributed: pip install 'smqt[cluster]'"
+        ) from None
+    try:
+        client = Client(address, timeout=timeout)
+    except (OSError, TimeoutError) as exc:
+        raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    executor = ClusterExecutor(client)
+    try:
+        _check_workers(client, address)
+        yield executor
+    finally:
+        executor.shutdown(wait=False, cancel_futures=True)
+
+
+def smqt_version() -> str:
+    """This process's smqt version (run on each worker to compare with the client's)."""
+    import smqt
+
+    return smqt.__version__
+
+
+def _check_workers(client: Any, address: str) -> None:
+    """Every worker connected now runs the same smqt (a different one could play other games)."""
+    mine = smqt_version()
+    try:
+        versions = client.run(smqt_version)
+    except Exception as exc:  # the worker's unpickling error when smqt is not installed there
+        raise ClusterUnavailable(
+            f"the workers of {address} cannot run smqt ({type(exc).__name__}: {exc}); "
+            f"install smqt {mine} on every worker") from None
+    others = {worker: v for worker, v in versions.items() if v != mine}
+    if others:
+        listed = ", ".join(f"{worker} has {v}" for worker, v in sorted(others.items()))
+        raise ClusterUnavailable(
+            f"the workers of {address} must run smqt {mine}, like this computer: {listed}")

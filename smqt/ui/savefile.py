@@ -74,4 +74,7 @@ def load_game(path: str | Path) -> SavedGame:
             seats.append((seat_name(seat.get("name"), i), kind))
     pack = table.get("pack") if isinstance(table, dict) else None
     playtest = isinstance(table, dict) and table.get("playtest") is True
-    return SavedGame(record, tuple(seats), Path(pack) if isinstance(pack, str) else None, playtest)
+    folder = None
+    if isinstance(pack, str):  # a relative pack folder is beside the file (smqt sim's games/)
+        folder = Path(pack) if Path(pack).is_absolute() else Path(path).parent / pack
+    return SavedGame(record, tuple(seats), folder, playtest)

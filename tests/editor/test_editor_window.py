@@ -269,7 +269,8 @@ def test_a_variant_made_in_the_editor_validates_and_simulates(window, qtbot, pac
          "--players", "2", "--bots", "random", "--games", "2", "--jobs", "1",
          "--out", str(tmp_path / "sim")], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
-    assert "variant changes the mean score" in result.stdout
+    assert "What the variant changes" in result.stdout and "mean score" in result.stdout
+    assert "card Tide Pools removed" in result.stdout
     assert (tmp_path / "sim" / "report.html").exists()
 
 

@@ -1,42 +1,75 @@
-"""``smqt sim``: files written, reproducible games.csv, variant comparison on the same games."""
+"""``smqt sim``: the files written, reproducible games.csv, a variant one change at a time with
+its verdicts first, sweeps, the noise band, --until-clear, and game records that replay."""
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 
-from smqt.sim.command import make_tasks, run_sim
+import pytest
+
+from smqt.engine.catalog import load_pack
+from smqt.engine.record import replay
+from smqt.sim.command import SimOptions, run_sim
+from smqt.sim.report import COLUMNS
+from smqt.sim.sides import specs
+from smqt.ui.savefile import load_game
 from tests.support import ROOT
 
 BASE = str(ROOT / "content" / "base")
 SHORT = str(ROOT / "content" / "variants" / "short-game")
+TRIAL = str(ROOT / "content" / "variants" / "house-rule-trial")
 
 
 def sim(tmp_path, name, **options):
     out, err = io.StringIO(), io.StringIO()
-    args = {"pack": BASE, "variant": None, "players": "2", "bots": "random,easy", "games": 6,
-            "jobs": 1, "seed": 7, **options}
-    code = run_sim(out_dir=str(tmp_path / name), out=out, err=err, **args)
+    args = {"pack": BASE, "players": "2", "bots": "random,easy", "games": 6, "jobs": 1,
+            "seed": 7, **options}
+    code = run_sim(SimOptions(out_dir=str(tmp_path / name), **args), out=out, err=err)
     return code, out.getvalue(), err.getvalue(), tmp_path / name
 
 
-def test_sim_writes_three_files_and_a_summary(tmp_path):
+def test_sim_writes_the_report_the_data_and_every_game(tmp_path):
     code, out, err, folder = sim(tmp_path, "a")
     assert code == 0, err
     report = json.loads((folder / "report.json").read_text())
-    part = report["player_counts"]["2"]["base"]
+    part = report["sides"]["base"]["players"]["2"]
     assert part["games"] == 6 and len(part["seats"]) == 2
     assert set(part["bots"]) == {"random", "easy"}
     assert abs(sum(part["points_share"].values()) - 1) < 1e-9
-    assert all("pick" in row and "win" in row for row in part["cards"])
+    assert all({"pick", "win", "win_when_taken", "win_when_passed"} <= set(row)
+               for row in part["cards"])
+    assert part["drama"]["score_by_round"] and part["drama"]["decisions"]["mean"] > 10
+    assert 1 <= part["seats"][0]["rank"]["mean"] <= 2
     html = (folder / "report.html").read_text()
     assert html.count("<svg") >= 4 and "<script" not in html
-    assert len((folder / "games.csv").read_text().splitlines()) == 1 + 6 * 2
-    assert "seat win rates" in out and "games" in err
+    assert str(ROOT) not in html and str(ROOT) not in json.dumps(report)  # names, not paths
+    assert report["meta"]["title"] == "Simulation report: base " + \
+        load_pack(BASE).identity.version
+    # games.csv: unique, documented columns that csv.DictReader keeps
+    text = (folder / "games.csv").read_text()
+    header = next(csv.reader(io.StringIO(text)))
+    assert header == list(COLUMNS) and len(set(header)) == len(header)
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert len(rows) == 6 * 2 and all(len(row) == len(header) for row in rows)
+    assert {row["objective_tile"] for row in rows} <= set(load_pack(BASE).objective_tiles)
+    assert all(row["objective_points"].lstrip("-").isdigit() for row in rows)
+    assert all(len(row["cards"].split()) >= 5 for row in rows)
+    assert "seat win rate" in out or "Simulation report" in out
+    assert "games" in err
+    # every game's record is saved beside the report and replays with the pack it names
+    for row in rows[::2]:
+        saved = load_game(folder / row["record"])
+        assert saved.pack is not None and saved.pack.is_dir()
+        game = replay(saved.record, load_pack(saved.pack))
+        assert game.state.is_over and saved.record.setup.seed == int(row["seed"])
+        assert [kind for _, kind in saved.seats] == [b for b in
+                                                      (r["bot"] for r in rows
+                                                       if r["game"] == row["game"])]
 
 
 def test_same_seed_same_games_csv_whatever_the_processes(tmp_path):
-    """Running twice with the same seed gives identical games.csv (1 or 2 processes)."""
     _, _, _, one = sim(tmp_path, "one", jobs=1)
     _, _, _, two = sim(tmp_path, "two", jobs=2)
     assert (one / "games.csv").read_text() == (two / "games.csv").read_text()
@@ -45,24 +78,98 @@ def test_same_seed_same_games_csv_whatever_the_processes(tmp_path):
 
 
 def test_seats_rotate_between_games():
-    tasks = make_tasks(BASE, None, [3], ["medium", "easy", "random"], 3, 1)
-    assert [t.bots for t in tasks] == [("medium", "easy", "random"), ("easy", "random", "medium"),
+    games = specs([3], ["medium", "easy", "random"], 0, 3, 1)
+    assert [g.bots for g in games] == [("medium", "easy", "random"), ("easy", "random", "medium"),
                                        ("random", "medium", "easy")]
+    assert [g.seed for g in games] == [1, 2, 3]
 
 
-def test_variant_plays_the_same_games(tmp_path):
-    """--variant: the same seeds, seats and bots under both packs, with differences."""
-    code, _out, err, folder = sim(tmp_path, "v", variant=SHORT, games=4, bots="easy")
+def test_a_variant_one_change_at_a_time_verdicts_first(tmp_path):
+    """--per-change: base plus each change alone, and the whole variant, on the same games;
+    the report opens with the changes and a verdict for each."""
+    code, out, err, folder = sim(tmp_path, "v", variant=TRIAL, per_change=True, games=4,
+                                 bots="random")
     assert code == 0, err
     report = json.loads((folder / "report.json").read_text())
-    part = report["player_counts"]["2"]
-    assert part["difference"]["games"] == 4
-    assert part["variant"]["turns"]["mean"] < part["base"]["turns"]["mean"]
-    assert "What the variant changed" in (folder / "report.html").read_text()
+    labels = [c["label"] for c in report["changes"]]
+    assert len(labels) == 4 and any("cards_to_end" in label for label in labels)
+    kinds = [(c["kind"], c["changes"]) for c in report["comparisons"]]
+    assert [k for k, _ in kinds] == ["change"] * 4 + ["variant"]
+    assert [c for _, c in kinds[:4]] == [[label] for label in labels]
+    for comp in report["comparisons"]:
+        part = comp["players"]["2"]
+        assert part["games"] == 4
+        assert part["overall"]["status"] in ("changed", "no change detected", "inconclusive")
+        assert all(row["verdict"] in ("changed", "no change detected", "inconclusive",
+                                      "not measured") for row in part["rows"])
+    shorter = next(c for c in report["comparisons"] if "cards_to_end" in c["title"])
+    turns = next(r for r in shorter["players"]["2"]["rows"] if r["key"] == "turns")
+    assert turns["difference"]["estimate"] < 0
+    new_card = next(c for c in report["comparisons"] if c["title"].endswith("added"))
+    added = next(c["id"] for c in report["changes"] if c["what"] == "added")
+    rows = list(csv.DictReader(io.StringIO((folder / "games.csv").read_text())))
+    owned = any(added in r["cards"].split() for r in rows if r["side"] == new_card["label"])
+    assert owned == any(r["key"] == f"card.{added}.win" and r["against"] == "average seat"
+                        for r in new_card["players"]["2"]["rows"])
+    html = (folder / "report.html").read_text()
+    first = html[:html.index("<h2>", html.index("What the variant changes") + 10)]
+    for label in labels:
+        assert label.split()[-1] in first
+    assert first.count('class="v ') >= 5  # a verdict per change and for all of them
+    assert out.index("What the variant changes") < out.index("Verdicts in detail")
+    assert (folder / "games" / "variant").is_dir() and len(list((folder / "packs").iterdir())) == 6
 
 
-def test_bad_options_are_reported(tmp_path):
-    code, _, err, _ = sim(tmp_path, "x", bots="genius")
-    assert code == 2 and "unknown bot" in err
-    code, _, err, _ = sim(tmp_path, "y", players="5")
-    assert code == 2 and "2, 3 or 4" in err
+def test_a_sweep_plots_each_value_against_base(tmp_path):
+    code, _, err, folder = sim(tmp_path, "s", sweep="rules.cards_to_end=10:12", games=3,
+                                 bots="random")
+    assert code == 0, err
+    report = json.loads((folder / "report.json").read_text())
+    sweep = [c for c in report["comparisons"] if c["kind"] == "sweep"]
+    assert [c["value"] for c in sweep] == [10, 11, 12]
+    turns = [next(r for r in c["players"]["2"]["rows"] if r["key"] == "turns")
+             for c in sweep]
+    assert turns[0]["side"] < turns[2]["side"]
+    html = (folder / "report.html").read_text()
+    assert "Sweep of rules.cards_to_end=10:12" in html and html.count("<circle") >= 3
+    code, _, err, _ = sim(tmp_path, "bad", sweep="rules.no_such_thing=1:3")
+    assert code == 2 and "no_such_thing" in err
+
+
+def test_the_noise_band_plays_other_seeds(tmp_path):
+    code, _, err, folder = sim(tmp_path, "n", noise=True, games=5, bots="random")
+    assert code == 0, err
+    rows = list(csv.DictReader(io.StringIO((folder / "games.csv").read_text())))
+    base = {r["seed"] for r in rows if r["side"] == "base"}
+    noise = {r["seed"] for r in rows if r["side"] == "noise"}
+    assert len(noise) == 5 and not base & noise
+    report = json.loads((folder / "report.json").read_text())
+    assert report["noise"]["players"]["2"]["cards_tested"] >= 0
+    assert "Noise band" in (folder / "report.html").read_text()
+
+
+def test_until_clear_adds_games_and_keeps_the_first_ones(tmp_path):
+    """The first round's games are the games of a plain run; more are added while a headline
+    interval is wider than asked, up to the cap."""
+    code, _, err, folder = sim(tmp_path, "u", variant=SHORT, games=4, bots="random",
+                               precision=2.0, max_games=10)
+    assert code == 0, err
+    report = json.loads((folder / "report.json").read_text())
+    assert report["meta"]["rounds"] >= 2 and report["meta"]["games"] == 10
+    assert report["meta"]["clear"] is False and "not clear yet" in err
+    _, _, _, plain = sim(tmp_path, "p", variant=SHORT, games=4, bots="random")
+    wanted = (plain / "games.csv").read_text().splitlines()
+    assert set(wanted) <= set((folder / "games.csv").read_text().splitlines())
+
+
+@pytest.mark.parametrize(("options", "words"), [
+    ({"bots": "genius"}, "unknown bot"),
+    ({"players": "5"}, "2, 3 or 4"),
+    ({"games": 0}, "--games"),
+    ({"seed": -1}, "--seed"),
+    ({"per_change": True}, "--per-change needs --variant"),
+    ({"precision": 0.0}, "--precision"),
+])
+def test_bad_options_are_reported(tmp_path, options, words):
+    code, _, err, _ = sim(tmp_path, "x", **options)
+    assert code == 2 and words in err

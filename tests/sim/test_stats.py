@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from smqt.sim.stats import (
+    Z95,
+    Difference,
+    adjusted_p_values,
+    games_needed,
+    mean_difference,
+    one_sample,
     paired_difference,
     percentile,
+    proportion_against,
     proportion_difference,
+    proportion_test,
     seat_balance,
     summarise,
     wilson,
 )
+from smqt.sim.verdicts import judge
 
 
 def test_wilson_interval_known_values():
@@ -55,3 +66,89 @@ def test_summary_and_t_interval():
 def test_paired_difference():
     d = paired_difference([3, 4, 5, 6], [1, 2, 3, 4])
     assert d.estimate == 2 and d.low == d.high == 2
+
+
+# Student's sleep data (Cushny and Peebles): extra hours of sleep under two drugs, same patients.
+SLEEP_1 = [0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0]
+SLEEP_2 = [1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4]
+
+
+def test_paired_interval_known_values():
+    """The paired t interval of the sleep data: mean 1.58 [0.7001, 2.4599], p = 0.002833 (R's
+    t.test(paired = TRUE)); as independent samples (Welch) the same data give [-0.2055, 3.3655],
+    p = 0.07939: pairing is what narrows it."""
+    d = paired_difference(SLEEP_2, SLEEP_1)
+    assert d.estimate == pytest.approx(1.58)
+    assert (d.low, d.high) == (pytest.approx(0.7001142, abs=1e-6), pytest.approx(2.4598858, abs=1e-6))
+    assert d.p_value == pytest.approx(0.002833, abs=1e-6)
+    assert d.n == 10 and d.se == pytest.approx(0.3889587, abs=1e-6)
+    w = mean_difference(SLEEP_2, SLEEP_1)
+    assert (w.low, w.high) == (pytest.approx(-0.2054832, abs=1e-6), pytest.approx(3.3654832, abs=1e-6))
+    assert w.p_value == pytest.approx(0.07939, abs=1e-5)
+    assert w.half_width > 2 * d.half_width
+
+
+def test_one_sample_against_a_reference():
+    """R: t.test(c(0.7, -1.6, ...), mu = 0): 0.75 [-0.5297804, 2.0297804], p = 0.2176."""
+    d = one_sample(SLEEP_1, 0.0)
+    assert d.estimate == pytest.approx(0.75)
+    assert (d.low, d.high) == (pytest.approx(-0.5297804, abs=1e-6), pytest.approx(2.0297804, abs=1e-6))
+    assert d.p_value == pytest.approx(0.2176, abs=1e-4)
+
+
+def test_benjamini_hochberg_known_values():
+    """Benjamini and Hochberg (1995), section 3.2: of these 15 p values, the first four are
+    discoveries at q = 0.05 (adjusted 0.0015, 0.0030, 0.0095, 0.0356; the fifth 0.0603)."""
+    p = [0.0001, 0.0004, 0.0019, 0.0095, 0.0201, 0.0278, 0.0298, 0.0344, 0.0459, 0.3240,
+         0.4262, 0.5719, 0.6528, 0.7590, 1.000]
+    adjusted = adjusted_p_values(p)
+    assert [a <= 0.05 for a in adjusted] == [True] * 4 + [False] * 11
+    assert adjusted[:5] == pytest.approx([0.0015, 0.0030, 0.0095, 0.035625, 0.0603], abs=1e-6)
+    with_gaps = adjusted_p_values([float("nan"), 0.01, float("nan"), 0.04])
+    assert math.isnan(with_gaps[0]) and math.isnan(with_gaps[2])
+    assert with_gaps[1] == pytest.approx(0.02) and with_gaps[3] == pytest.approx(0.04)
+
+
+def test_games_needed_on_a_synthetic_case():
+    """A paired difference with SD 10 over 100 games has a standard error of 1; reaching +-1
+    needs (1.96 * 10 / 1)^2 = 384.1 -> 385 games, i.e. 285 more."""
+    d = Difference(0.3, -1.68, 2.28, n=100, se=1.0, p_value=0.7)
+    assert games_needed(d, 1.0) == 385
+    verdict = judge(d, "points", 1.0, 0.7)
+    assert verdict.status == "inconclusive" and verdict.more_games == 285
+    assert "about 285 more games needed for ±1.00" in verdict.text
+    # and the estimate is right: an interval from 385 games of SD 10 is within +-1
+    assert Z95 * 10 / math.sqrt(385) <= 1.0 < Z95 * 10 / math.sqrt(384)
+
+
+def test_verdicts():
+    assert judge(Difference(2.0, 1.0, 3.0, 50, 0.5, 0.001), "points", 1.0, 0.002).status == \
+        "changed"
+    # significant alone, but not after the correction over the comparison's measures
+    assert judge(Difference(2.0, 0.1, 3.9, 50, 0.97, 0.04), "points", 1.0, 0.2).status == \
+        "inconclusive"
+    assert judge(Difference(0.1, -0.5, 0.7, 400, 0.3, 0.7), "points", 1.0, 0.9).status == \
+        "no change detected"
+    same = paired_difference([1, 2, 3], [1, 2, 3])
+    assert judge(same, "pp", 0.03, 1.0).status == "no change detected"
+
+
+def test_two_proportion_test_known_values():
+    """Newcombe's example 56/70 against 48/80: z = 2.650, p = 0.00805, the same as the
+    chi-square test without continuity correction; fractional (shared) wins are allowed."""
+    from scipy import stats as scistats
+
+    p = proportion_test(wilson(56, 70), wilson(48, 80))
+    assert p == pytest.approx(0.00805, abs=2e-5)
+    chi = scistats.chi2_contingency([[56, 14], [48, 32]], correction=False)
+    assert p == pytest.approx(chi.pvalue, rel=1e-9)
+    assert proportion_test(wilson(0, 10), wilson(0, 12)) == 1.0
+    assert 0 < proportion_test(wilson(7.5, 10), wilson(3.5, 10)) < 0.1
+
+
+def test_proportion_against_a_reference():
+    """15/20 against 0.5: score test z = 2.236, p = 0.02535 (prop.test without correction)."""
+    d = proportion_against(wilson(15, 20), 0.5)
+    assert d.estimate == pytest.approx(0.25)
+    assert d.p_value == pytest.approx(0.02535, abs=1e-5)
+    assert d.low == pytest.approx(wilson(15, 20).low - 0.5)

@@ -1,0 +1,198 @@
+"""From the sides' game results to the report: what the variant changes, a verdict per measure
+for every comparison with base (paired), the noise band (base against itself, other seeds),
+the skill ladder, the sweep, and each side's own summary; plus the terminal's verdict-first
+summary."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+
+from smqt.sim.changes import Change
+from smqt.sim.playgame import GameResult
+from smqt.sim.report import summarise_games
+from smqt.sim.sides import Side
+from smqt.sim.stats import mean_difference, wilson
+from smqt.sim.verdicts import (
+    FDR,
+    add_verdicts,
+    bot_spread,
+    card_flags,
+    card_rows,
+    card_samples,
+    game_values,
+    measures,
+    show,
+)
+from smqt.sim.verdicts import compare_measures as paired_measures
+
+COMPARED = ("variant", "change", "sweep")
+
+
+def by_players(results: Sequence[GameResult]) -> dict[int, list[GameResult]]:
+    grouped: dict[int, list[GameResult]] = defaultdict(list)
+    for r in results:
+        grouped[r.spec.players].append(r)
+    return {n: sorted(rs, key=lambda r: r.spec.index) for n, rs in sorted(grouped.items())}
+
+
+def _changed_cards(changes: Sequence[Change]) -> list[str]:
+    return [c.id for c in changes if c.kind == "card" and c.what in ("added", "changed")]
+
+
+def comparison(side: Side, base: Sequence[GameResult], mine: Sequence[GameResult],
+               precision: dict[str, float]) -> dict:
+    """One side against base, every player count: rows with verdicts and the card flags."""
+    counts = {}
+    base_by, mine_by = by_players(base), by_players(mine)
+    for n, base_results in base_by.items():
+        side_results = mine_by.get(n, [])
+        if not side_results:
+            continue
+        spread = bot_spread(base_results)
+        rows = paired_measures(base_results, side_results, spread)
+        base_cards, side_cards = card_samples(base_results), card_samples(side_results)
+        rows += card_rows(base_cards, side_cards, _changed_cards(side.changes), n,
+                          len(side_results))
+        add_verdicts(rows, precision)
+        flags = card_flags(base_cards, side_cards)
+        counts[str(n)] = {"games": len(side_results), "rows": rows,
+                          "overall": overall(rows),
+                          "card_flags": [f for f in flags if f["flag"]],
+                          "cards_tested": len(flags)}
+    return {"label": side.label, "title": side.title, "kind": side.kind,
+            "changes": [c.label() for c in side.changes], "value": side.value,
+            "players": counts}
+
+
+def overall(rows: Sequence[dict]) -> dict:
+    """One sentence for a comparison: what changed, else whether more games are needed."""
+    changed = [r for r in rows if r["verdict"] == "changed"]
+    unclear = [r for r in rows if r["verdict"] == "inconclusive"]
+    if changed:
+        parts = [f"{r['label']} {show(r['difference']['estimate'], r['unit'], True)}"
+                 for r in changed]
+        return {"status": "changed", "text": "changed: " + "; ".join(parts)}
+    if unclear:
+        worst = max(unclear, key=lambda r: r["more_games"])
+        return {"status": "inconclusive",
+                "text": f"no change shown yet; {len(unclear)} measure(s) inconclusive "
+                        f"(up to about {worst['more_games']:,} more games, for "
+                        f"{worst['label']})"}
+    return {"status": "no change detected", "text": "no change detected in any measure"}
+
+
+def noise_band(base: Sequence[GameResult], noise: Sequence[GameResult],
+               precision: dict[str, float]) -> dict:
+    """Base against itself on other seeds: how far apart two runs land by chance alone
+    (independent samples), and how many cards the corrected flags mark."""
+    counts = {}
+    noise_by = by_players(noise)
+    for n, base_results in by_players(base).items():
+        other = noise_by.get(n, [])
+        if not other:
+            continue
+        spread = bot_spread(base_results)
+        before = [game_values(r, spread) for r in base_results]
+        after = [game_values(r, spread) for r in other]
+        rows = []
+        for m in measures(n, [], spread):
+            a = [v[m.key] for v in after if m.key in v]
+            b = [v[m.key] for v in before if m.key in v]
+            diff = mean_difference(a, b)
+            rows.append({"key": m.key, "label": m.label, "unit": m.unit, "headline": m.headline,
+                         "games": len(other), "base": sum(b) / len(b) if b else float("nan"),
+                         "side": sum(a) / len(a) if a else float("nan"),
+                         "difference": diff.as_dict()})
+        add_verdicts(rows, precision)
+        flags = card_flags(card_samples(base_results), card_samples(other))
+        counts[str(n)] = {"games": len(other), "rows": rows,
+                          "card_flags": [f for f in flags if f["flag"]],
+                          "cards_tested": len(flags)}
+    return {"players": counts}
+
+
+def ladder(sides: Sequence[Side], results: dict[str, list[GameResult]]) -> list[dict]:
+    """Does the pack reward skill: the stronger bot's win rate head to head."""
+    rows = []
+    for side in sides:
+        games = results.get(side.label, [])
+        if not games:
+            continue
+        weak, strong = side.lineup
+        share = sum(r.win_share(s.seat) for r in games for s in r.seats if s.bot == strong)
+        win = wilson(share, len(games))
+        verdict = ("rewards skill" if win.low > 0.5 else
+                   "the weaker bot wins more" if win.high < 0.5 else "inconclusive")
+        rows.append({"label": side.label, "pack": side.title.split(":")[0], "weak": weak,
+                     "strong": strong, "games": len(games), "strong_win": win.as_dict(),
+                     "verdict": verdict})
+    return rows
+
+
+def pack_of(side: Side) -> dict:
+    return {"name": side.source.name, "version": side.source.version,
+            "content_hash": side.source.content_hash}
+
+
+def build_report(meta: dict, sides: Sequence[Side], results: dict[str, list[GameResult]],
+                 changes: Sequence[Change], precision: dict[str, float]) -> dict:
+    base = results["base"]
+    comparisons = [comparison(s, base, results[s.label], precision)
+                   for s in sides if s.kind in COMPARED and results.get(s.label)]
+    noise = [s for s in sides if s.kind == "noise"]
+    summaries = {
+        s.label: {"title": s.title, "kind": s.kind, "pack": pack_of(s),
+                  "players": {str(n): summarise_games(rs)
+                              for n, rs in by_players(results[s.label]).items()}}
+        for s in sides if s.kind != "ladder" and results.get(s.label)
+    }
+    return {
+        "meta": {**meta, "fdr": FDR, "precision": precision},
+        "changes": [{"kind": c.kind, "id": c.id, "what": c.what, "label": c.label(),
+                     "describe": c.describe()} for c in changes],
+        "comparisons": comparisons,
+        "noise": noise_band(base, results[noise[0].label], precision) if noise else None,
+        "ladder": ladder([s for s in sides if s.kind == "ladder"], results),
+        "sides": summaries,
+    }
+
+
+def summary_text(report: dict) -> str:
+    """The terminal's summary: the changes, then each comparison's verdicts (headline rows, the
+    changed cards' rows and whatever changed), then the noise band and the ladder."""
+    meta = report["meta"]
+    lines = [f"{meta['title']}", f"  {meta['design']}"]
+    if report["changes"]:
+        lines.append("What the variant changes, and the verdict on each change:")
+        for i, change in enumerate(report["changes"], 1):
+            lines.append(f"  {i}. {change['describe']}")
+            for comp in report["comparisons"]:
+                if comp["kind"] == "change" and comp["changes"] == [change["label"]]:
+                    lines += [f"       {n} players: {part['overall']['text']}"
+                              for n, part in comp["players"].items()]
+    lines.append("Verdicts in detail (95% intervals; 'changed' at a 5% false-discovery rate):")
+    for comp in report["comparisons"]:
+        for n, part in comp["players"].items():
+            lines.append(f"{comp['title']} — {n} players, {part['games']} games: "
+                         f"{part['overall']['text']}")
+            for row in part["rows"]:
+                if row["headline"] or row["key"].startswith("card.") or \
+                        row["verdict"] == "changed":
+                    d = row["difference"]
+                    lines.append(f"    {row['label']:<38} {show(d['estimate'], row['unit'], True):>9}"
+                                 f" [{show(d['low'], row['unit'], True)}, "
+                                 f"{show(d['high'], row['unit'], True)}]  {row['verdict_text']}")
+            if part["card_flags"]:
+                lines.append("    cards whose owners' win rate changed (FDR 5%): " +
+                             ", ".join(f["card"] for f in part["card_flags"]))
+    if report["noise"]:
+        for n, part in report["noise"]["players"].items():
+            lines.append(f"Noise band (base against itself, other seeds), {n} players: "
+                         f"{len(part['card_flags'])} of {part['cards_tested']} cards flagged")
+    for row in report["ladder"]:
+        w = row["strong_win"]
+        lines.append(f"Skill ladder, {row['pack']}: {row['strong']} beats {row['weak']} "
+                     f"{100 * w['rate']:.0f}% [{100 * w['low']:.0f}, {100 * w['high']:.0f}] of "
+                     f"{row['games']} games: {row['verdict']}")
+    return "\n".join(lines) + "\n"

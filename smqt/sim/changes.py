@@ -1,0 +1,630 @@
+"""What a variant changes relative to the pack it is compared with, one change at a time, and
+sweeps of one number: the catalogs ``smqt sim --per-change`` and ``--sweep`` play.
+
+- ``pack_changes(base, variant)``: every entry added, changed (field by field, as dotted paths
+  such as ``scoring[1].points``) or removed, and every rules parameter changed.
+- ``with_changes(base, variant, changes)``: the base pack plus some of those changes. With all
+  of them it is the variant's catalog exactly: same entries, same order within each kind (the
+  order deals the deck), same rules.
+- ``parse_sweep(text, base)`` and ``sweep_catalog(base, sweep, value)``: ``TARGET=VALUES`` such
+  as ``rules.cards_to_end=10:14`` or ``card.sunset_lookout.scoring[1].points=1,2,3``.
+- ``catalog_files(catalog, ...)``: a catalog as the files of a standalone pack.
+
+Entries are compared as plain data (what TOML holds), every field written out, defaults too,
+so that a change from a default reads ``distance 1 -> 2`` rather than ``distance None -> 2``.
+Modified data goes back through the content converter, so every field validator runs, and
+every generated catalog is loaded from its files once, so the loader's cross-entry and setup
+checks run too: a catalog these functions return is one that ``load_pack`` would give.
+
+Generated catalogs carry a ``PackIdentity`` named after what they hold (``base + card Sunset
+Lookout changed``), the base pack's version, and the content hash of the files
+``catalog_files(catalog, identity.name, identity.version)`` gives (no description): writing
+them out under another name, version or description gives another hash, found by loading
+the files.
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+import json
+import math
+import re
+import tempfile
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from smqt.engine.catalog import (
+    KINDS,
+    MANIFEST,
+    SCHEMA,
+    Catalog,
+    PackManifest,
+    catalog_entries,
+    check_pack,
+    entries_to_toml,
+    manifest_to_toml,
+    rules_to_toml,
+)
+from smqt.engine.content import Rules
+from smqt.engine.convert import converter, structure_problems, tag_of
+
+__all__ = [
+    "ENTRY_KINDS",
+    "MAX_SWEEP_VALUES",
+    "Change",
+    "ChangeError",
+    "FieldChange",
+    "Sweep",
+    "SweepError",
+    "catalog_files",
+    "pack_changes",
+    "parse_sweep",
+    "sweep_catalog",
+    "sweep_target_value",
+    "with_changes",
+]
+
+ENTRY_KINDS: tuple[str, ...] = tuple(KINDS)
+"The entry kinds in the order changes are listed: card, starting_tile... objective_tile."
+RULES = "rules"
+"The ``kind`` of a change to a rules parameter."
+MAX_SWEEP_VALUES = 25
+"More values than this in one sweep is almost surely a typing mistake (and hours of games)."
+
+_FIELDS = {
+    "card": "cards",
+    "starting_tile": "starting_tiles",
+    "sand_dollar_action": "sand_dollar_actions",
+    "sand_dollar_tile": "sand_dollar_tiles",
+    "objective_tile": "objective_tiles",
+}
+"Entry kind -> the ``Catalog`` field holding it."
+_FILES = {kind: f"{field}.toml" for kind, field in _FIELDS.items()}
+"What ``save_catalog`` writes, one file per kind."
+_RULES_FILE = "rules.toml"
+_NAME_MAX = 60
+"A pack name's limit (``PackManifest``)."
+_DESCRIPTION_MAX = 500
+"A pack description's limit (``PackManifest``)."
+
+
+# --------------------------------------------------------------------------- changes
+
+
+@attrs.frozen
+class FieldChange:
+    """One value of an entry (or one rules parameter) that differs."""
+
+    path: str
+    "Dotted path inside the entry, such as ``scoring[1].points``; ``""`` for the whole value."
+    before: object
+    "Plain (TOML-like) value in the base pack; None when absent."
+    after: object
+    "Plain value in the variant; None when absent."
+
+    def describe(self) -> str:
+        """``scoring[1].points 2 -> 3``."""
+        values = f"{plain_text(self.before)} -> {plain_text(self.after)}"
+        return f"{self.path} {values}" if self.path else values
+
+
+@attrs.frozen
+class Change:
+    """One thing a variant does to its base: an entry added, changed or removed, or one rules
+    parameter changed."""
+
+    kind: str
+    "An entry kind (``card``, ``starting_tile``... ``objective_tile``) or ``rules``."
+    id: str
+    "The entry id, or the rules parameter's path (``cards_to_end``, ``supply.tourist``)."
+    what: str
+    "``added``, ``changed`` or ``removed``."
+    fields: tuple[FieldChange, ...] = ()
+    "For ``changed``: every value that differs (for rules, one with the path ``""``)."
+    name: str = ""
+    "The entry's display name when it has one (the variant's, for a changed entry)."
+    moved: bool = False
+    """A changed entry the variant removed and defined again: it moves to the end of its
+    kind's order (FORMAT.md, "Variants"), which changes the deck order."""
+
+    def label(self) -> str:
+        """Short: ``card Surf Shack added``, ``rules cards_to_end 12 -> 11``."""
+        if self.kind == RULES:
+            return f"rules {self.id} {self.fields[0].describe()}" if self.fields else \
+                f"rules {self.id} {self.what}"
+        return f"{self.kind.replace('_', ' ')} {self.name or self.id} {self.what}"
+
+    def describe(self) -> str:
+        """One line with every field change: ``card Pier changed: scoring[0].points 2 -> 3``."""
+        if self.kind == RULES:
+            return self.label()
+        parts = [field.describe() for field in self.fields]
+        if self.moved:
+            parts.append(f"moved to the end of the {self.kind.replace('_', ' ')} order")
+        return f"{self.label()}: {'; '.join(parts)}" if parts else self.label()
+
+    def slug(self) -> str:
+        """File-name-safe and unique per change: ``card-pier-changed``, ``rules-supply-tourist``.
+
+        Ids hold only ``[a-z0-9_-]`` and rules keys no ``-``, so nothing collides."""
+        if self.kind == RULES:
+            return f"rules-{self.id.replace('.', '-')}"
+        return f"{self.kind.replace('_', '-')}-{self.id}-{self.what}"
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        """(kind, id, what): which change this is, whatever its details."""
+        return (self.kind, self.id, self.what)
+
+
+class ChangeError(ValueError):
+    """Some changes of a variant do not make a pack on their own (a sand dollar tile added
+    without the action printed on it, say); the message says which and why."""
+
+
+def pack_changes(base: Catalog, variant: Catalog) -> list[Change]:
+    """What ``variant`` changes relative to ``base``: rules parameters first (in the order of
+    the ``Rules`` fields), then each kind in ``ENTRY_KINDS`` order; within a kind the entries
+    added (in the variant's order), changed (in the base's order), then removed (in the
+    base's order)."""
+    changes = _rules_changes(base.rules, variant.rules)
+    for kind in ENTRY_KINDS:
+        changes += _kind_changes(kind, catalog_entries(base, kind), catalog_entries(variant, kind))
+    return changes
+
+
+def _rules_changes(before: Rules, after: Rules) -> list[Change]:
+    return [
+        Change(RULES, field.path, "changed", (FieldChange("", field.before, field.after),))
+        for field in _diff(plain(before), plain(after), "")
+    ]
+
+
+def _kind_changes(kind: str, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[Change]:
+    moved = _moved_ids(list(before), list(after))
+    added = [
+        Change(kind, entry_id, "added", name=_name(entry))
+        for entry_id, entry in after.items() if entry_id not in before
+    ]
+    changed = []
+    for entry_id, entry in before.items():
+        if entry_id not in after:
+            continue
+        fields = tuple(_diff(plain(entry), plain(after[entry_id]), ""))
+        if fields or entry_id in moved:
+            changed.append(Change(kind, entry_id, "changed", fields, _name(after[entry_id]),
+                                  moved=entry_id in moved))
+    removed = [
+        Change(kind, entry_id, "removed", name=_name(entry))
+        for entry_id, entry in before.items() if entry_id not in after
+    ]
+    return added + changed + removed
+
+
+def _moved_ids(before: list[str], after: list[str]) -> set[str]:
+    """Ids of ``before`` that ``after`` holds out of ``before``'s order.
+
+    A variant's order is the parent's entries in the parent's order (less those removed),
+    then the new ones; an entry removed and defined again is new (FORMAT.md). So ``after`` is
+    a prefix of ``before``'s ids in order, then a tail: the tail's old ids moved.
+    """
+    position = {entry_id: index for index, entry_id in enumerate(before)}
+    last = -1
+    for count, entry_id in enumerate(after):
+        index = position.get(entry_id)
+        if index is None or index < last:
+            return {i for i in after[count:] if i in position}
+        last = index
+    return set()
+
+
+def _name(entry: object) -> str:
+    name = getattr(entry, "name", "")
+    return name if isinstance(name, str) else ""
+
+
+def with_changes(base: Catalog, variant: Catalog, changes: Sequence[Change]) -> Catalog:
+    """``base`` plus ``changes`` (some of ``pack_changes(base, variant)``): each entry added
+    or changed as the variant has it, each removed one left out, each rules parameter set as
+    the variant sets it. Kept entries keep the base's order; added (and moved) entries come
+    after them in the variant's order, as the pack loader places them, so all the changes
+    give the variant's catalog exactly.
+
+    Raises ValueError for a change the variant does not make, and ChangeError when the
+    changes chosen do not make a pack that sets up a game (a tile whose action is missing,
+    too few cards for the display).
+    """
+    available = {change.key: change for change in pack_changes(base, variant)}
+    chosen: dict[tuple[str, str, str], Change] = {}
+    for change in changes:
+        if change.key not in available:
+            raise ValueError(f"{change.label()!r} is not a change the variant "
+                             f"{variant.identity.name!r} makes to {base.identity.name!r}")
+        chosen[change.key] = available[change.key]
+    rules = base.rules
+    picked_rules = [change.id for change in chosen.values() if change.kind == RULES]
+    if picked_rules:
+        data = plain(base.rules)
+        variant_rules = plain(variant.rules)
+        for path in picked_rules:
+            _set_path(data, _parse_path(path), _get_path(variant_rules, _parse_path(path)))
+        rules = converter.structure(data, Rules)
+    entries = {
+        kind: _entries_with(kind, catalog_entries(base, kind), catalog_entries(variant, kind),
+                            {key: c for key, c in chosen.items() if key[0] == kind})
+        for kind in ENTRY_KINDS
+    }
+    ordered = [available[key] for key in available if key in chosen]
+    name = _pack_name(base.identity.name, [c.label() for c in ordered])
+    return _checked(_catalog(base, entries, rules), name, base.identity.version,
+                    lambda problems: ChangeError(
+                        f"{name}: the changes "
+                        f"{', '.join(repr(c.label()) for c in ordered) or '(none)'} do not make "
+                        f"a pack on their own: {problems}"))
+
+
+def _entries_with(kind: str, before: Mapping[str, Any], after: Mapping[str, Any],
+                  chosen: Mapping[tuple[str, str, str], Change]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    tail: set[str] = set()
+    for entry_id, entry in before.items():
+        if (kind, entry_id, "removed") in chosen:
+            continue
+        change = chosen.get((kind, entry_id, "changed"))
+        if change is None:
+            result[entry_id] = entry
+        elif change.moved:
+            tail.add(entry_id)
+        else:
+            result[entry_id] = after[entry_id]
+    tail |= {entry_id for (_, entry_id, what) in chosen if what == "added"}
+    for entry_id, entry in after.items():
+        if entry_id in tail:
+            result[entry_id] = entry
+    return result
+
+
+# --------------------------------------------------------------------------- sweeps
+
+
+class SweepError(ValueError):
+    """A ``--sweep`` the program cannot play; the message says what to write instead."""
+
+
+@attrs.frozen
+class Sweep:
+    """One number of the pack set to each of several values in turn."""
+
+    target: str
+    "``rules.<path>`` or ``<kind>.<entry id>.<path>``, such as ``card.pier_arcade.scoring[0].points``."
+    values: tuple[int | float, ...]
+    "The values, in the order given."
+
+
+_SWEEP_FORMS = (
+    "rules.<parameter> (rules.cards_to_end, rules.supply.tourist) or "
+    "<kind>.<id>.<field path> (card.pier_arcade.scoring[0].points, "
+    "objective_tile.orange.wave.table[2])"
+)
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+_INT = re.compile(r"[+-]?\d+")
+
+
+def parse_sweep(text: str, base: Catalog) -> Sweep:
+    """Read ``TARGET=SPEC``: ``A:B`` (every whole number from A to B), ``A:B:STEP`` or a
+    list ``1,2,5``; check that the target is a number of ``base`` and that every value makes
+    a valid pack. Raises SweepError with a sentence naming the target and what is wrong."""
+    target, sep, spec = text.partition("=")
+    target, spec = target.strip(), spec.strip()
+    if not sep or not target or not spec:
+        raise SweepError(f"a sweep is TARGET=VALUES, such as rules.cards_to_end=10:14 or "
+                         f"card.pier_arcade.scoring[0].points=1,2,3; got {text!r}")
+    current = sweep_target_value(base, target)
+    values = _parse_values(target, spec, isinstance(current, float))
+    for value in values:
+        sweep_catalog(base, Sweep(target, values), value)
+    return Sweep(target, values)
+
+
+def sweep_target_value(base: Catalog, target: str) -> int | float:
+    """The value ``target`` has in ``base``; SweepError when it names no number there."""
+    data, _, _, steps = _resolve(base, target)
+    value = _get_path(data, steps)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise SweepError(f"sweep {target}: the value there is {plain_text(value)}, not a "
+                         f"number; only a number (a count, points, a cost...) can be swept")
+    return value
+
+
+def sweep_catalog(base: Catalog, sweep: Sweep, value: int | float) -> Catalog:
+    """``base`` with ``sweep.target`` set to ``value``. SweepError when the value is refused
+    (a field's validator, or a pack that would not set up a game)."""
+    data, rebuild, shown, steps = _resolve(base, sweep.target)
+    current = _get_path(data, steps)
+    if isinstance(current, bool) or not isinstance(current, (int, float)):
+        raise SweepError(f"sweep {sweep.target}: the value there is {plain_text(current)}, "
+                         f"not a number")
+    if isinstance(current, int) and not (isinstance(value, int) and not isinstance(value, bool)):
+        raise SweepError(f"sweep {sweep.target}: {value!r} is not a whole number, and "
+                         f"{shown} takes whole numbers")
+    _set_path(data, steps, value)
+    try:
+        catalog = rebuild(data)
+    except Exception as exc:  # cattrs wraps the validators' ValueErrors in its own groups
+        problems = "; ".join(f"{path}: {problem}" if path else problem
+                             for path, problem in structure_problems(exc))
+        raise SweepError(f"sweep {sweep.target}: {value} is not allowed there ({problems})") \
+            from None
+    name = _pack_name(base.identity.name, [f"{sweep.target} = {value}"])
+    return _checked(catalog, name, base.identity.version, lambda problems: SweepError(
+        f"sweep {sweep.target}: with {value} the pack would not set up a game ({problems})"))
+
+
+def _resolve(
+    base: Catalog, target: str
+) -> tuple[dict[str, Any], Callable[[dict[str, Any]], Catalog], str, list[str | int]]:
+    """(plain data holding the target, data -> catalog with it, the thing's name for
+    messages, the path inside the data)."""
+    head, _, rest = target.partition(".")
+    if head == RULES:
+        steps = _target_path(target, rest)
+        data = plain(base.rules)
+        _check_path(target, data, steps, "the rules table")
+        return (data, lambda d: attrs.evolve(base, rules=converter.structure(d, Rules)),
+                "the rules table", steps)
+    if head not in ENTRY_KINDS:
+        raise SweepError(f"sweep {target}: unknown target {head!r}; write {_SWEEP_FORMS}")
+    entry_id, _, rest = rest.partition(".")
+    entries = catalog_entries(base, head)
+    if entry_id not in entries:
+        close = difflib.get_close_matches(entry_id, list(entries), n=3)
+        hint = f" (did you mean {', '.join(close)}?)" if close else ""
+        raise SweepError(f"sweep {target}: no {head.replace('_', ' ')} {entry_id!r} in the "
+                         f"pack {base.identity.name!r}{hint}")
+    steps = _target_path(target, rest)
+    entry = entries[entry_id]
+    data = plain(entry)
+    shown = f"{head.replace('_', ' ')} {entry_id}"
+    _check_path(target, data, steps, shown)
+
+    def rebuild(d: dict[str, Any]) -> Catalog:
+        new = converter.structure(d, type(entry))
+        return _catalog(base, {head: {**entries, entry_id: new}}, base.rules)
+
+    return data, rebuild, shown, steps
+
+
+_STEP = re.compile(r"\.?([a-z_][a-z0-9_]*)|\[(\d+)\]")
+
+
+def _target_path(target: str, rest: str) -> list[str | int]:
+    if not rest:
+        raise SweepError(f"sweep {target}: name a number inside it; write {_SWEEP_FORMS}")
+    try:
+        return _parse_path(rest)
+    except ValueError:
+        raise SweepError(f"sweep {target}: cannot read the path {rest!r}; write keys with dots "
+                         f"and list positions in brackets, such as scoring[0].points") from None
+
+
+def _parse_path(text: str) -> list[str | int]:
+    """``scoring[0].points`` -> ["scoring", 0, "points"]; ValueError when it is no path."""
+    steps: list[str | int] = []
+    at = 0
+    while at < len(text):
+        match = _STEP.match(text, at)
+        if match is None or (at == 0 and text.startswith(".")) or \
+                (at > 0 and match[1] and not text.startswith(".", at)):
+            raise ValueError(text)
+        steps.append(match[1] if match[1] else int(match[2]))
+        at = match.end()
+    if not steps:
+        raise ValueError(text)
+    return steps
+
+
+def _check_path(target: str, data: Any, steps: list[str | int], shown: str) -> None:
+    node = data
+    done = ""
+    for step in steps:
+        where = f"{shown} {done}" if done else shown
+        if isinstance(step, str):
+            if not isinstance(node, dict):
+                raise SweepError(f"sweep {target}: {where} is {plain_text(node)}, not a table "
+                                 f"with a key {step!r}")
+            if step not in node:
+                keys = ", ".join(node) or "none"
+                raise SweepError(f"sweep {target}: {where} has no key {step!r} "
+                                 f"(its keys: {keys})")
+            node = node[step]
+            done = f"{done}.{step}" if done else step
+        else:
+            if not isinstance(node, list):
+                raise SweepError(f"sweep {target}: {where} is {plain_text(node)}, not a list")
+            if step >= len(node):
+                raise SweepError(f"sweep {target}: {where} has {len(node)} "
+                                 f"value{'s' if len(node) != 1 else ''}, so no [{step}] "
+                                 f"(positions count from 0)")
+            node = node[step]
+            done = f"{done}[{step}]"
+
+
+def _parse_values(target: str, spec: str, floats: bool) -> tuple[int | float, ...]:
+    kind = "numbers" if floats else "whole numbers"
+
+    def number(text: str) -> int | float:
+        text = text.strip()
+        if _INT.fullmatch(text):
+            return int(text)
+        if _NUMBER.fullmatch(text):
+            if floats:
+                return float(text)
+            raise SweepError(f"sweep {target}: {text!r} is not a whole number, and the value "
+                             f"there takes whole numbers")
+        raise SweepError(f"sweep {target}: {text!r} is not a number; the values are {kind} "
+                         f"such as 10:14, 10:20:2 or 1,2,5")
+
+    if ":" in spec:
+        parts = spec.split(":")
+        if len(parts) not in (2, 3):
+            raise SweepError(f"sweep {target}: {spec!r} is no range; write A:B or A:B:STEP")
+        start, stop = number(parts[0]), number(parts[1])
+        step = number(parts[2]) if len(parts) == 3 else 1
+        if step <= 0:
+            raise SweepError(f"sweep {target}: the step in {spec!r} must be more than 0")
+        if stop < start:
+            raise SweepError(f"sweep {target}: the range {spec!r} is empty; write the smaller "
+                             f"value first ({parts[1]}:{parts[0]})")
+        count = math.floor((stop - start) / step + 1e-9) + 1
+        if count > MAX_SWEEP_VALUES:
+            raise SweepError(f"sweep {target}: {spec!r} gives {count} values, more than "
+                             f"{MAX_SWEEP_VALUES}; use a larger step or a shorter range")
+        values: list[int | float] = [
+            start + i * step if isinstance(start + step, int) else round(start + i * step, 9)
+            for i in range(count)
+        ]
+    else:
+        parts = spec.split(",")
+        if any(not part.strip() for part in parts):
+            raise SweepError(f"sweep {target}: {spec!r} has an empty value; write a list such "
+                             f"as 1,2,5")
+        values = [number(part) for part in parts]
+        twice = sorted({v for v in values if values.count(v) > 1})
+        if twice:
+            raise SweepError(f"sweep {target}: {spec!r} lists {plain_text(twice[0])} more than "
+                             f"once")
+        if len(values) > MAX_SWEEP_VALUES:
+            raise SweepError(f"sweep {target}: {len(values)} values, more than "
+                             f"{MAX_SWEEP_VALUES}; sweep fewer at a time")
+    return tuple(values)
+
+
+# --------------------------------------------------------------------------- pack files
+
+
+def catalog_files(catalog: Catalog, name: str, version: str, description: str = "") -> dict[str, str]:
+    """``catalog`` as the files of a standalone pack (extending nothing), file name -> TOML
+    text: ``pack.toml``, one entries file per kind and ``rules.toml``, as ``save_catalog``
+    writes them. Loading them gives the same entries, in order, and rules.
+
+    ``name`` and ``description`` are cut to the manifest's limits (60 and 500 characters,
+    ending in ``...``), so that a long generated label still makes a pack; ValueError when
+    the manifest refuses them otherwise (a blank name or version, a line break in a name)."""
+    manifest = PackManifest(_cut(name, _NAME_MAX), version, SCHEMA,
+                            description=_cut(description, _DESCRIPTION_MAX))
+    files = {MANIFEST: manifest_to_toml(manifest)}
+    for kind, file_name in _FILES.items():
+        files[file_name] = entries_to_toml(kind, catalog_entries(catalog, kind).values())
+    files[_RULES_FILE] = rules_to_toml(catalog.rules)
+    return files
+
+
+def _checked(catalog: Catalog, name: str, version: str,
+             error: Callable[[str], ValueError]) -> Catalog:
+    """``catalog`` as loading its files gives it (identity included), or ``error(problems)``
+    raised when the loader finds problems."""
+    files = catalog_files(catalog, name, version)
+    with tempfile.TemporaryDirectory(prefix="smqt-changes-") as folder:
+        loaded, problems = check_pack(
+            folder, {file: text.encode("utf-8") for file, text in files.items()}
+        )
+    if loaded is None or problems:
+        texts = [f"{p.entry + ', ' if p.entry else ''}{p.key + ': ' if p.key else ''}{p.problem}"
+                 for p in problems] or ["the pack could not be read"]
+        raise error("; ".join(texts))
+    return loaded
+
+
+def _catalog(base: Catalog, entries: Mapping[str, dict[str, Any]], rules: Rules) -> Catalog:
+    fields: dict[str, Any] = {_FIELDS[kind]: dict(items) for kind, items in entries.items()}
+    return attrs.evolve(base, rules=rules, **fields)
+
+
+def _pack_name(base_name: str, labels: Sequence[str]) -> str:
+    """``base + card Pier changed``, or ``base + 3 changes`` when that is too long."""
+    name = f"{base_name} + {', '.join(labels)}" if labels else base_name
+    if len(name) <= _NAME_MAX:
+        return name
+    return _cut(f"{base_name} + {len(labels)} changes" if len(labels) > 1 else name, _NAME_MAX)
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# --------------------------------------------------------------------------- plain data
+
+
+def plain(value: object) -> Any:
+    """``value`` as TOML-like data with every field written out, defaults included: attrs
+    instances as dicts (``kind`` first in tagged tables), tuples as lists, enums as their
+    values."""
+    cls: Any = type(value)
+    if attrs.has(cls):
+        out: dict[str, Any] = {}
+        tag = tag_of(cls)
+        if tag is not None:
+            out["kind"] = tag
+        for a in attrs.fields(cls):
+            out[a.name] = plain(getattr(value, a.name))
+        return out
+    if isinstance(value, (tuple, list)):
+        return [plain(item) for item in value]
+    if isinstance(value, enum.Enum):
+        return value.value
+    return value
+
+
+def plain_text(value: object) -> str:
+    """A plain value as a person reads it, TOML-like: ``3``, ``"tourist"``, ``[1, 2]``,
+    ``{ kind = "adjacent", tag = "wave", points = 2 }``, ``(none)``."""
+    if value is None:
+        return "(none)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a TOML basic string, line breaks escaped
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(plain_text(item) for item in value) + "]"
+    if isinstance(value, Mapping):
+        return "{ " + ", ".join(f"{k} = {plain_text(v)}" for k, v in value.items()) + " }"
+    return str(value)
+
+
+def _diff(before: Any, after: Any, path: str) -> Iterator[FieldChange]:
+    """Every leaf that differs: tables of one kind key by key, lists of one length item by
+    item, lists of tables also item by item (an item missing on one side is None there);
+    anything else whole."""
+    if before == after:
+        return
+    if isinstance(before, dict) and isinstance(after, dict) \
+            and before.get("kind") == after.get("kind"):
+        for key in [*before, *(k for k in after if k not in before)]:
+            yield from _diff(before.get(key), after.get(key), _join(path, key))
+        return
+    if isinstance(before, list) and isinstance(after, list) and (
+        len(before) == len(after)
+        or all(isinstance(item, dict) for item in [*before, *after])
+    ):
+        for index in range(max(len(before), len(after))):
+            yield from _diff(before[index] if index < len(before) else None,
+                             after[index] if index < len(after) else None, f"{path}[{index}]")
+        return
+    yield FieldChange(path, before, after)
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _get_path(data: Any, steps: Sequence[str | int]) -> Any:
+    for step in steps:
+        data = data[step]
+    return data
+
+
+def _set_path(data: Any, steps: Sequence[str | int], value: object) -> None:
+    _get_path(data, steps[:-1])[steps[-1]] = value

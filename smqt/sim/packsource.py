@@ -1,0 +1,224 @@
+"""A content pack carried by value: the text of every file of the pack and of the packs it
+extends, with the content hash, so that a simulation task can travel to a process or a machine
+that has no copy of the pack folder; and the catalog such a task loads, once per process.
+
+The files keep their layout relative to a common folder, so that ``extends = "../../base"``
+still finds its parent wherever they are written. The content hash covers file names and bytes,
+not folders, so a pack written anywhere loads to the identity it had at home; ``load_source``
+checks that it does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import sys
+import tempfile
+import threading
+from collections.abc import Mapping
+from pathlib import Path, PurePosixPath
+
+import attrs
+
+from smqt.engine.catalog import Catalog, load_pack
+from smqt.engine.packfiles import PackFileError, list_toml_files, parse_toml, read_bytes
+from smqt.engine.packload import MANIFEST, ContentError, PackError
+
+__all__ = ["PackSource", "PackSourceError", "load_source", "write_pack"]
+
+
+class PackSourceError(RuntimeError):
+    """A pack carried by value does not load to the identity it was sent with."""
+
+
+def _relative_path(inst: object, attribute: attrs.Attribute, value: str) -> None:
+    """A path that stays inside the folder it is written under: relative, POSIX, no ``..``."""
+    path = PurePosixPath(value)
+    if (not value or "\\" in value or "\0" in value or path.is_absolute()
+            or ".." in path.parts or (value != "." and str(path) != value)):
+        raise ValueError(f"{attribute.name} must be a plain relative path, got {value!r}")
+
+
+def _files(inst: object, attribute: attrs.Attribute, value: tuple[tuple[str, bytes], ...]) -> None:
+    names = [name for name, _ in value]
+    if len(set(names)) != len(names):
+        raise ValueError("files must not name a file twice")
+    for name, data in value:
+        _relative_path(inst, attribute, name)
+        if not name.endswith(".toml") or not isinstance(data, bytes):
+            raise ValueError(f"files must be (*.toml path, bytes) pairs, got {name!r}")
+
+
+@attrs.frozen
+class PackSource:
+    """A pack and the packs it extends as plain values (picklable, a few tens of KB)."""
+
+    name: str
+    version: str
+    content_hash: str
+    """The pack's own content hash (``load_pack(folder).identity.content_hash``)."""
+    files: tuple[tuple[str, bytes], ...] = attrs.field(validator=_files)
+    """(relative POSIX path, bytes) of every TOML file of the pack and its ancestors."""
+    leaf: str = attrs.field(validator=_relative_path)
+    """The pack's own folder among ``files`` (``.`` when it is their common folder)."""
+
+    @classmethod
+    def from_folder(cls, path: str | os.PathLike[str]) -> PackSource:
+        """The pack folder at ``path`` with the packs it extends; raises ``PackError`` when
+        the pack does not load."""
+        catalog = load_pack(path)
+        folders = _extends_chain(Path(os.path.abspath(path)))
+        root = Path(os.path.commonpath([str(f) for f in folders]))
+        files: list[tuple[str, bytes]] = []
+        for folder in reversed(folders):  # the root pack first, as the loader reads them
+            for file in list_toml_files(folder):
+                try:
+                    data = read_bytes(file)
+                except PackFileError as exc:  # changed since it loaded a moment ago
+                    raise PackError([ContentError(str(file), "", "", exc.problem)]) from None
+                files.append((file.relative_to(root).as_posix(), data))
+        identity = catalog.identity
+        return cls(identity.name, identity.version, identity.content_hash, tuple(files),
+                   folders[0].relative_to(root).as_posix())
+
+    @classmethod
+    def from_files(cls, files: Mapping[str, str | bytes]) -> PackSource:
+        """A self-contained pack made by a program: plain file name -> TOML text, with a
+        ``pack.toml`` that extends nothing. Raises ``PackError`` when it does not load."""
+        encoded = {name: data.encode("utf-8") if isinstance(data, str) else data
+                   for name, data in files.items()}
+        for name in encoded:
+            if (PurePosixPath(name).name != name or "\\" in name or name.startswith(".")
+                    or not name.endswith(".toml")):
+                raise ValueError(f"{name!r} is not a pack file's name: a generated pack is a "
+                                 "flat folder of *.toml files")
+        manifest = encoded.get(MANIFEST)
+        if manifest is None:
+            raise ValueError(f"a generated pack needs its {MANIFEST}")
+        try:
+            extends = parse_toml(manifest).get("extends")
+        except PackFileError:
+            extends = None  # the load below reports it with the file's name
+        if extends is not None:
+            raise ValueError(f"a generated pack must extend nothing, but extends {extends!r}")
+        with tempfile.TemporaryDirectory(prefix="smqt-pack-") as folder:
+            for name, data in encoded.items():
+                Path(folder, name).write_bytes(data)
+            identity = load_pack(folder).identity
+        return cls(identity.name, identity.version, identity.content_hash,
+                   tuple(sorted(encoded.items())), ".")
+
+
+def _extends_chain(folder: Path) -> list[Path]:
+    """``folder`` and the folders of the packs it extends, the leaf first; resolved as the
+    loader resolves them (lexically). Only called on a pack that loaded, so the chain ends."""
+    chain = [folder]
+    while True:
+        extends = parse_toml(read_bytes(chain[-1] / MANIFEST)).get("extends")
+        if extends is None:
+            return chain
+        chain.append(Path(os.path.normpath(chain[-1] / extends)))
+
+
+# --------------------------------------------------------------------------- writing, loading
+
+
+def write_pack(source: PackSource, folder: str | os.PathLike[str]) -> Path:
+    """Write the pack's files under ``folder`` (created if need be) in their layout, and
+    return the pack's own folder there. Raises FileExistsError when a pack folder there holds
+    other ``.toml`` files, which would be loaded with it."""
+    target = Path(folder)
+    by_folder: dict[Path, list[str]] = {}
+    for name, _ in source.files:
+        path = target / name
+        by_folder.setdefault(path.parent, []).append(path.name)
+    for pack_folder, names in by_folder.items():
+        if pack_folder.is_dir():
+            others = sorted(p.name for p in list_toml_files(pack_folder) if p.name not in names)
+            if others:
+                raise FileExistsError(f"{pack_folder} holds other pack files: {', '.join(others)}")
+    for name, data in source.files:
+        path = target / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return target / source.leaf
+
+
+_catalogs: dict[str, Catalog] = {}
+_catalogs_lock = threading.Lock()
+"""A Dask worker runs several tasks at once in threads; one of them loads, the others wait."""
+
+
+def load_source(source: PackSource) -> Catalog:
+    """The catalog of ``source``, loaded once per process (a worker receives the same pack
+    with every task) from a copy of its files in a per-user temporary folder named by the
+    hash. Raises ``PackError`` when the files do not load, ``PackSourceError`` when they load
+    to another identity."""
+    with _catalogs_lock:
+        catalog = _catalogs.get(source.content_hash)
+        if catalog is None:
+            catalog = _load(source)
+            _catalogs[source.content_hash] = catalog
+    return catalog
+
+
+def _load(source: PackSource) -> Catalog:
+    cache = _cache_folder()
+    # The hash covers no folder names: the same files may come in another layout.
+    layout = hashlib.sha256(source.leaf.encode()).hexdigest()[:8]
+    home = cache / f"{source.content_hash}-{layout}"
+    if not home.is_dir():
+        _materialise(source, home)
+    try:
+        catalog = load_pack(home / source.leaf)
+        if _matches(catalog, source):
+            return catalog
+    except PackError:
+        pass
+    # A copy left damaged (a temp cleaner, a crash in an older version): load a fresh one of
+    # our own, which then tells whether the source itself is at fault.
+    with tempfile.TemporaryDirectory(prefix=".fresh-", dir=cache) as fresh:
+        catalog = load_pack(write_pack(source, fresh))
+    if not _matches(catalog, source):
+        raise PackSourceError(
+            f"the pack {source.name} {source.version} loads here with the content hash "
+            f"{catalog.identity.content_hash}, not {source.content_hash} as sent")
+    shutil.rmtree(home, ignore_errors=True)
+    _materialise(source, home)
+    return catalog
+
+
+def _matches(catalog: Catalog, source: PackSource) -> bool:
+    identity = catalog.identity
+    return (identity.name, identity.version, identity.content_hash) == (
+        source.name, source.version, source.content_hash)
+
+
+def _materialise(source: PackSource, home: Path) -> None:
+    """Write the files into a staging folder, then rename it to ``home``: another process sees
+    the whole pack or none of it. When two race, the first rename wins and the other's copy,
+    identical, is dropped."""
+    staging = Path(tempfile.mkdtemp(prefix=f".{source.content_hash}-", dir=home.parent))
+    try:
+        write_pack(source, staging)
+        os.rename(staging, home)
+    except OSError:
+        if not home.is_dir():
+            raise
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _cache_folder() -> Path:
+    """``smqt-packs-USER`` in the temporary folder, private to the user. Should someone else
+    own that name (a shared /tmp), a fresh private folder is used instead."""
+    user = str(os.getuid()) if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")
+    folder = Path(tempfile.gettempdir()) / f"smqt-packs-{user}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        if sys.platform != "win32" and folder.lstat().st_uid != os.getuid():
+            raise PermissionError(f"{folder} belongs to another user")
+    except OSError:
+        folder = Path(tempfile.mkdtemp(prefix="smqt-packs-"))
+    return folder

@@ -1,0 +1,98 @@
+"""The sides of a simulation: the base pack, the variant (whole, or one change at a time), the
+values of a sweep, base against itself with other seeds (the noise band) and the skill ladder's
+head-to-head games; and the games each side plays.
+
+Every side of a comparison plays the same games (seeds, seats and bots), so differences are
+paired game by game; the noise side plays other seeds on purpose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from smqt.engine.catalog import Catalog
+from smqt.sim.changes import Change, ChangeError, Sweep, catalog_files, sweep_catalog, with_changes
+from smqt.sim.packsource import PackSource, load_source
+from smqt.sim.playgame import GameSpec
+
+NOISE_SEED = 1_000_003
+"""Added to the seeds of the noise side: other games than base's, the same everything else."""
+LADDER = (("random", "easy"), ("easy", "medium"), ("medium", "hard"))
+"""Head-to-head pairs of the skill ladder, weaker first."""
+
+
+@attrs.frozen
+class Side:
+    label: str
+    """Short and file-name-safe: ``base``, ``variant``, a change's slug, ``sweep-11``..."""
+    title: str
+    """What a person reads: "base + card Pier changed", "rules.cards_to_end = 11"."""
+    kind: str
+    """``base``, ``variant``, ``change``, ``sweep``, ``noise`` or ``ladder``."""
+    source: PackSource
+    changes: tuple[Change, ...] = ()
+    value: float | None = None
+    """The sweep value."""
+    lineup: tuple[str, ...] = ()
+    """The ladder's pair of bots (the run's line-up otherwise)."""
+
+
+def specs(players: Sequence[int], lineup: Sequence[str], start: int, stop: int, seed: int
+          ) -> list[GameSpec]:
+    """Seat-rotated games ``start`` to ``stop - 1`` of each player count: in game i, seat k
+    plays the bot at ((k + i) mod n) of the line-up; game i's seed is ``seed + i``."""
+    out = []
+    for n in players:
+        base_lineup = [lineup[j % len(lineup)] for j in range(n)]
+        for i in range(start, stop):
+            out.append(GameSpec(i, n, seed + i, tuple(base_lineup[(k + i) % n] for k in range(n))))
+    return out
+
+
+def generated(catalog: Catalog, name: str, version: str, description: str) -> PackSource:
+    return PackSource.from_files(catalog_files(catalog, name, version, description))
+
+
+def change_sides(base: PackSource, variant: PackSource, changes: Sequence[Change],
+                 per_change: bool, skipped: list[str]) -> list[Side]:
+    """The variant as a whole, and with ``per_change`` base plus each single change; a change
+    that cannot stand alone (a tile added without the action it needs) is said in
+    ``skipped`` and played only with the others."""
+    sides = []
+    if per_change and len(changes) > 1:
+        base_catalog, variant_catalog = load_source(base), load_source(variant)
+        for change in changes:
+            try:
+                catalog = with_changes(base_catalog, variant_catalog, [change])
+            except ChangeError as exc:
+                skipped.append(f"{change.label()}: cannot be played alone ({exc})")
+                continue
+            source = generated(catalog, f"{base.name} + {change.label()}", base.version,
+                               f"{base.name} {base.version} with one change of "
+                               f"{variant.name}: {change.describe()}")
+            sides.append(Side(change.slug(), f"base + {change.label()}", "change", source,
+                              (change,)))
+    sides.append(Side("variant", f"{variant.name} {variant.version} (all changes)", "variant",
+                      variant, tuple(changes)))
+    return sides
+
+
+def sweep_sides(base: PackSource, sweep: Sweep) -> list[Side]:
+    catalog = load_source(base)
+    sides = []
+    for value in sweep.values:
+        shown = f"{value:g}"
+        source = generated(sweep_catalog(catalog, sweep, value),
+                           f"{base.name} {sweep.target}={shown}", base.version,
+                           f"{base.name} {base.version} with {sweep.target} = {shown}")
+        label = "sweep-" + shown.replace(".", "_").replace("-", "m")
+        sides.append(Side(label, f"{sweep.target} = {shown}", "sweep", source, value=value))
+    return sides
+
+
+def ladder_sides(packs: Sequence[tuple[str, PackSource]]) -> list[Side]:
+    return [Side(f"ladder-{name}-{weak}-{strong}", f"{name}: {strong} against {weak}", "ladder",
+                 source, lineup=(weak, strong))
+            for name, source in packs for weak, strong in LADDER]

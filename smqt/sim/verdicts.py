@@ -1,0 +1,299 @@
+"""What a variant did, measure by measure: per-game measures paired game by game with the base
+pack's games (same seeds, seats and bots), the changed cards' owner win and pick rates, a
+verdict per measure, and the per-card flags with the false-discovery rate controlled.
+
+A verdict is one of three: "changed" (the 95% interval excludes no difference and the
+Benjamini-Hochberg correction over the comparison's measures keeps it), "no change detected"
+(the interval is inside +-precision) or "inconclusive" (neither; with the games it would need).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from smqt.sim.playgame import GameResult
+from smqt.sim.stats import (
+    Difference,
+    adjusted_p_values,
+    games_needed,
+    paired_difference,
+    proportion_against,
+    proportion_difference,
+    wilson,
+)
+
+FDR = 0.05
+"""The false-discovery rate of the "changed" verdicts and of the per-card flags."""
+CATEGORIES = ("objective", "card", "ring", "footprint")
+
+PRECISION = {"pp": 0.03, "points": 1.0, "turns": 0.5, "count": 0.25, "decisions": 2.0,
+             "choices": 1.0, "card pp": 0.05}
+"""The half width under which "no change" is said, per unit: win rates +-3 percentage points,
+scores +-1 point, game length +-0.5 turns, ranks and lead changes +-0.25, decisions per game
++-2, legal choices per decision +-1, a card's rates +-5 percentage points."""
+
+
+def precisions(win_points: float | None = None) -> dict[str, float]:
+    """The precisions in force; ``win_points`` (``--precision``, in percentage points) sets the
+    win-rate precision, and the others scale with it."""
+    if win_points is None:
+        return dict(PRECISION)
+    factor = win_points / 100 / PRECISION["pp"]
+    return {unit: value * factor for unit, value in PRECISION.items()}
+
+
+@attrs.frozen
+class Measure:
+    key: str
+    label: str
+    unit: str
+    """``pp`` (a rate, shown in percentage points), ``points``, ``turns`` or ``count``."""
+    headline: bool = False
+    """Headline measures decide when ``--until-clear`` stops."""
+
+
+def measures(players: int, bots: Sequence[str], spread: tuple[str, str] | None) -> list[Measure]:
+    rows = [Measure(f"seat.{k}", f"seat {k + 1} win rate", "pp", True) for k in range(players)]
+    if spread:
+        rows.append(Measure("spread", f"win-rate spread, {spread[0]} minus {spread[1]}", "pp",
+                            True))
+    rows += [Measure("score", "mean score", "points", True),
+             Measure("turns", "game length (turns)", "turns", True),
+             Measure("rank1", "mean finishing rank of seat 1", "count")]
+    rows += [Measure(f"points.{c}", f"{c} points per seat", "points") for c in CATEGORIES]
+    rows += [Measure("lead_changes", "lead changes per game", "count"),
+             Measure("decisions", "decisions per game", "decisions"),
+             Measure("choices", "legal choices per decision", "choices")]
+    return rows
+
+
+def bot_spread(results: Sequence[GameResult]) -> tuple[str, str] | None:
+    """The strongest and weakest bot by win rate in ``results`` (None with one bot)."""
+    shares: dict[str, list[float]] = defaultdict(list)
+    for r in results:
+        for s in r.seats:
+            shares[s.bot].append(r.win_share(s.seat))
+    if len(shares) < 2:
+        return None
+    ranked = sorted(shares, key=lambda b: (-sum(shares[b]) / len(shares[b]), b))
+    return ranked[0], ranked[-1]
+
+
+def game_values(result: GameResult, spread: tuple[str, str] | None) -> dict[str, float]:
+    """Every measure's value in one game."""
+    n = len(result.seats)
+    values = {f"seat.{k}": result.win_share(k) for k in range(n)}
+    if spread:
+        strong = [result.win_share(s.seat) for s in result.seats if s.bot == spread[0]]
+        weak = [result.win_share(s.seat) for s in result.seats if s.bot == spread[1]]
+        if strong and weak:
+            values["spread"] = sum(strong) / len(strong) - sum(weak) / len(weak)
+    values["score"] = sum(s.score for s in result.seats) / n
+    values["turns"] = float(result.turns)
+    values["rank1"] = float(result.seats[0].rank)
+    for c in CATEGORIES:
+        values[f"points.{c}"] = sum(s.categories.get(c, 0) for s in result.seats) / n
+    values["lead_changes"] = float(result.lead_changes)
+    values["decisions"] = float(result.decisions)
+    values["choices"] = result.legal_choices / result.decisions if result.decisions else 0.0
+    return values
+
+
+@attrs.frozen
+class Verdict:
+    status: str
+    """``changed``, ``no change detected``, ``inconclusive`` or ``not measured``."""
+    text: str
+    more_games: int = 0
+
+
+def show(value: float, unit: str, signed: bool = False, rate: bool = False) -> str:
+    """A value in its unit: rates as percentages (``rate``) and their differences in
+    percentage points."""
+    if value != value:
+        return "n/a"
+    sign = "+" if signed else ""
+    if unit in ("pp", "card pp"):
+        return f"{100 * value:{sign}.1f}" + ("%" if rate else " pp")
+    return f"{value:{sign}.2f}"
+
+
+def judge(diff: Difference, unit: str, precision: float, p_adjusted: float,
+          games: int | None = None) -> Verdict:
+    """The verdict on one difference (see the module's docstring)."""
+    if diff.low != diff.low or diff.high != diff.high:
+        return Verdict("not measured", "not measured (too few games)")
+    if diff.excludes_zero and p_adjusted <= FDR:
+        return Verdict("changed", f"changed: {show(diff.estimate, unit, True)}")
+    if diff.half_width <= precision:
+        return Verdict("no change detected",
+                       f"no change detected (within ±{show(precision, unit)})")
+    games = diff.n if games is None else games
+    more = games_needed(diff, precision, games) - games
+    return Verdict("inconclusive", f"inconclusive: about {more:,} more games needed for "
+                   f"±{show(precision, unit)}", more)
+
+
+def _row(measure: Measure, base: float, side: float, diff: Difference, games: int) -> dict:
+    return {"key": measure.key, "label": measure.label, "unit": measure.unit,
+            "headline": measure.headline, "base": base, "side": side, "games": games,
+            "difference": diff.as_dict()}
+
+
+def _mean(values: Iterable[float]) -> float:
+    items = list(values)
+    return sum(items) / len(items) if items else float("nan")
+
+
+def compare_measures(base: Sequence[GameResult], side: Sequence[GameResult],
+                     spread: tuple[str, str] | None) -> list[dict]:
+    """Every measure, paired over the games both sides played (matched by game number)."""
+    players = base[0].spec.players
+    bots = sorted({s.bot for r in base for s in r.seats})
+    before = {r.spec.index: game_values(r, spread) for r in base}
+    after = {r.spec.index: game_values(r, spread) for r in side}
+    common = sorted(set(before) & set(after))
+    rows = []
+    for measure in measures(players, bots, spread):
+        pairs = [(after[i][measure.key], before[i][measure.key]) for i in common
+                 if measure.key in after[i] and measure.key in before[i]]
+        if not pairs:
+            continue
+        diff = paired_difference([a for a, _ in pairs], [b for _, b in pairs])
+        rows.append(_row(measure, _mean(b for _, b in pairs), _mean(a for a, _ in pairs), diff,
+                         len(pairs)))
+    return rows
+
+
+@attrs.frozen
+class CardSample:
+    owner_shares: tuple[float, ...]
+    """The win share of every seat that ended with the card in its city."""
+    offered: int
+    picked: int
+    taken_shares: tuple[float, ...]
+    """The win share of the seat that took the card from the front row."""
+    passed_shares: tuple[float, ...]
+    """The win share of each seat that had it on offer and took something else."""
+
+
+def card_samples(results: Sequence[GameResult]) -> dict[str, CardSample]:
+    owners: dict[str, list[float]] = defaultdict(list)
+    offered: dict[str, int] = defaultdict(int)
+    picked: dict[str, int] = defaultdict(int)
+    taken: dict[str, list[float]] = defaultdict(list)
+    passed: dict[str, list[float]] = defaultdict(list)
+    for r in results:
+        for s in r.seats:
+            for card in s.cards:
+                owners[card].append(r.win_share(s.seat))
+        for card, n in r.offered.items():
+            offered[card] += n
+        for card, n in r.picked.items():
+            picked[card] += n
+        for card, seat, took in r.choices:
+            (taken if took else passed)[card].append(r.win_share(seat))
+    cards = sorted(set(owners) | set(offered))
+    return {c: CardSample(tuple(owners[c]), offered[c], picked[c], tuple(taken[c]),
+                          tuple(passed[c])) for c in cards}
+
+
+def _owner_rate(sample: CardSample):
+    return wilson(sum(sample.owner_shares), len(sample.owner_shares))
+
+
+def card_rows(base: dict[str, CardSample], side: dict[str, CardSample], cards: Sequence[str],
+              players: int, games: int) -> list[dict]:
+    """The owner win rate and pick rate of each changed card: against base when base has the
+    card, against the average seat (1/players) when the card is new."""
+    rows = []
+    for card in cards:
+        mine = side.get(card)
+        if mine is None or not mine.owner_shares:
+            continue
+        before = base.get(card)
+        pick = None
+        if before is not None and before.owner_shares:
+            win = proportion_difference(_owner_rate(mine), _owner_rate(before))
+            pick = proportion_difference(wilson(mine.picked, mine.offered),
+                                         wilson(before.picked, before.offered))
+            against, base_win = "base", _owner_rate(before).rate
+            base_pick = wilson(before.picked, before.offered).rate
+        else:
+            win = proportion_against(_owner_rate(mine), 1 / players)
+            against, base_win, base_pick = "average seat", 1 / players, float("nan")
+        rows.append({**_row(Measure(f"card.{card}.win", f"{card}: owners' win rate", "card pp"),
+                            base_win, _owner_rate(mine).rate, win, games), "against": against})
+        if pick is not None:
+            rows.append({**_row(Measure(f"card.{card}.pick", f"{card}: pick rate when offered",
+                                        "card pp"), base_pick,
+                                wilson(mine.picked, mine.offered).rate, pick, games),
+                         "against": against})
+    return rows
+
+
+def add_verdicts(rows: list[dict], precision: dict[str, float]) -> None:
+    """Adjust the rows' p values together (Benjamini-Hochberg) and give each its verdict."""
+    adjusted = adjusted_p_values([row["difference"]["p_value"] for row in rows])
+    for row, p in zip(rows, adjusted, strict=True):
+        d = row["difference"]
+        diff = Difference(d["estimate"], d["low"], d["high"], int(d["n"]), d["se"],
+                          d["p_value"])
+        verdict = judge(diff, row["unit"], precision[row["unit"]], p if p == p else 1.0,
+                        row.get("games"))
+        row["p_adjusted"] = p
+        row["verdict"] = verdict.status
+        row["verdict_text"] = verdict.text
+        row["more_games"] = verdict.more_games
+
+
+MIN_OWNERS = 5
+"""Cards owned fewer times than this on a side are not tested (nothing to say yet)."""
+
+
+def card_flags(base: dict[str, CardSample], side: dict[str, CardSample]) -> list[dict]:
+    """Cards whose owners' win rate differs between the two sides: every card owned often
+    enough on both tested (two-proportion test, shared wins as fractions), flagged at a
+    false-discovery rate of 5% (Benjamini-Hochberg)."""
+    cards = [c for c in sorted(set(base) & set(side))
+             if min(len(base[c].owner_shares), len(side[c].owner_shares)) >= MIN_OWNERS]
+    diffs = [proportion_difference(_owner_rate(side[c]), _owner_rate(base[c])) for c in cards]
+    adjusted = adjusted_p_values([d.p_value for d in diffs])
+    return [{"card": c, "difference": d.as_dict(), "p_adjusted": p,
+             "flag": bool(p == p and p <= FDR)}
+            for c, d, p in zip(cards, diffs, adjusted, strict=True)]
+
+
+def strength_flags(samples: dict[str, CardSample], players: int) -> dict[str, tuple[str, float]]:
+    """Within one pack: cards whose owners win more (``strong``) or less (``weak``) than the
+    average seat, at a false-discovery rate of 5% over all cards; card -> (flag, adjusted p)."""
+    cards = [c for c, s in samples.items() if len(s.owner_shares) >= 10]
+    diffs = [proportion_against(_owner_rate(samples[c]), 1 / players) for c in cards]
+    adjusted = adjusted_p_values([d.p_value for d in diffs])
+    flags = {}
+    for card, diff, p in zip(cards, diffs, adjusted, strict=True):
+        flag = ""
+        if p == p and p <= FDR and diff.excludes_zero:
+            flag = "strong" if diff.estimate > 0 else "weak"
+        flags[card] = (flag, p)
+    return flags
+
+
+def headline_clear(rows: Sequence[dict], precision: dict[str, float]) -> bool:
+    """Every headline interval at most +-precision wide."""
+    return all(row["difference"]["high"] - row["difference"]["low"]
+               <= 2 * precision[row["unit"]] for row in rows if row["headline"])
+
+
+def games_for_clear(rows: Sequence[dict], precision: dict[str, float]) -> int:
+    """Games (pairs) the widest headline interval needs to reach its precision."""
+    needed = 0
+    for row in rows:
+        if row["headline"]:
+            d = row["difference"]
+            diff = Difference(d["estimate"], d["low"], d["high"], int(d["n"]), d["se"])
+            needed = max(needed, games_needed(diff, precision[row["unit"]]))
+    return needed
