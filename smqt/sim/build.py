@@ -27,6 +27,8 @@ from smqt.sim.verdicts import (
 from smqt.sim.verdicts import compare_measures as paired_measures
 
 COMPARED = ("variant", "change", "sweep")
+SHOWN = 3
+"""Changed measures named in a comparison's one-sentence verdict (headline ones first)."""
 
 
 def by_players(results: Sequence[GameResult]) -> dict[int, list[GameResult]]:
@@ -70,9 +72,12 @@ def overall(rows: Sequence[dict]) -> dict:
     changed = [r for r in rows if r["verdict"] == "changed"]
     unclear = [r for r in rows if r["verdict"] == "inconclusive"]
     if changed:
+        changed.sort(key=lambda r: (not r["headline"], not r["key"].startswith("card."),
+                                    r["difference"]["p_value"]))
         parts = [f"{r['label']} {show(r['difference']['estimate'], r['unit'], True)}"
-                 for r in changed]
-        return {"status": "changed", "text": "changed: " + "; ".join(parts)}
+                 for r in changed[:SHOWN]]
+        more = f" (and {len(changed) - SHOWN} more)" if len(changed) > SHOWN else ""
+        return {"status": "changed", "text": "changed: " + "; ".join(parts) + more}
     if unclear:
         worst = max(unclear, key=lambda r: r["more_games"])
         return {"status": "inconclusive",

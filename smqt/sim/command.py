@@ -240,7 +240,7 @@ def _play(options: SimOptions, sides: list[Side], changes: list[Change], counts:
             break
         needed = games_for_clear(rows, precision)
         target = min(options.max_games, max(needed + needed // 10, games + games // 2))
-        status["text"] = _estimate(rows, needed)
+        status["text"] = _estimate(rows, precision, needed)
         err.write(f"smqt sim: not clear yet after {games} games per side; going on to "
                   f"{target} ({status['text']})\n")
     if until_clear:
@@ -259,14 +259,17 @@ def _both(bar: ProgressBar, progress: Callable[[int, int], None] | None
     return told
 
 
-def _estimate(rows: list[dict], needed: int) -> str:
+def _estimate(rows: list[dict], precision: dict[str, float], needed: int) -> str:
+    """The headline furthest from its precision, for the progress line."""
     from smqt.sim.verdicts import show
 
     widest = max((r for r in rows if r["headline"]),
-                 key=lambda r: r["difference"]["high"] - r["difference"]["low"])
+                 key=lambda r: (r["difference"]["high"] - r["difference"]["low"])
+                 / precision[r["unit"]])
     d = widest["difference"]
     return (f"{widest['label']} {show(d['estimate'], widest['unit'], True)} "
-            f"±{show((d['high'] - d['low']) / 2, widest['unit'])}, about {needed:,} games needed")
+            f"±{show((d['high'] - d['low']) / 2, widest['unit'])} (wanted "
+            f"±{show(precision[widest['unit']], widest['unit'])}), about {needed:,} games needed")
 
 
 def _design(sides: list[Side], games: int, counts: list[int], lineup: list[str],

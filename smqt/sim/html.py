@@ -186,6 +186,7 @@ h1 { font-size: 22px; } h2 { font-size: 18px; margin-top: 32px; border-bottom: 1
 table { border-collapse: collapse; font-size: 13px; margin: 8px 0 16px; }
 td, th { border: 1px solid #ddd; padding: 3px 8px; text-align: right; }
 th { background: #f4f4f4; } td.l, th.l { text-align: left; }
+td:has(> span.v), th:last-child { text-align: left; }
 svg { display: block; margin: 10px 0 18px; font-size: 12px; }
 .t { font-weight: 600; font-size: 13px; } .label { text-anchor: end; fill: #333; }
 .tick { text-anchor: middle; fill: #666; font-size: 11px; } .value { fill: #222; }

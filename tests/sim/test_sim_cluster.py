@@ -1,0 +1,44 @@
+"""``smqt sim --cluster``: the same command on the local process pool and on a Dask cluster
+(a LocalCluster on the loopback, with real worker processes) writes byte-identical games.csv."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from smqt.sim.command import SimOptions, run_sim
+from tests.support import ROOT
+
+BASE = str(ROOT / "content" / "base")
+SHORT = str(ROOT / "content" / "variants" / "short-game")
+
+
+def test_local_pool_and_dask_cluster_write_the_same_games_csv(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    common = {"pack": BASE, "variant": SHORT, "players": "2,3", "bots": "random",
+              "games": 60, "seed": 11}
+    out, err = io.StringIO(), io.StringIO()
+    assert run_sim(SimOptions(out_dir=str(tmp_path / "local"), jobs=2, **common), out, err) == 0, \
+        err.getvalue()
+    with distributed.LocalCluster(host="127.0.0.1", n_workers=2, threads_per_worker=1,
+                                  processes=True, dashboard_address=None) as cluster:
+        out, err = io.StringIO(), io.StringIO()
+        code = run_sim(SimOptions(out_dir=str(tmp_path / "cluster"),
+                                  cluster=cluster.scheduler_address, **common), out, err)
+        assert code == 0, err.getvalue()
+    local = (tmp_path / "local" / "games.csv").read_bytes()
+    assert local == (tmp_path / "cluster" / "games.csv").read_bytes()
+    assert local.count(b"\n") == 1 + 2 * 60 * (2 + 3)
+    assert (tmp_path / "local" / "report.json").read_text() == \
+        (tmp_path / "cluster" / "report.json").read_text().replace('"cluster": true',
+                                                                    '"cluster": false')
+
+
+def test_an_unreachable_cluster_is_a_sentence(tmp_path):
+    pytest.importorskip("distributed")
+    err = io.StringIO()
+    code = run_sim(SimOptions(pack=BASE, out_dir=str(tmp_path / "x"), games=2, bots="random",
+                              cluster="tcp://127.0.0.1:9"), io.StringIO(), err)
+    assert code == 2 and "smqt sim:" in err.getvalue() and "Traceback" not in err.getvalue()
+    assert not (tmp_path / "x").exists()
