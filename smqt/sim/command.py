@@ -23,7 +23,7 @@ from smqt.engine.catalog import PackError
 from smqt.engine.rules import SetupError, new_game
 from smqt.fileio import atomic_write_text
 from smqt.sim.build import build_report, summary_text
-from smqt.sim.changes import Change, SweepError, pack_changes, parse_sweep
+from smqt.sim.changes import Change, pack_changes
 from smqt.sim.html import render
 from smqt.sim.packsource import PackSource, load_source, write_pack
 from smqt.sim.playgame import GameResult
@@ -39,6 +39,7 @@ from smqt.sim.runner import (
     run_batches,
 )
 from smqt.sim.sides import NOISE_SEED, Side, change_sides, ladder_sides, specs, sweep_sides
+from smqt.sim.sweep import SweepError, parse_sweep
 from smqt.sim.task import make_batches
 from smqt.sim.verdicts import games_for_clear, headline_clear, precisions
 
@@ -323,7 +324,8 @@ def _write_games(folder: Path, sides: list[Side], results: list[GameResult]) -> 
             path = staging / record_path(r)
             path.parent.mkdir(parents=True, exist_ok=True)
             pack = Path(os.path.relpath(leaves[r.label], path.parent)).as_posix()
-            table = {"seats": [{"name": b, "kind": b.partition(":")[0]} for b in r.spec.bots],
+            table = {"seats": [{"name": f"Seat {k + 1} ({b})", "kind": b.partition(":")[0]}
+                               for k, b in enumerate(r.spec.bots)],
                      "over": True, "playtest": False, "pack": pack}
             path.write_text(r.record + "\n" + tomli_w.dumps({"table": table}), encoding="utf-8")
         for name in ("games", "packs"):

@@ -13,9 +13,10 @@ from collections.abc import Sequence
 import attrs
 
 from smqt.engine.catalog import Catalog
-from smqt.sim.changes import Change, ChangeError, Sweep, catalog_files, sweep_catalog, with_changes
+from smqt.sim.changes import Change, ChangeError, catalog_files, with_changes
 from smqt.sim.packsource import PackSource, load_source
 from smqt.sim.playgame import GameSpec
+from smqt.sim.sweep import Sweep, sweep_catalog
 
 NOISE_SEED = 1_000_003
 """Added to the seeds of the noise side: other games than base's, the same everything else."""

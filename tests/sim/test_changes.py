@@ -12,18 +12,20 @@ import pytest
 from smqt.engine.catalog import KINDS, Catalog, catalog_entries, check_pack, load_pack
 from smqt.engine.rules import new_game
 from smqt.sim.changes import (
-    MAX_SWEEP_VALUES,
     Change,
     ChangeError,
     FieldChange,
-    Sweep,
-    SweepError,
     catalog_files,
     pack_changes,
+    with_changes,
+)
+from smqt.sim.sweep import (
+    MAX_SWEEP_VALUES,
+    Sweep,
+    SweepError,
     parse_sweep,
     sweep_catalog,
     sweep_target_value,
-    with_changes,
 )
 from tests.content.packfixtures import manifest, write_pack
 from tests.support import ROOT, base
