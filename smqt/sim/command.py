@@ -151,6 +151,11 @@ def plan(options: SimOptions
     return sides, changes, counts, lineup, skipped
 
 
+def _copies(side: Side, sides: list[Side]) -> bool:
+    """A sweep side whose pack is base itself: its games are base's."""
+    return side.kind == "sweep" and side.source == sides[0].source
+
+
 def _specs_of(side: Side, counts: list[int], lineup: list[str], start: int, stop: int,
               options: SimOptions):
     if side.kind == "ladder":  # a fixed number of games, played in the first round
@@ -223,6 +228,8 @@ def _play(options: SimOptions, sides: list[Side], changes: list[Change], counts:
     while True:
         batches = []
         for side in sides:
+            if _copies(side, sides):
+                continue
             batch_specs = _specs_of(side, counts, lineup, games, target, options)
             batches += make_batches(side.source, side.label, batch_specs, workers)
         total = sum(len(b.games) for b in batches)
@@ -230,6 +237,10 @@ def _play(options: SimOptions, sides: list[Side], changes: list[Change], counts:
 
         for result in run_batches(batches, executor, _both(bar, progress), cancelled):
             results[result.label].append(result)
+        for side in sides:  # a sweep at the pack's own value plays base's games
+            if _copies(side, sides):
+                results[side.label] = [attrs.evolve(r, label=side.label)
+                                       for r in results["base"]]
         games, rounds = target, rounds + 1
         meta.update(games=games, rounds=rounds, title=_title(sides, changes, options),
                     design=_design(sides, games, counts, lineup, options))

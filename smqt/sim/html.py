@@ -276,16 +276,21 @@ def _value(value: float, unit: str, signed: bool = False) -> str:
     return f"{value:{'+' if signed else ''}.2f}"
 
 
-def _rows_table(rows: list[dict], side_name: str) -> str:
+def _rows_table(rows: list[dict], side_name: str, verdicts: bool = True) -> str:
     body = []
     for row in rows:
         d, unit = row["difference"], row["unit"]
-        body.append([_e(row["label"]) + (" <b>*</b>" if row["headline"] else ""),
-                     _value(row["base"], unit), _value(row["side"], unit),
-                     f"{_value(d['estimate'], unit, True)} [{_value(d['low'], unit, True)}, "
-                     f"{_value(d['high'], unit, True)}]",
-                     _chip(row["verdict"], row["verdict_text"])])
-    return _table(["measure", "base", side_name, "difference [95%]", "verdict"], body)
+        cells = [_e(row["label"]) + (" <b>*</b>" if row["headline"] else ""),
+                 _value(row["base"], unit), _value(row["side"], unit),
+                 f"{_value(d['estimate'], unit, True)} [{_value(d['low'], unit, True)}, "
+                 f"{_value(d['high'], unit, True)}]"]
+        if verdicts:
+            cells.append(_chip(row["verdict"], row["verdict_text"]))
+        else:
+            cells.append("±" + _value((d["high"] - d["low"]) / 2, unit))
+        body.append(cells)
+    last = "verdict" if verdicts else "chance alone moves it by up to"
+    return _table(["measure", "base", side_name, "difference [95%]", last], body)
 
 
 def _first_screen(report: dict) -> list[str]:
@@ -419,11 +424,13 @@ def _noise(report: dict) -> list[str]:
     if not noise:
         return []
     out = ["<h2>Noise band: base against itself on other seeds</h2>",
-           "<p class='note'>What chance alone does between two runs of the same pack "
-           "(independent games, so these intervals are wider than the paired ones above).</p>"]
+           "<p class='note'>What chance alone does between two runs of the same pack with this "
+           "many games: a difference in a comparison above that is smaller than this band "
+           "could be luck of the draw if the games were not paired (they are, so the paired "
+           "intervals above are narrower).</p>"]
     for n, part in noise["players"].items():
         out.append(f"<h3>{n} players, {part['games']} games</h3>")
-        out.append(_rows_table(part["rows"], "again"))
+        out.append(_rows_table(part["rows"], "again", verdicts=False))
         flagged = ", ".join(_e(f["card"]) for f in part["card_flags"]) or "none"
         out.append(f"<p>Cards flagged as different (false-discovery rate 5%, "
                    f"{part['cards_tested']} tested): {flagged}.</p>")

@@ -16,7 +16,7 @@ from smqt.engine.catalog import Catalog
 from smqt.sim.changes import Change, ChangeError, catalog_files, with_changes
 from smqt.sim.packsource import PackSource, load_source
 from smqt.sim.playgame import GameSpec
-from smqt.sim.sweep import Sweep, sweep_catalog
+from smqt.sim.sweep import Sweep, sweep_catalog, sweep_target_value
 
 NOISE_SEED = 1_000_003
 """Added to the seeds of the noise side: other games than base's, the same everything else."""
@@ -81,13 +81,16 @@ def change_sides(base: PackSource, variant: PackSource, changes: Sequence[Change
 
 
 def sweep_sides(base: PackSource, sweep: Sweep) -> list[Side]:
+    """A side per value; the pack's own value is played with the pack itself (the same games
+    as base, so its point sits on zero)."""
     catalog = load_source(base)
+    current = sweep_target_value(catalog, sweep.target)
     sides = []
     for value in sweep.values:
         shown = f"{value:g}"
-        source = generated(sweep_catalog(catalog, sweep, value),
-                           f"{base.name} {sweep.target}={shown}", base.version,
-                           f"{base.name} {base.version} with {sweep.target} = {shown}")
+        source = base if value == current else generated(
+            sweep_catalog(catalog, sweep, value), f"{base.name} {sweep.target}={shown}",
+            base.version, f"{base.name} {base.version} with {sweep.target} = {shown}")
         label = "sweep-" + shown.replace(".", "_").replace("-", "m")
         sides.append(Side(label, f"{sweep.target} = {shown}", "sweep", source, value=value))
     return sides
