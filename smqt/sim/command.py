@@ -43,6 +43,8 @@ from smqt.sim.sweep import SweepError, parse_sweep
 from smqt.sim.task import make_batches
 from smqt.sim.verdicts import games_for_clear, headline_clear, precisions
 
+CLUSTER_TIMEOUT = 10.0
+"""Seconds to wait for the cluster's scheduler to answer."""
 MAX_ROUNDS = 8
 """``--until-clear`` adds games at most this many times."""
 
@@ -193,7 +195,7 @@ def run_sim(options: SimOptions, out: TextIO, err: TextIO,
         err.write("smqt sim: the pack has errors (see smqt validate)\n")
         return 1
     precision = precisions(options.precision)
-    executor = (cluster_executor(options.cluster) if options.cluster
+    executor = (cluster_executor(options.cluster, CLUSTER_TIMEOUT) if options.cluster
                 else local_executor(options.jobs))
     try:
         with executor as running:

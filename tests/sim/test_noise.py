@@ -11,7 +11,7 @@ from smqt.sim.stats import proportion_difference
 from smqt.sim.verdicts import _owner_rate, card_flags, card_samples
 from tests.support import ROOT
 
-GAMES = 70
+GAMES = 50
 RUNS = 10
 
 

@@ -35,8 +35,9 @@ def test_local_pool_and_dask_cluster_write_the_same_games_csv(tmp_path):
                                                                     '"cluster": false')
 
 
-def test_an_unreachable_cluster_is_a_sentence(tmp_path):
+def test_an_unreachable_cluster_is_a_sentence(tmp_path, monkeypatch):
     pytest.importorskip("distributed")
+    monkeypatch.setattr("smqt.sim.command.CLUSTER_TIMEOUT", 1.0)
     err = io.StringIO()
     code = run_sim(SimOptions(pack=BASE, out_dir=str(tmp_path / "x"), games=2, bots="random",
                               cluster="tcp://127.0.0.1:9"), io.StringIO(), err)
