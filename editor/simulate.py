@@ -80,7 +80,8 @@ class SimulateDialog(QDialog):
         self.base, self.variant, self.out_root = base, variant, out_root
         layout = QVBoxLayout(self)
         what = (f"Plays the same games under <b>{base.name}</b> and under <b>{variant.name}</b> "
-                "and compares win rates and scores with 95% intervals."
+                "and says, measure by measure, what the variant changed: changed, no change "
+                "detected, or inconclusive with the games it would need."
                 if base is not None else
                 f"<b>{variant.name}</b> extends no pack: its games are summarised alone.")
         intro = QLabel(what)
