@@ -101,7 +101,7 @@ def noise_band(base: Sequence[GameResult], noise: Sequence[GameResult],
         before = [game_values(r, spread) for r in base_results]
         after = [game_values(r, spread) for r in other]
         rows = []
-        for m in measures(n, [], spread):
+        for m in measures(n, spread):
             a = [v[m.key] for v in after if m.key in v]
             b = [v[m.key] for v in before if m.key in v]
             diff = mean_difference(a, b)

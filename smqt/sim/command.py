@@ -199,8 +199,8 @@ def run_sim(options: SimOptions, out: TextIO, err: TextIO,
                 else local_executor(options.jobs))
     try:
         with executor as running:
-            report = _play(options, sides, changes, counts, lineup, precision, running, err,
-                           cancelled, progress)
+            report, results = _play(options, sides, changes, counts, lineup, precision,
+                                    running, err, cancelled, progress)
         report["meta"]["skipped"] = skipped
     except ClusterUnavailable as exc:
         err.write(f"smqt sim: {exc}\n")
@@ -208,13 +208,14 @@ def run_sim(options: SimOptions, out: TextIO, err: TextIO,
     except SimCancelled:
         err.write("smqt sim: cancelled; nothing written\n")
         return 130
-    return _write(report, sides, report.pop("_results"), options, out, err)
+    return _write(report, sides, results, options, out, err)
 
 
 def _play(options: SimOptions, sides: list[Side], changes: list[Change], counts: list[int],
           lineup: list[str], precision: dict[str, float], executor: Executor, err: TextIO,
           cancelled: Callable[[], bool] | None,
-          progress: Callable[[int, int], None] | None = None) -> dict:
+          progress: Callable[[int, int], None] | None = None
+          ) -> tuple[dict, dict[str, list[GameResult]]]:
     """Rounds of games until the answer is clear (one round without ``--until-clear``)."""
     until_clear = options.until_clear or options.precision is not None
     workers = (executor.workers() if isinstance(executor, ClusterExecutor)
@@ -259,8 +260,7 @@ def _play(options: SimOptions, sides: list[Side], changes: list[Change], counts:
                   f"{target} ({status['text']})\n")
     if until_clear:
         report["meta"]["clear"] = bool(rows) and headline_clear(rows, precision)
-    report["_results"] = results
-    return report
+    return report, results
 
 
 def _both(bar: ProgressBar, progress: Callable[[int, int], None] | None

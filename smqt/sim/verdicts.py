@@ -55,7 +55,7 @@ class Measure:
     """Headline measures decide when ``--until-clear`` stops."""
 
 
-def measures(players: int, bots: Sequence[str], spread: tuple[str, str] | None) -> list[Measure]:
+def measures(players: int, spread: tuple[str, str] | None) -> list[Measure]:
     rows = [Measure(f"seat.{k}", f"seat {k + 1} win rate", "pp", True) for k in range(players)]
     if spread:
         rows.append(Measure("spread", f"win-rate spread, {spread[0]} minus {spread[1]}", "pp",
@@ -152,12 +152,11 @@ def compare_measures(base: Sequence[GameResult], side: Sequence[GameResult],
                      spread: tuple[str, str] | None) -> list[dict]:
     """Every measure, paired over the games both sides played (matched by game number)."""
     players = base[0].spec.players
-    bots = sorted({s.bot for r in base for s in r.seats})
     before = {r.spec.index: game_values(r, spread) for r in base}
     after = {r.spec.index: game_values(r, spread) for r in side}
     common = sorted(set(before) & set(after))
     rows = []
-    for measure in measures(players, bots, spread):
+    for measure in measures(players, spread):
         pairs = [(after[i][measure.key], before[i][measure.key]) for i in common
                  if measure.key in after[i] and measure.key in before[i]]
         if not pairs:
