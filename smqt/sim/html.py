@@ -463,12 +463,22 @@ def score_curves(title: str, by_round: list[list[float]]) -> str:
         return top + (height - top - bottom) * (1 - v / top_score)
 
     parts = _open(width, height, title)
+    for value in (0.0, top_score / 2, top_score):
+        parts.append(f'<line x1="{left}" y1="{py(value):.1f}" x2="{width - 90}" '
+                     f'y2="{py(value):.1f}" class="grid"/><text x="{left - 6}" '
+                     f'y="{py(value) + 4:.1f}" class="label">{value:.0f}</text>')
+    ends = sorted(range(len(by_round[0])), key=lambda seat: -by_round[-1][seat])
+    label_y = {}
+    for seat in ends:  # labels at the line ends, kept apart when the ends are close
+        y = py(by_round[-1][seat]) + 4
+        label_y[seat] = max([y] + [other + 13 for other in label_y.values()])
     for seat in range(len(by_round[0])):
         points = " ".join(f"{px(i):.1f},{py(r[seat]):.1f}" for i, r in enumerate(by_round))
         colour = COLOURS[seat % len(COLOURS)]
         parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" '
                      f'stroke-width="2"/><text x="{px(len(by_round) - 1) + 6:.1f}" '
-                     f'y="{py(by_round[-1][seat]) + 4:.1f}" fill="{colour}">seat {seat + 1}</text>')
+                     f'y="{label_y[seat]:.1f}" fill="{colour}">seat {seat + 1} '
+                     f'({by_round[-1][seat]:.1f})</text>')
     parts.append(f'<text x="{left}" y="{height - 8}" class="tick">round 1</text>'
                  f'<text x="{px(len(by_round) - 1):.1f}" y="{height - 8}" class="tick">'
                  f'round {len(by_round)}</text></svg>')

@@ -154,7 +154,8 @@ def card_table(results: Sequence[GameResult]) -> list[dict]:
 
 
 COLUMNS = {
-    "side": "which side of the comparison: base, a change's slug, all, or a sweep value",
+    "side": "which games: base, variant (all changes), a change's slug (base plus that change), "
+            "sweep-VALUE, noise (base on other seeds) or ladder-PACK-WEAK-STRONG",
     "pack": "the pack's name",
     "pack_version": "the pack's version",
     "players": "the player count",
