@@ -111,7 +111,13 @@ def _check_numbers(options: SimOptions) -> None:
     if options.per_change and not options.variant:
         raise SimError("--per-change needs --variant (the changes are the variant's)")
     if options.sweep and options.variant:
-        raise SimError("a sweep varies one value of --pack; leave out --variant")
+        raise SimError("a sweep varies one value of --pack; leave out --variant (to sweep "
+                       "your variant, give it as --pack)")
+    out = Path(options.out_dir)
+    if out.exists() and not out.is_dir():
+        raise SimError(f"--out {options.out_dir} is a file; name a folder for the report")
+    if not out.exists() and any(p.exists() and not p.is_dir() for p in out.parents):
+        raise SimError(f"--out {options.out_dir}: a part of that path is a file, not a folder")
 
 
 def _load(folder: str, counts: list[int], seed: int) -> PackSource:
@@ -205,8 +211,8 @@ def run_sim(options: SimOptions, out: TextIO, err: TextIO,
     except ClusterUnavailable as exc:
         err.write(f"smqt sim: {exc}\n")
         return 2
-    except SimCancelled:
-        err.write("smqt sim: cancelled; nothing written\n")
+    except (SimCancelled, KeyboardInterrupt):  # Ctrl+C, or ``cancelled`` turned true
+        err.write("\nsmqt sim: cancelled; nothing written\n")
         return 130
     return _write(report, sides, results, options, out, err)
 

@@ -287,9 +287,9 @@ def _rows_table(rows: list[dict], side_name: str, verdicts: bool = True) -> str:
         if verdicts:
             cells.append(_chip(row["verdict"], row["verdict_text"]))
         else:
-            cells.append("±" + _value((d["high"] - d["low"]) / 2, unit))
+            cells.append("±" + _value((d["high"] - d["low"]) / 2, unit, True).lstrip("+"))
         body.append(cells)
-    last = "verdict" if verdicts else "chance alone moves it by up to"
+    last = "verdict" if verdicts else "chance: 95% of runs differ by less than"
     return _table(["measure", "base", side_name, "difference [95%]", last], body)
 
 
@@ -424,10 +424,11 @@ def _noise(report: dict) -> list[str]:
     if not noise:
         return []
     out = ["<h2>Noise band: base against itself on other seeds</h2>",
-           "<p class='note'>What chance alone does between two runs of the same pack with this "
-           "many games: a difference in a comparison above that is smaller than this band "
-           "could be luck of the draw if the games were not paired (they are, so the paired "
-           "intervals above are narrower).</p>"]
+           "<p class='note'>Two runs of the same pack on different seeds, with as many games "
+           "as each side above: how far apart two separate runs land by chance alone. The "
+           "comparisons above do better than this when their games stay alike (they play the "
+           "same seeds); a change that reshuffles the deal (a card added or left out) is about "
+           "as uncertain as this band.</p>"]
     for n, part in noise["players"].items():
         out.append(f"<h3>{n} players, {part['games']} games</h3>")
         out.append(_rows_table(part["rows"], "again", verdicts=False))

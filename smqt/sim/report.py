@@ -161,7 +161,7 @@ COLUMNS = {
     "players": "the player count",
     "game": "the game's number within its player count (the same game on every side)",
     "seed": "the game's seed",
-    "seat": "the seat, 0 starts",
+    "seat": "the seat in turn order from 0 (0 starts; the report's Seat 1)",
     "bot": "the bot in the seat",
     "score": "the seat's final score",
     "rank": "finishing rank: 1 for the winner(s), else 1 + the seats ahead",

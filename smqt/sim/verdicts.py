@@ -9,6 +9,7 @@ Benjamini-Hochberg correction over the comparison's measures keeps it), "no chan
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
@@ -29,11 +30,12 @@ FDR = 0.05
 """The false-discovery rate of the "changed" verdicts and of the per-card flags."""
 CATEGORIES = ("objective", "card", "ring", "footprint")
 
-PRECISION = {"pp": 0.03, "points": 1.0, "turns": 0.5, "count": 0.25, "decisions": 2.0,
-             "choices": 1.0, "card pp": 0.05}
-"""The half width under which "no change" is said, per unit: win rates +-3 percentage points,
-scores +-1 point, game length +-0.5 turns, ranks and lead changes +-0.25, decisions per game
-+-2, legal choices per decision +-1, a card's rates +-5 percentage points."""
+PRECISION = {"pp": 0.03, "rank": 0.03, "points": 1.0, "turns": 0.5, "count": 0.25,
+             "decisions": 2.0, "choices": 1.0, "card pp": 0.05}
+"""The bound within which "no change" is said, per unit: win rates +-3 percentage points,
+finishing ranks +-0.03 (a 2-player rank moves with the win rate), scores +-1 point, game
+length +-0.5 turns, lead changes +-0.25, decisions per game +-2, legal choices per decision
++-1, a card's rates +-5 percentage points."""
 
 
 def precisions(win_points: float | None = None) -> dict[str, float]:
@@ -62,7 +64,7 @@ def measures(players: int, spread: tuple[str, str] | None) -> list[Measure]:
                             True))
     rows += [Measure("score", "mean score", "points", True),
              Measure("turns", "game length (turns)", "turns", True),
-             Measure("rank1", "mean finishing rank of seat 1", "count")]
+             Measure("rank1", "mean finishing rank of seat 1", "rank")]
     rows += [Measure(f"points.{c}", f"{c} points per seat", "points") for c in CATEGORIES]
     rows += [Measure("lead_changes", "lead changes per game", "count"),
              Measure("decisions", "decisions per game", "decisions"),
@@ -121,20 +123,38 @@ def show(value: float, unit: str, signed: bool = False, rate: bool = False) -> s
     return f"{value:{sign}.2f}"
 
 
+UNSEEN = 3.0
+"""The rule of three: when none of n games was affected, up to about 3/n of games (95%) could
+still be, so no difference in n games says "no change" only once 3/n is within the win-rate
+precision."""
+
+
 def judge(diff: Difference, unit: str, precision: float, p_adjusted: float,
-          games: int | None = None) -> Verdict:
-    """The verdict on one difference (see the module's docstring)."""
+          games: int | None = None, win_precision: float = PRECISION["pp"]) -> Verdict:
+    """The verdict on one difference (see the module's docstring): "no change detected" needs
+    the whole interval inside +-precision."""
     if diff.low != diff.low or diff.high != diff.high:
         return Verdict("not measured", "not measured (too few games)")
     if diff.excludes_zero and p_adjusted <= FDR:
         return Verdict("changed", f"changed: {show(diff.estimate, unit, True)}")
-    if diff.half_width <= precision:
+    games = diff.n if games is None else games
+    if diff.se == 0 and diff.estimate == 0:  # no game differed at all
+        enough = math.ceil(UNSEEN / win_precision)
+        if games >= enough:
+            return Verdict("no change detected",
+                           f"no change detected (no game of {games:,} differed)")
+        return Verdict("inconclusive", f"inconclusive: no game of {games:,} differed; about "
+                       f"{enough - games:,} more games would show a change affecting "
+                       f"{show(win_precision, 'pp')} of games", enough - games)
+    if max(abs(diff.low), abs(diff.high)) <= precision:
         return Verdict("no change detected",
                        f"no change detected (within ±{show(precision, unit)})")
-    games = diff.n if games is None else games
     more = games_needed(diff, precision, games) - games
-    return Verdict("inconclusive", f"inconclusive: about {more:,} more games needed for "
-                   f"±{show(precision, unit)}", more)
+    if abs(diff.estimate) < precision:
+        return Verdict("inconclusive", f"inconclusive: about {more:,} more games needed for "
+                       f"±{show(precision, unit)}", more)
+    return Verdict("inconclusive", f"inconclusive: {show(diff.estimate, unit, True)} so far, "
+                   f"not yet beyond chance (more games would tell)", more)
 
 
 def _row(measure: Measure, base: float, side: float, diff: Difference, games: int) -> dict:
@@ -223,8 +243,10 @@ def card_rows(base: dict[str, CardSample], side: dict[str, CardSample], cards: S
             base_pick = wilson(before.picked, before.offered).rate
         else:
             win = proportion_against(_owner_rate(mine), 1 / players)
-            against, base_win, base_pick = "average seat", 1 / players, float("nan")
-        rows.append({**_row(Measure(f"card.{card}.win", f"{card}: owners' win rate", "card pp"),
+            against, base_win, base_pick = "average seat", float("nan"), float("nan")
+        label = f"{card}: owners' win rate" + (
+            "" if against == "base" else f" (new: against the average seat, {100 / players:.0f}%)")
+        rows.append({**_row(Measure(f"card.{card}.win", label, "card pp"),
                             base_win, _owner_rate(mine).rate, win, games), "against": against})
         if pick is not None:
             rows.append({**_row(Measure(f"card.{card}.pick", f"{card}: pick rate when offered",
@@ -242,7 +264,7 @@ def add_verdicts(rows: list[dict], precision: dict[str, float]) -> None:
         diff = Difference(d["estimate"], d["low"], d["high"], int(d["n"]), d["se"],
                           d["p_value"])
         verdict = judge(diff, row["unit"], precision[row["unit"]], p if p == p else 1.0,
-                        row.get("games"))
+                        row.get("games"), precision["pp"])
         row["p_adjusted"] = p
         row["verdict"] = verdict.status
         row["verdict_text"] = verdict.text

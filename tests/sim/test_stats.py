@@ -129,8 +129,14 @@ def test_verdicts():
         "inconclusive"
     assert judge(Difference(0.1, -0.5, 0.7, 400, 0.3, 0.7), "points", 1.0, 0.9).status == \
         "no change detected"
-    same = paired_difference([1, 2, 3], [1, 2, 3])
-    assert judge(same, "pp", 0.03, 1.0).status == "no change detected"
+    # "no change" needs the whole interval inside the precision, not just a narrow one
+    assert judge(Difference(0.036, -0.023, 0.097, 300, 0.03, 0.2), "card pp", 0.083, 0.4
+                 ).status == "inconclusive"
+    # no game differed: the rule of three bounds the share of games a change could affect
+    few = judge(paired_difference([1, 2, 3], [1, 2, 3]), "pp", 0.03, 1.0)
+    assert few.status == "inconclusive" and few.more_games == 97
+    many = judge(paired_difference([1] * 100, [1] * 100), "pp", 0.03, 1.0)
+    assert many.status == "no change detected" and "no game of 100 differed" in many.text
 
 
 def test_two_proportion_test_known_values():
