@@ -149,12 +149,13 @@ def judge(diff: Difference, unit: str, precision: float, p_adjusted: float,
     if max(abs(diff.low), abs(diff.high)) <= precision:
         return Verdict("no change detected",
                        f"no change detected (within ±{show(precision, unit)})")
-    more = games_needed(diff, precision, games) - games
-    if abs(diff.estimate) < precision:
+    if abs(diff.estimate) < precision:  # the interval must narrow to fit inside +-precision
+        more = max(1, games_needed(diff, precision - abs(diff.estimate), games) - games)
         return Verdict("inconclusive", f"inconclusive: about {more:,} more games needed for "
                        f"±{show(precision, unit)}", more)
+    more = games_needed(diff, abs(diff.estimate) / 2, games) - games
     return Verdict("inconclusive", f"inconclusive: {show(diff.estimate, unit, True)} so far, "
-                   f"not yet beyond chance (more games would tell)", more)
+                   f"not yet beyond chance (about {more:,} more games would tell)", more)
 
 
 def _row(measure: Measure, base: float, side: float, diff: Difference, games: int) -> dict:

@@ -112,11 +112,14 @@ def test_benjamini_hochberg_known_values():
 def test_games_needed_on_a_synthetic_case():
     """A paired difference with SD 10 over 100 games has a standard error of 1; reaching +-1
     needs (1.96 * 10 / 1)^2 = 384.1 -> 385 games, i.e. 285 more."""
-    d = Difference(0.3, -1.68, 2.28, n=100, se=1.0, p_value=0.7)
+    d = Difference(0.0, -1.98, 1.98, n=100, se=1.0, p_value=1.0)
     assert games_needed(d, 1.0) == 385
-    verdict = judge(d, "points", 1.0, 0.7)
+    verdict = judge(d, "points", 1.0, 1.0)
     assert verdict.status == "inconclusive" and verdict.more_games == 285
     assert "about 285 more games needed for ±1.00" in verdict.text
+    # off centre by 0.3, the interval must shrink to +-0.7 to fit inside +-1: (1.96*10/0.7)^2
+    off = judge(Difference(0.3, -1.68, 2.28, n=100, se=1.0, p_value=0.7), "points", 1.0, 0.7)
+    assert off.more_games == 684
     # and the estimate is right: an interval from 385 games of SD 10 is within +-1
     assert Z95 * 10 / math.sqrt(385) <= 1.0 < Z95 * 10 / math.sqrt(384)
 
