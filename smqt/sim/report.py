@@ -16,17 +16,13 @@ from smqt.sim.stats import seat_balance, summarise, wilson
 from smqt.sim.verdicts import CATEGORIES, card_samples, strength_flags
 
 
-def _win_share(result: GameResult, seat: int) -> float:
-    return result.win_share(seat)
-
-
 def summarise_games(results: Sequence[GameResult]) -> dict:
     """The report of one side (one pack) for one player count."""
     games = len(results)
     players = results[0].spec.players if results else 0
     seats = []
     for seat in range(players):
-        wins = sum(_win_share(r, seat) for r in results)
+        wins = sum(r.win_share(seat) for r in results)
         scores = [r.seats[seat].score for r in results]
         seats.append({
             "seat": seat,
@@ -39,7 +35,7 @@ def summarise_games(results: Sequence[GameResult]) -> dict:
     bot_ranks: dict[str, list[int]] = defaultdict(list)
     for r in results:
         for s in r.seats:
-            bots[s.bot].append(_win_share(r, s.seat))
+            bots[s.bot].append(r.win_share(s.seat))
             bot_scores[s.bot].append(s.score)
             bot_ranks[s.bot].append(s.rank)
     by_bot = {
@@ -122,7 +118,7 @@ def drama(results: Sequence[GameResult], players: int) -> dict:
 
 
 def _balance(results: Sequence[GameResult], players: int) -> dict:
-    wins = [sum(_win_share(r, seat) for r in results) for seat in range(players)]
+    wins = [sum(r.win_share(seat) for r in results) for seat in range(players)]
     test = seat_balance(wins)
     return {"wins": wins, "chi_square": test.statistic, "p_value": test.p_value,
             "degrees_of_freedom": test.degrees_of_freedom}
