@@ -81,7 +81,7 @@ def main(argv: Sequence[str] | None = None, err: TextIO = sys.stderr) -> int:
     app.setApplicationDisplayName("Santa Monica content editor")
     try:
         window = EditorWindow()
-        window.open_pack(folder)
+        window.open_pack(folder, offer_recovery=not (args.screenshot or args.quit))
         window.show()
         window.select("card", next((r.id for r in window.entries.rows), ""))
 

@@ -296,6 +296,75 @@ class PackDocument:
                 return file, index
         return None
 
+    def disk_changes(self) -> dict[str, str]:
+        """File name -> ``changed``, ``deleted`` or ``added``: what another program did to the
+        pack's files since they were read or saved here."""
+        now = self._disk_stamps()
+        found = {name: "changed" for name, stamp in now.items()
+                 if name in self._stamps and self._stamps[name] != stamp}
+        found.update({name: "added" for name in now if name not in self._stamps})
+        found.update({name: "deleted" for name in self._stamps if name not in now})
+        return dict(sorted(found.items()))
+
+    def unsaved_files(self) -> list[str]:
+        """Names of the files whose edits are not saved."""
+        return [name for name, data in self.files.items() if self.saved.get(name) != data]
+
+    def reload_file(self, name: str) -> None:
+        """Take one file as it is on disk now (dropping unsaved edits to it; a file deleted on
+        disk leaves the pack). Raises DocumentError, changing nothing, when it does not read."""
+        path = self.folder / name
+        if name == MANIFEST or name.startswith(".") or os.sep in name or "/" in name:
+            raise DocumentError(f"{name} is not one of the pack's entry files")
+        if os.path.lexists(path):
+            try:
+                data = read_bytes(path)
+                table = parse_toml(data)
+            except PackFileError as exc:
+                where = path if exc.line is None else f"{path}, line {exc.line}"
+                raise DocumentError(f"{cut(str(where), 300)}: {exc.problem}") from None
+            self.files[name] = table
+            self.saved[name] = copy.deepcopy(table)
+            self.headers[name] = _header(data.decode("utf-8"))
+        else:
+            self.files.pop(name, None)
+            self.saved.pop(name, None)
+        stamps = self._disk_stamps()
+        if name in stamps:
+            self._stamps[name] = stamps[name]
+        else:
+            self._stamps.pop(name, None)
+        self.validate()
+
+    def keep_file(self, name: str) -> None:
+        """Keep the version of one file held here although another program changed it on disk:
+        it counts as unsaved, so the next save writes it back."""
+        self.saved.pop(name, None)
+        stamps = self._disk_stamps()
+        if name in stamps:
+            self._stamps[name] = stamps[name]
+        else:
+            self._stamps.pop(name, None)
+
+    def restore(self, texts: dict[str, str]) -> list[str]:
+        """Put recovered file texts (an autosave) in place of the files read from disk, as
+        unsaved edits; returns what could not be restored, in words."""
+        skipped = []
+        for name, text in texts.items():
+            if name.startswith(".") or "/" in name or os.sep in name or \
+                    not name.endswith(".toml"):
+                skipped.append(f"{name}: not a file of a pack")
+                continue
+            try:
+                table = parse_toml(text.encode("utf-8"))
+            except PackFileError as exc:
+                skipped.append(f"{name}: {exc.problem}")
+                continue
+            self.files[name] = table
+            self.headers.setdefault(name, _header(text))
+        self.validate()
+        return skipped
+
     def accept_disk_state(self) -> None:
         """Keep the version here although another program changed the files: the files it
         changed count as unsaved, so the next save writes them back."""
@@ -331,7 +400,15 @@ class PackDocument:
         return self.new_entry(kind, twin, file)
 
     def delete(self, kind: str, ident: str) -> InsertEntry:
-        file, index, entry = self.find(kind, ident)
+        file, index, _ = self.find(kind, ident)
+        return self.delete_at(kind, file, index)
+
+    def delete_at(self, kind: str, file: str, index: int) -> InsertEntry:
+        """The edit that removes the ``index``-th ``kind`` entry of ``file``."""
+        try:
+            entry = self.files[file][kind][index]
+        except (KeyError, IndexError, TypeError):
+            raise DocumentError(f"{file}: there is no {kind} #{index + 1}") from None
         return InsertEntry(file, kind, index, None, copy.deepcopy(entry))
 
     # ---------------------------------------------------------------- checking and saving

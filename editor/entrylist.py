@@ -48,6 +48,24 @@ class EntryRow:
     "new, changed, inherited; empty in a pack that extends nothing."
     table: Any = attrs.field(eq=False)
     problems: int = 0
+    key: str = attrs.field(default=attrs.Factory(lambda row: row.id, takes_self=True))
+    """Tells rows apart in the list: the id, or for the second and later entries sharing an
+    id (a hand-edit mistake the loader reports) the id and the occurrence (``entry_key``)."""
+
+
+def entry_key(ident: str, occurrence: int) -> str:
+    """The list key of the ``occurrence``-th (0-based) entry of a kind with id ``ident``."""
+    return ident if occurrence == 0 else f"{ident}{DUPLICATE_MARK}{occurrence}"
+
+
+def split_key(key: str) -> tuple[str, int]:
+    """(id, occurrence) of a list key."""
+    ident, _, number = key.partition(DUPLICATE_MARK)
+    return ident, int(number) if number.isdigit() else 0
+
+
+DUPLICATE_MARK = "\x1f"
+"Between an id and its occurrence in a key (a character no id can hold)."
 
 
 def _effect_choices() -> list[tuple[str, str]]:
@@ -123,6 +141,7 @@ class EntryList(QWidget):
                            self.ring_box.isChecked() and self.ring_box.isEnabled())
 
     def current_id(self) -> str | None:
+        """The key (``EntryRow.key``) of the selected row."""
         item = self.list.currentItem()
         return None if item is None else str(item.data(Qt.ItemDataRole.UserRole))
 
@@ -137,8 +156,8 @@ class EntryList(QWidget):
         self._refilter()
 
     def select(self, ident: str) -> bool:
-        """Select the entry ``ident``; clears filters that hide it."""
-        if not any(r.id == ident for r in self.rows):
+        """Select the row whose key is ``ident``; clears filters that hide it."""
+        if not any(r.key == ident for r in self.rows):
             return False
         if not any(self._item_id(i) == ident for i in range(self.list.count())):
             self.clear_filters()
@@ -149,7 +168,7 @@ class EntryList(QWidget):
         return False
 
     def clear_filters(self) -> None:
-        self._quiet = True
+        self._quiet = True  # one redraw at the end, not one per filter
         self.search.clear()
         for box in (self.row_box, self.tag_box, self.effect_box):
             box.setCurrentIndex(0)
@@ -181,7 +200,7 @@ class EntryList(QWidget):
             self.list.addItem(self._item(row))
         self.list.blockSignals(blocked)
         self.count.setText(f"{len(shown)} of {len(self.rows)} shown")
-        ids = [r.id for r in shown]
+        ids = [r.key for r in shown]
         if keep in ids:
             blocked = self.list.blockSignals(True)
             self.list.setCurrentRow(ids.index(keep))
@@ -194,9 +213,14 @@ class EntryList(QWidget):
         warn = "⚠ " if row.problems else ""
         label = row.name if row.kind == SETTINGS or row.name == row.id else \
             f"{row.name}  ({row.id})"
+        occurrence = split_key(row.key)[1]
+        if occurrence:
+            label += f"  — copy {occurrence + 1} of this id"
         item = QListWidgetItem(f"{warn}{mark + ' ' if mark else ''}{label}")
-        item.setData(Qt.ItemDataRole.UserRole, row.id)
+        item.setData(Qt.ItemDataRole.UserRole, row.key)
         tips = [meaning] if meaning else []
+        if occurrence:
+            tips.append(f"another entry above has the id {row.id!r}; give this one its own id")
         if row.problems:
             tips.append(f"{row.problems} problem{'s' if row.problems != 1 else ''}")
             item.setForeground(QBrush(QColor("#8a1c12")))
@@ -210,6 +234,13 @@ class EntryList(QWidget):
         return item
 
     def _kind_changed(self) -> None:
+        # a search or filter set for one kind would hide the next kind's entries unseen
+        self._quiet = True
+        self.search.clear()
+        for box in (self.row_box, self.tag_box, self.effect_box):
+            box.setCurrentIndex(0)
+        self.ring_box.setChecked(False)
+        self._quiet = False
         self.kind_changed.emit(self.kind)
 
     def _current_changed(self, current: QListWidgetItem | None, _previous: object) -> None:

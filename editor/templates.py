@@ -8,6 +8,7 @@ import enum
 import re
 import types
 import typing
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
@@ -94,6 +95,22 @@ def free_id(wanted: str, taken: Iterable[str]) -> str:
     while f"{base}_{number}" in taken:
         number += 1
     return f"{base}_{number}"
+
+
+def id_from_name(name: str) -> str:
+    """The id a name suggests: lower case letters and digits joined by ``_`` ("Ocean Avenue
+    Taco Stand" -> ``ocean_avenue_taco_stand``); accents are dropped, "" when nothing is left."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "_", plain.lower()).strip("_")
+
+
+def follows_name(ident: str, name: str, kind: str) -> bool:
+    """Whether ``ident`` is still the id the editor made up (``new_card``, ``x_copy``) or the
+    one ``name`` suggests, possibly numbered: such an id follows the name; an id typed by
+    hand does not."""
+    bare = re.sub(r"_\d+$", "", ident)
+    made = {f"new_{kind}", id_from_name(name)}
+    return bool(ident) and (ident in made or bare in made or bare.endswith("_copy"))
 
 
 def new_entry(kind: str, ident: str, action_ids: list[str] | None = None) -> dict[str, Any]:

@@ -9,6 +9,7 @@ the document after each one.
 from __future__ import annotations
 
 import copy
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -19,6 +20,7 @@ from PySide6.QtCore import QProcess, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
     QApplication,
+    QDialog,
     QDockWidget,
     QFileDialog,
     QFrame,
@@ -36,7 +38,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.autosave import drop_snapshot, read_snapshot, snapshot_path, write_snapshot
 from editor.commands import EditCommand, describe_edit
+from editor.diskbar import DiskBar
 from editor.document import (
     CHANGED,
     INHERITED,
@@ -48,23 +52,27 @@ from editor.document import (
     SetTable,
     SetValue,
 )
-from editor.entrylist import SETTINGS, EntryList, EntryRow
+from editor.entrylist import SETTINGS, EntryList, EntryRow, entry_key, split_key
 from editor.export import export_pdf, export_pngs
 from editor.forms import Form, discard, help_of, parse_key
+from editor.helpmenu import format_guide_dialog, shortcuts_dialog
 from editor.preview import PreviewPanel
 from editor.problems import ValidationPanel
 from editor.simulate import SimulateDialog
 from editor.statsview import StatsView
-from editor.templates import free_id, new_entry
+from editor.templates import follows_name, free_id, id_from_name, new_entry
 from editor.variant import NewVariantDialog, create_variant
 from smqt.engine.catalog import catalog_entries
-from smqt.engine.content import Rules, SandDollarAction
+from smqt.engine.content import ID_PATTERN, Rules, SandDollarAction
 from smqt.engine.convert import converter
 from smqt.engine.packload import KINDS, MANIFEST, ContentError, PackManifest
 from smqt.fileio import SAVE_JOURNAL
 from smqt.paths import default_pack
 
 REMOVED = "removed"
+AUTOSAVE_DELAY_MS = 1500
+"How long after a change its file is kept aside (a kill loses at most this much)."
+HELP_HINT = "Point at or click into a field to read what it means."
 
 
 def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -94,11 +102,14 @@ class EditorWindow(QMainWindow):
         self.stack = QUndoStack(self)
         self.current: tuple[str, str] | None = None
         self.form: Form | None = None
-        self._form_key: tuple[str, str, str] | None = None
-        self._disk_noticed = False
+        self._form_key: tuple[str, Any, str] | None = None
+        self._form_target: tuple[str, str] = ("", "")
+        self._listing = False
+        self._disk_noticed: dict[str, str] = {}
         self._shown = False
         self._applying = False
         self.sim_dialog: SimulateDialog | None = None
+        self.help_dialogs: dict[str, QDialog] = {}
         self.launch: Callable[[list[str]], bool] = lambda argv: QProcess.startDetached(
             argv[0], argv[1:])[0]
         self.open_url: Callable[[QUrl], bool] = QDesktopServices.openUrl
@@ -113,6 +124,11 @@ class EditorWindow(QMainWindow):
         self.disk_timer.start()
         QApplication.instance().focusChanged.connect(self._focus_changed)
         self.stack.cleanChanged.connect(self._clean_changed)
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.setSingleShot(True)
+        self.autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
+        self.autosave_timer.timeout.connect(self.autosave)
+        self.stack.indexChanged.connect(lambda _index: self.autosave_timer.start())
         self._marks()
 
     # ================================================================ building
@@ -120,22 +136,15 @@ class EditorWindow(QMainWindow):
     def _build(self) -> None:
         self.entries = EntryList()
         self.entries.selected.connect(self._picked)
-        self.entries.kind_changed.connect(lambda _kind: self._rows())
+        self.entries.kind_changed.connect(lambda _kind: self._kind_switched())
         middle = QWidget()
         column = QVBoxLayout(middle)
         column.setContentsMargins(0, 0, 0, 0)
-        self.disk_bar = QFrame()
-        self.disk_bar.setStyleSheet("QFrame { background: #fff4ce; }")
-        bar = QHBoxLayout(self.disk_bar)
-        self.disk_text = QLabel("Another program changed this pack's files on disk.")
-        self.reload_button = QPushButton("Reload from disk")
-        self.keep_button = QPushButton("Keep my version")
-        self.reload_button.clicked.connect(self.reload_from_disk)
-        self.keep_button.clicked.connect(self._keep_mine)
-        bar.addWidget(self.disk_text, 1)
-        bar.addWidget(self.reload_button)
-        bar.addWidget(self.keep_button)
-        self.disk_bar.hide()
+        self.disk_bar = DiskBar()
+        self.disk_bar.reload_all.connect(self.reload_from_disk)
+        self.disk_bar.keep_all.connect(self._keep_mine)
+        self.disk_bar.reload_file.connect(self._reload_file)
+        self.disk_bar.keep_file.connect(self._keep_file)
         column.addWidget(self.disk_bar)
         self.banner = QFrame()
         self.banner.setStyleSheet("QFrame { background: #e8eef7; }")
@@ -158,7 +167,7 @@ class EditorWindow(QMainWindow):
         self.form_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.scroll.setWidget(self.form_holder)
         column.addWidget(self.scroll, 1)
-        self.help = QLabel("Point at or click into a field to read what it means.")
+        self.help = QLabel(HELP_HINT)
         self.help.setWordWrap(True)
         self.help.setMinimumHeight(48)
         self.help.setStyleSheet("background: #f6f6f2; padding: 6px; border-top: 1px solid #ccc;")
@@ -222,12 +231,12 @@ class EditorWindow(QMainWindow):
         file.addSeparator()
         self._action(file, "Close", self.close, QKeySequence.StandardKey.Close)
         edit = bar.addMenu("&Edit")
-        undo = self.stack.createUndoAction(self, "Undo")
-        undo.setShortcut(QKeySequence.StandardKey.Undo)
-        redo = self.stack.createRedoAction(self, "Redo")
-        redo.setShortcut(QKeySequence.StandardKey.Redo)
-        edit.addAction(undo)
-        edit.addAction(redo)
+        # the menu says what would be undone; the toolbar's buttons keep one width
+        self.undo_action = self._action(edit, "Undo", self.undo, QKeySequence.StandardKey.Undo)
+        self.redo_action = self._action(edit, "Redo", self.redo, QKeySequence.StandardKey.Redo)
+        self.stack.undoTextChanged.connect(lambda text: self._undo_texts())
+        self.stack.redoTextChanged.connect(lambda text: self._undo_texts())
+        self.stack.indexChanged.connect(lambda index: self._undo_texts())
         edit.addSeparator()
         self._action(edit, "New entry", self.new_entry, QKeySequence.StandardKey.New)
         self._action(edit, "Duplicate", self.duplicate, "Ctrl+D")
@@ -240,33 +249,110 @@ class EditorWindow(QMainWindow):
         view = bar.addMenu("&View")
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
+        helps = bar.addMenu("&Help")
+        self._action(helps, "Pack format guide", lambda: self._show_help("format"),
+                     QKeySequence.StandardKey.HelpContents,
+                     tip="What each file, table and key of a content pack holds.")
+        self._action(helps, "Keyboard shortcuts", lambda: self._show_help("keys"), "Ctrl+/")
         tools = self.addToolBar("Main")
         tools.setObjectName("main")
-        for action in (undo, redo):
-            tools.addAction(action)
+        self.undo_button = tools.addAction("Undo", self.undo)
+        self.redo_button = tools.addAction("Redo", self.redo)
+        self._undo_texts()
         for text, slot in (("New", self.new_entry), ("Duplicate", self.duplicate),
                            ("Delete", self.delete), ("Save", self.save),
                            ("Playtest", self.playtest), ("Simulate", self.simulate)):
             tools.addAction(text, slot)
 
+    def _show_help(self, which: str) -> None:
+        old = self.help_dialogs.pop(which, None)
+        if old is not None:
+            old.deleteLater()
+        dialog = format_guide_dialog(self) if which == "format" else \
+            shortcuts_dialog(self, self.menuBar())
+        self.help_dialogs[which] = dialog
+        dialog.show()
+
     # ================================================================ opening and saving
 
-    def open_pack(self, folder: str | Path) -> bool:
+    def open_pack(self, folder: str | Path, *, offer_recovery: bool = True) -> bool:
+        """Open a pack folder; when the editor stopped with unsaved edits to it (a kill, a
+        crash, a power cut), offer them back."""
         try:
             doc = PackDocument(folder)
         except DocumentError as exc:
             self._tell("This pack cannot be opened", _with_problems(exc), critical=True)
             return False
+        self.autosave_timer.stop()
         self.doc = doc
         self.stack.clear()
         self.stack.setClean()
         self.current = None
         self._form_key = None
-        self._disk_noticed = False
+        self._disk_noticed = {}
         self.disk_bar.hide()
         self.entries.set_kind("card")
         self.refresh()
+        if offer_recovery:
+            self._offer_recovery()
         return True
+
+    # ================================================================ autosave and recovery
+
+    def _snapshot_path(self) -> Path:
+        from smqt.ui.storage import data_home
+
+        assert self.doc is not None
+        return snapshot_path(data_home(), self.doc.folder)
+
+    def autosave(self) -> None:
+        """Keep the unsaved files' text in the user's data folder (or drop the snapshot when
+        nothing is unsaved)."""
+        if self.doc is None or not shiboken6.isValid(self):
+            return
+        path = self._snapshot_path()
+        if not self.doc.modified:
+            drop_snapshot(path)
+            return
+        try:
+            write_snapshot(path, self.doc.folder,
+                           {name: self.doc.text(name) for name in self.doc.unsaved_files()})
+        except OSError as exc:
+            self.statusBar().showMessage(f"Unsaved edits could not be kept aside ({exc}).",
+                                         8000)
+
+    def _offer_recovery(self) -> None:
+        assert self.doc is not None
+        path = self._snapshot_path()
+        snapshot = read_snapshot(path, self.doc.folder)
+        if snapshot is None:
+            return
+        if all(name in self.doc.files and self.doc.text(name) == text
+               for name, text in snapshot.texts.items()):
+            drop_snapshot(path)  # those edits were saved after all
+            return
+        text = (f"The editor stopped on {snapshot.when()} with changes to "
+                f"{', '.join(snapshot.texts)} that were not saved.\n\nYes recovers them (as "
+                "unsaved changes), Discard throws them away, Cancel asks again next time.")
+        since = snapshot.changed_on_disk_since()
+        if since:
+            text += (f"\n\nAnother program changed {', '.join(since)} since then: recovering "
+                     "shows your version instead; nothing is written until you save.")
+        answer = QMessageBox.question(
+            self, "Recover unsaved changes", text,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Yes)
+        if answer == QMessageBox.StandardButton.Discard:
+            drop_snapshot(path)
+        elif answer == QMessageBox.StandardButton.Yes:
+            skipped = self.doc.restore(snapshot.texts)
+            self._form_key = None
+            self.refresh()
+            self.statusBar().showMessage(
+                f"Recovered unsaved changes to {', '.join(snapshot.texts)}; save to keep them.",
+                10000)
+            if skipped:
+                self._tell("Recover unsaved changes", "Not recovered:\n" + "\n".join(skipped))
 
     def open_dialog(self) -> None:
         if not self.may_discard():
@@ -290,7 +376,7 @@ class EditorWindow(QMainWindow):
             if answer != QMessageBox.StandardButton.Save:
                 return False
             self.doc.accept_disk_state()
-            self._disk_noticed = False
+            self._disk_noticed = {}
             self.disk_bar.hide()
         try:
             written = self.doc.save()
@@ -302,6 +388,7 @@ class EditorWindow(QMainWindow):
                        f"{exc}\n\n{state}; your edits are still here.", critical=True)
             return False
         self.stack.setClean()
+        drop_snapshot(self._snapshot_path())
         if self.doc.valid:
             self.statusBar().showMessage(f"Saved {', '.join(written) or 'nothing new'}.", 5000)
         else:
@@ -334,6 +421,9 @@ class EditorWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.may_discard():
             self.disk_timer.stop()
+            self.autosave_timer.stop()
+            if self.doc is not None:
+                drop_snapshot(self._snapshot_path())  # saved, or thrown away on purpose
             if self.sim_dialog is not None:
                 self.sim_dialog.stop()
             event.accept()
@@ -341,13 +431,47 @@ class EditorWindow(QMainWindow):
             event.ignore()
 
     def check_disk(self) -> None:
-        if self.doc is None or self._disk_noticed or not self.doc.folder.exists():
+        """Show the files another program changed (once per change: the bar stays until the
+        author chooses, and lists files changed meanwhile too)."""
+        if self.doc is None or not self.doc.folder.exists():
             return
-        if self.doc.changed_on_disk():
-            self._disk_noticed = True
-            lost = " Reloading drops your unsaved edits." if self.doc.modified else ""
-            self.disk_text.setText("Another program changed this pack's files on disk." + lost)
-            self.disk_bar.show()
+        changes = self.doc.disk_changes()
+        if changes != self._disk_noticed:
+            self._disk_noticed = changes
+            self.disk_bar.show_changes(changes, self.doc.unsaved_files())
+
+    def _reload_file(self, name: str) -> None:
+        if self.doc is None:
+            return
+        self.flush()
+        try:
+            self.doc.reload_file(name)
+        except DocumentError as exc:
+            self._tell("The file cannot be read", f"{exc}\n\nYour version is kept.",
+                       critical=True)
+            self._keep_file(name)
+            return
+        # edits to that file no longer apply to what it holds now
+        self.stack.clear()
+        if not self.doc.modified:
+            self.stack.setClean()
+        self._form_key = None
+        self._after_disk_choice()
+        self.refresh()
+        self.statusBar().showMessage(f"Reloaded {name} from disk; the undo history starts "
+                                     "again.", 8000)
+
+    def _keep_file(self, name: str) -> None:
+        if self.doc is not None:
+            self.doc.keep_file(name)
+        self._after_disk_choice()
+        self._marks()
+
+    def _after_disk_choice(self) -> None:
+        assert self.doc is not None
+        self._disk_noticed = self.doc.disk_changes()
+        self.disk_bar.show_changes(self._disk_noticed, self.doc.unsaved_files())
+        self.autosave_timer.start()
 
     def reload_from_disk(self) -> None:
         if self.doc is None:
@@ -367,7 +491,8 @@ class EditorWindow(QMainWindow):
             return
         self.stack.clear()
         self.stack.setClean()
-        self._disk_noticed = False
+        self.autosave()
+        self._disk_noticed = {}
         self.disk_bar.hide()
         self._form_key = None
         self.refresh()
@@ -376,10 +501,35 @@ class EditorWindow(QMainWindow):
     def _keep_mine(self) -> None:
         if self.doc is not None:
             self.doc.accept_disk_state()
-        self._disk_noticed = False
+        self._disk_noticed = {}
         self.disk_bar.hide()
+        self._marks()
 
     # ================================================================ editing
+
+    def undo(self) -> None:
+        """Ctrl+Z from anywhere, a field being typed in too: what the field holds is committed
+        first, then the last change is undone."""
+        self.flush()
+        self.stack.undo()
+
+    def redo(self) -> None:
+        self.flush()
+        self.stack.redo()
+
+    def _undo_texts(self) -> None:
+        if not shiboken6.isValid(self):
+            return
+        for menu, button, verb, text, can in (
+                (self.undo_action, self.undo_button, "Undo", self.stack.undoText(),
+                 self.stack.canUndo()),
+                (self.redo_action, self.redo_button, "Redo", self.stack.redoText(),
+                 self.stack.canRedo())):
+            menu.setText(f"{verb} {_short(text)}" if can else verb)
+            tip = f"{verb}: {text}" if can else f"Nothing to {verb.lower()}"
+            menu.setStatusTip(tip)
+            button.setToolTip(tip)
+            button.setEnabled(can)
 
     def push(self, edit: Edit, text: str | None = None) -> None:
         """Carry out ``edit`` as an undoable command."""
@@ -389,7 +539,7 @@ class EditorWindow(QMainWindow):
             self._tell("This change does not fit", command.failure)
 
     def _name(self) -> str:
-        return f"{self.current[0]} {self.current[1]}" if self.current else "pack"
+        return f"{self.current[0]} {split_key(self.current[1])[0]}" if self.current else "pack"
 
     def _apply(self, edit: Edit) -> None:
         assert self.doc is not None
@@ -410,18 +560,13 @@ class EditorWindow(QMainWindow):
         """Show the entry an edit (or its undo) touched."""
         assert self.doc is not None
         if isinstance(edit, SetValue):
-            entry = self.doc.files[edit.file][edit.kind][edit.index]
-            self.current = (edit.kind, str(entry.get("id")))
+            key = self._key_at(edit.kind, edit.file, edit.index)
+            self.current = None if key is None else (edit.kind, key)
         elif isinstance(edit, InsertEntry):
-            if edit.entry is not None:
-                self.current = (edit.kind, str(edit.entry.get("id")))
-            else:
-                remaining = list(self.doc.files.get(edit.file, {}).get(edit.kind, []))
-                if remaining:
-                    pick = remaining[min(edit.index, len(remaining) - 1)]
-                    self.current = (edit.kind, str(pick.get("id")))
-                else:
-                    self.current = None
+            remaining = list(self.doc.files.get(edit.file, {}).get(edit.kind, []))
+            index = edit.index if edit.entry is not None else min(edit.index, len(remaining) - 1)
+            key = self._key_at(edit.kind, edit.file, index) if remaining else None
+            self.current = None if key is None else (edit.kind, key)
         elif isinstance(edit, SetTable):
             if edit.file == MANIFEST:
                 self.current = (SETTINGS, "pack")
@@ -434,14 +579,15 @@ class EditorWindow(QMainWindow):
         """A field of the form showing ``target`` (kind, id) changed."""
         if self.doc is None or self._applying or not shiboken6.isValid(self):
             return  # (a field losing its focus while the window is destroyed ends up here)
-        kind, ident = target
+        kind, key = target
+        ident = split_key(key)[0]
         if kind == SETTINGS:
             if ident == "pack":
                 edit: Edit = self.doc.set_table(MANIFEST, path, value)
             else:
                 edit = self.doc.set_table(self.doc.table_file("rules"), ("rules", *path), value)
         else:
-            place = self.doc.locate(kind, ident)
+            place = self._place(kind, key)
             if place is None:
                 return
             try:
@@ -451,7 +597,42 @@ class EditorWindow(QMainWindow):
                 return
         if repr(edit.old) == repr(edit.new):  # repr: True and 1 differ, 2.0 and 2 too
             return
-        self.push(edit, describe_edit(edit, f"{kind} {ident}"))
+        follow = self._id_for_name(kind, key, edit, value) if path == ("name",) else None
+        if follow is None:
+            self.push(edit, describe_edit(edit, f"{kind} {ident}"))
+            return
+        self.stack.beginMacro(f"{kind} {ident}: name = {value}, id = {follow}")
+        try:
+            self.push(edit, describe_edit(edit, f"{kind} {ident}"))
+            place = self._place(kind, self.current[1]) if self.current else None
+            if place is not None:
+                self.push(self.doc.set_at(place[0], kind, place[1], ("id",), follow))
+        finally:
+            self.stack.endMacro()
+        self.statusBar().showMessage(f"The id follows the name: {follow} (until you type an "
+                                     "id of your own).", 6000)
+
+    def _id_for_name(self, kind: str, key: str, edit: Edit, name: Any) -> str | None:
+        """The id a renamed entry takes: an entry not saved yet whose id the editor made up
+        (or derived from its old name) follows its name; None when the id stays."""
+        assert self.doc is not None
+        ident, occurrence = split_key(key)
+        if kind not in KINDS or occurrence or not isinstance(name, str) or \
+                not isinstance(edit, SetValue):
+            return None
+        old_name = edit.old if isinstance(edit.old, str) else ""
+        saved = any(isinstance(data.get(kind), list) and any(
+            isinstance(e, dict) and e.get("id") == ident for e in data[kind])
+            for data in self.doc.saved.values())
+        inherited = self.doc.parent is not None and \
+            ident in catalog_entries(self.doc.parent, kind)
+        if saved or inherited or not follows_name(ident, old_name, kind):
+            return None
+        wanted = id_from_name(name)
+        if not wanted or not re.fullmatch(ID_PATTERN, wanted):
+            return None
+        new = free_id(wanted, [i for i in self._all_ids(kind) if i != ident])
+        return None if new == ident else new
 
     def new_entry(self) -> None:
         self.flush()
@@ -474,7 +655,7 @@ class EditorWindow(QMainWindow):
         twin["id"] = ident
         if isinstance(twin.get("name"), str):
             twin["name"] = twin["name"] + " (copy)"
-        place = self.doc.locate(row.kind, row.id)
+        place = self._place(row.kind, row.key)
         self.push(self.doc.new_entry(row.kind, twin, place[0] if place else None),
                   f"duplicate {row.kind} {row.id} as {ident}")
 
@@ -500,7 +681,9 @@ class EditorWindow(QMainWindow):
             self.push(self.doc.set_table(file, ("remove", row.kind), [*listed, row.id]),
                       f"leave out {row.kind} {row.id}")
         else:
-            self.push(self.doc.delete(row.kind, row.id), f"delete {row.kind} {row.id}")
+            place = self._place(row.kind, row.key)
+            if place is not None:
+                self.push(self.doc.delete_at(row.kind, *place), f"delete {row.kind} {row.id}")
 
     def _banner_clicked(self) -> None:
         row = self._current_row()
@@ -698,9 +881,15 @@ class EditorWindow(QMainWindow):
         counts: dict[str, int] = {}
         for problem in self.doc.problems:
             if problem.section == kind:
-                key = problem.entry or self._id_at(problem)
+                key = self._problem_key(problem) or problem.entry
                 counts[key] = counts.get(key, 0) + 1
         return counts
+
+    def _problem_key(self, problem: ContentError) -> str:
+        """The list key of this pack's entry a problem is about ("" when it is not one)."""
+        if problem.index is None or not problem.section:
+            return ""
+        return self._key_at(problem.section, Path(problem.file).name, problem.index) or ""
 
     def _id_at(self, problem: ContentError) -> str:
         assert self.doc is not None
@@ -729,30 +918,35 @@ class EditorWindow(QMainWindow):
                              counts.get("rules", 0))]
         else:
             rows = self._entry_rows(kind)
-        self.entries.set_rows(rows)
-        if self.current is not None and self.current[0] == kind:
-            self.entries.select(self.current[1])
+        self._listing = True  # the list's own pick of a first row is not the author's
+        try:
+            self.entries.set_rows(rows)
+            if self.current is not None and self.current[0] == kind:
+                self.entries.select(self.current[1])
+        finally:
+            self._listing = False
 
     def _entry_rows(self, kind: str) -> list[EntryRow]:
         """This pack's entries and, in a variant, the extended pack's, in deck order: an entry
-        that replaces one keeps its place, new entries follow."""
+        that replaces one keeps its place, new entries follow. Entries sharing an id (a mistake
+        the loader reports) each get a row of their own."""
         assert self.doc is not None
         counts = self._problem_counts(kind)
-        own = [(str(t.get("id")), t) for _, _, t in self.doc.entries(kind)]
+        own = self._own_keys(kind)
 
-        def mine(ident: str, table: dict[str, Any], status: str) -> EntryRow:
+        def mine(key: str, table: dict[str, Any], status: str) -> EntryRow:
+            ident = str(table.get("id"))
             return EntryRow(kind, ident, str(table.get("name", ident)), status, table,
-                            counts.get(ident, 0))
+                            counts.get(key, 0), key)
 
         if self.doc.parent is None:
-            return [mine(ident, table, "") for ident, table in own]
+            return [mine(key, table, "") for key, (_, _, table) in own.items()]
         parent = catalog_entries(self.doc.parent, kind)
-        replaced = dict(own)
         removed = set(self.doc.removed(kind))
         rows = []
         for ident, entry in parent.items():
-            if ident in replaced:
-                rows.append(mine(ident, replaced[ident], CHANGED))
+            if ident in own:
+                rows.append(mine(ident, own[ident][2], CHANGED))
             else:
                 table = converter.unstructure(entry)
                 name = str(table.get("name", ident))
@@ -760,26 +954,55 @@ class EditorWindow(QMainWindow):
                     rows.append(EntryRow(kind, ident, f"{name} (left out)", REMOVED, table))
                 else:
                     rows.append(EntryRow(kind, ident, name, INHERITED, table))
-        rows += [mine(ident, table, NEW) for ident, table in own if ident not in parent]
+        rows += [mine(key, table, CHANGED if split_key(key)[0] in parent else NEW)
+                 for key, (_, _, table) in own.items() if key not in parent]
         return rows
+
+    def _own_keys(self, kind: str) -> dict[str, tuple[str, int, dict[str, Any]]]:
+        """List key -> (file, index, table) of this pack's entries of ``kind``, in file order."""
+        assert self.doc is not None
+        seen: dict[str, int] = {}
+        keys = {}
+        for file, index, table in self.doc.entries(kind):
+            ident = str(table.get("id"))
+            keys[entry_key(ident, seen.get(ident, 0))] = (file, index, table)
+            seen[ident] = seen.get(ident, 0) + 1
+        return keys
+
+    def _place(self, kind: str, key: str) -> tuple[str, int] | None:
+        """(file, index) of this pack's entry shown in the row ``key``, or None."""
+        found = self._own_keys(kind).get(key)
+        return None if found is None else (found[0], found[1])
+
+    def _key_at(self, kind: str, file: str, index: int) -> str | None:
+        """The list key of the ``index``-th entry of ``kind`` in ``file``."""
+        return next((key for key, (f, i, _) in self._own_keys(kind).items()
+                     if (f, i) == (file, index)), None)
 
     def _current_row(self) -> EntryRow | None:
         if self.current is None:
             return None
-        return next((r for r in self.entries.rows if (r.kind, r.id) == self.current), None)
+        return next((r for r in self.entries.rows if (r.kind, r.key) == self.current), None)
 
-    def _picked(self, kind: str, ident: str) -> None:
-        if self.current != (kind, ident):
-            self.current = (kind, ident)
+    def _picked(self, kind: str, key: str) -> None:
+        if self._listing:
+            return
+        if self.current != (kind, key):
+            self.current = (kind, key)
             self._show_current()
+
+    def _kind_switched(self) -> None:
+        self._rows()
+        self.help.setText(HELP_HINT)
+        self._show_current()
 
     def _show_current(self) -> None:
         row = self._current_row()
         if row is None:
             picked = self.entries.current_id()
-            row = next((r for r in self.entries.rows if r.id == picked), None)
+            row = next((r for r in self.entries.rows if r.key == picked), None)
             if row is not None:
-                self.current = (row.kind, row.id)
+                self.current = (row.kind, row.key)
         if row is None:
             self._set_form(None, None, {}, True)
             self.title.setText("Nothing selected")
@@ -790,7 +1013,10 @@ class EditorWindow(QMainWindow):
         self.title.setText(f"{row.name}" if row.kind == SETTINGS else
                            f"{row.kind.replace('_', ' ')}: {row.name}  ({row.id})")
         self._banner_for(row)
-        self._set_form((row.kind, row.id, row.status), cls, table, editable)
+        place = self._place(row.kind, row.key) if row.kind in KINDS else None
+        # an entry keeps its form while its id is edited: the focus stays in the form
+        self._form_target = (row.kind, row.key)
+        self._set_form((row.kind, place or row.key, row.status), cls, table, editable)
         self.preview.show_entry(row.kind if row.kind in KINDS else None, table,
                                 self._sand_dollar_action)
 
@@ -829,7 +1055,7 @@ class EditorWindow(QMainWindow):
         self.banner_button.setVisible(bool(button))
         self.banner.setVisible(bool(text))
 
-    def _set_form(self, key: tuple[str, str, str] | None, cls: type | None,
+    def _set_form(self, key: tuple[str, Any, str] | None, cls: type | None,
                   table: dict[str, Any], editable: bool) -> None:
         if key != self._form_key or self.form is None or cls is not self.form.cls:
             if self.form is not None:
@@ -841,9 +1067,8 @@ class EditorWindow(QMainWindow):
                 return
             self.form = Form(cls, choices=self._choices,
                              optional_lists=not (key and key[0] == SETTINGS))
-            target = (key[0], key[1]) if key else ("", "")
             self.form.edited.connect(
-                lambda path, value, target=target: self._form_edited(target, path, value))
+                lambda path, value: self._form_edited(self._form_target, path, value))
             self.form_layout.addWidget(self.form)
         self.form.setEnabled(editable)
         self.form.show_table(table)
@@ -873,6 +1098,7 @@ class EditorWindow(QMainWindow):
         return None
 
     def select(self, kind: str, ident: str) -> bool:
+        """Show the entry whose list key (its id, unless it shares it) is ``ident``."""
         self.entries.set_kind(kind)
         self._rows()
         if self.entries.select(ident):
@@ -887,7 +1113,7 @@ class EditorWindow(QMainWindow):
             return
         section = problem.section or problem.entry
         if section in KINDS:
-            ident = problem.entry or self._id_at(problem)
+            ident = self._problem_key(problem) or problem.entry or self._id_at(problem)
             if not self.select(section, ident):
                 return
         elif section in ("pack", "rules"):
@@ -910,6 +1136,10 @@ class EditorWindow(QMainWindow):
             QMessageBox.critical(self, title, text)
         else:
             QMessageBox.information(self, title, text)
+
+
+def _short(text: str, most: int = 60) -> str:
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def _with_problems(exc: DocumentError, most: int = 20) -> str:

@@ -157,8 +157,9 @@ def test_keep_my_version_writes_the_files_another_program_changed(qtbot, pack, m
     win = open_window(qtbot, pack, monkeypatch, QMessageBox.StandardButton.Save)
     ours = win.doc.text("street.toml")
     replace_in(pack / "street.toml", "[[card]]", "# changed elsewhere\n\n[[card]]")
-    qtbot.waitUntil(lambda: not win.disk_bar.isHidden(), timeout=3000)
-    qtbot.mouseClick(win.keep_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "street.toml" in win.disk_bar.rows, timeout=3000)
+    qtbot.mouseClick(win.disk_bar.rows["street.toml"][2], Qt.MouseButton.LeftButton)
+    assert win.disk_bar.isHidden()
     assert win.doc.modified
     assert win.save()
     assert (pack / "street.toml").read_text() == ours

@@ -27,24 +27,6 @@ CARD = "lifeguard_tower_seven"
 "A beach card with a tag pair, one scoring entry and one ring."
 
 
-@pytest.fixture
-def window(qtbot, pack, monkeypatch):
-    asked = []
-
-    def no_dialogs(*args, **kwargs):
-        asked.append(args[1:3])
-        return QMessageBox.StandardButton.Discard
-
-    monkeypatch.setattr(QMessageBox, "question", no_dialogs)  # leaving a test never blocks
-    win = EditorWindow()
-    win.asked = asked
-    qtbot.addWidget(win)
-    win.open_pack(pack)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
-
-
 def field(win: EditorWindow, cls, path: str):
     """The form's widget for ``path`` (widgets of a replaced form are hidden until Qt deletes
     them when control returns to the event loop)."""
@@ -363,10 +345,37 @@ def test_a_pack_changed_on_disk_is_offered_for_reload(window, qtbot, pack):
     path = pack / "beach.toml"
     path.write_text(path.read_text().replace('name = "Tide Pools"', 'name = "Rock Pools"'))
     qtbot.waitUntil(lambda: not window.disk_bar.isHidden(), timeout=3000)
-    qtbot.mouseClick(window.reload_button, Qt.MouseButton.LeftButton)
+    label, reload, _keep = window.disk_bar.rows["beach.toml"]
+    assert "beach.toml" in label.text() and "changed" in label.text()
+    qtbot.mouseClick(reload, Qt.MouseButton.LeftButton)
     assert window.disk_bar.isHidden()
     assert window.doc.find("card", "tide_pools")[2]["name"] == "Rock Pools"
     assert window.stack.count() == 0
+
+
+def test_the_disk_bar_names_each_file_and_takes_a_choice_per_file(window, qtbot, pack):
+    window.push(window.doc.set_value("card", "tide_pools", ("name",), "Tidal Pools"))
+    street = window.doc.find("card", "churro_cart")[0]
+    beach = pack / "beach.toml"
+    beach.write_text(beach.read_text().replace('name = "Kite Meadow"', 'name = "Kite Field"'))
+    churro = window.doc.find("card", "churro_cart")[2]["name"]
+    (pack / street).write_text((pack / street).read_text().replace(
+        f'name = "{churro}"', 'name = "Churro Stand"', 1))
+    qtbot.waitUntil(lambda: len(window.disk_bar.rows) == 2, timeout=3000)
+    texts = {name: row[0].text() for name, row in window.disk_bar.rows.items()}
+    assert "unsaved edits" in texts["beach.toml"] and "unsaved" not in texts[street]
+    assert window.disk_bar.reload_button.isVisibleTo(window.disk_bar)
+    # the street file as on disk; beach.toml stays as edited here (and is written back)
+    qtbot.mouseClick(window.disk_bar.rows[street][1], Qt.MouseButton.LeftButton)
+    assert list(window.disk_bar.rows) == ["beach.toml"] and window.disk_bar.isVisible()
+    assert window.doc.find("card", "churro_cart")[2]["name"] == "Churro Stand"
+    assert street not in window.doc.unsaved_files()
+    assert window.doc.find("card", "tide_pools")[2]["name"] == "Tidal Pools"
+    qtbot.mouseClick(window.disk_bar.rows["beach.toml"][2], Qt.MouseButton.LeftButton)
+    assert window.disk_bar.isHidden()
+    assert window.save()
+    saved = beach.read_text()
+    assert 'name = "Tidal Pools"' in saved and 'name = "Kite Meadow"' in saved
 
 
 def test_playtest_and_simulate_use_the_saved_pack(window, qtbot, pack, monkeypatch):

@@ -1,0 +1,123 @@
+"""Authoring without losing one's place: a new entry's id follows its name until the author
+types one, the selection and the focus stay on an entry whose id changes, entries sharing an
+id can each be opened, and a kind's search does not carry over to the next kind."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLineEdit
+
+from editor.document import PackDocument
+from tests.editor.test_editor_window import CARD, field
+
+pytestmark = pytest.mark.gui
+
+
+def type_text(qtbot, line: QLineEdit, text: str, key=Qt.Key.Key_Return) -> None:
+    line.setFocus()
+    line.selectAll()
+    qtbot.keyClicks(line, text)
+    qtbot.keyClick(line, key)
+
+
+def test_a_new_cards_id_follows_its_name_until_the_author_types_one(window, qtbot):
+    window.new_entry()
+    assert window.current == ("card", "new_card")
+    type_text(qtbot, field(window, QLineEdit, "name"), "Ocean Avenue Taco Stand")
+    assert window.current == ("card", "ocean_avenue_taco_stand")
+    assert window.doc.find("card", "ocean_avenue_taco_stand")[2]["name"] == \
+        "Ocean Avenue Taco Stand"
+    assert field(window, QLineEdit, "id").text() == "ocean_avenue_taco_stand"
+    # one undo takes back the name and the id together
+    window.stack.undo()
+    assert window.current == ("card", "new_card")
+    assert window.doc.find("card", "new_card")[2]["name"] != "Ocean Avenue Taco Stand"
+    window.stack.redo()
+    # renamed again: still following; a name whose id is taken gets a number
+    taken = window.doc.find("card", CARD)[2]["name"]
+    type_text(qtbot, field(window, QLineEdit, "name"), taken)
+    assert window.current == ("card", f"{CARD}_2")
+    # an id typed by hand stays
+    type_text(qtbot, field(window, QLineEdit, "id"), "taco_test")
+    type_text(qtbot, field(window, QLineEdit, "name"), "Taco Truck")
+    assert window.current == ("card", "taco_test")
+    assert window.doc.find("card", "taco_test")[2]["name"] == "Taco Truck"
+
+
+def test_a_saved_entrys_id_never_follows_its_name(window, qtbot):
+    assert window.select("card", CARD)
+    type_text(qtbot, field(window, QLineEdit, "name"), "Tower Eight")
+    assert window.current == ("card", CARD)
+    assert window.doc.find("card", CARD)[2]["name"] == "Tower Eight"
+
+
+def test_changing_an_id_keeps_the_entry_selected_and_tab_moves_on_in_its_form(window, qtbot):
+    assert window.select("card", CARD)
+    qtbot.wait(20)  # a form added to a shown window is shown by a queued event
+    first = window.entries.rows[0].key
+    assert first != CARD
+    line = field(window, QLineEdit, "id")
+    type_text(qtbot, line, "tower_seven", key=Qt.Key.Key_Tab)
+    assert window.current == ("card", "tower_seven")
+    assert window.entries.current_id() == "tower_seven"
+    assert "tower_seven" in window.title.text()
+    # the same form is still there and the focus went on to the next field, not away
+    assert field(window, QLineEdit, "id") is line
+    assert window.form.isAncestorOf(window.focusWidget())
+    assert window.focusWidget() is not line
+
+
+def test_entries_sharing_an_id_each_open_and_the_problem_names_the_real_file(qtbot, tmp_path,
+                                                                            monkeypatch):
+    from tests.support import BASE
+
+    monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
+    folder = tmp_path / "dup"
+    shutil.copytree(BASE, folder)
+    street = folder / "street.toml"
+    text = street.read_text()
+    doc = PackDocument(folder)
+    first, second = [str(e["id"]) for f, _, e in doc.entries("card")
+                     if f == "street.toml"][:2]
+    street.write_text(text.replace(f'id = "{second}"', f'id = "{first}"', 1))
+
+    from editor.window import EditorWindow
+
+    win = EditorWindow()
+    qtbot.addWidget(win)
+    assert win.open_pack(folder)
+    twins = [r for r in win.entries.rows if r.id == first]
+    assert len(twins) == 2 and twins[0].key != twins[1].key
+    labels = [win.entries.list.item(i).text() for i in range(win.entries.list.count())]
+    assert sum(first in label for label in labels) == 2
+    assert any("copy 2 of this id" in label for label in labels)
+    # the second opens, shows its own table, and an edit lands in it, not the first
+    assert win.select("card", twins[1].key)
+    assert win.form is not None
+    assert field(win, QLineEdit, "name").text() == twins[1].table["name"]
+    type_text(qtbot, field(win, QLineEdit, "id"), "second_card_fixed")
+    ids = [str(e["id"]) for f, _, e in win.doc.entries("card") if f == "street.toml"][:2]
+    assert ids == [first, "second_card_fixed"]
+    assert win.doc.valid
+    # the loader's problem before the fix named the real file, and a click opens the second
+    win.stack.undo()
+    problem = win.doc.problems[0]
+    assert str(street) in str(problem) and "duplicate id" in str(problem)
+    win.select("card", first)
+    win.jump_to(problem)
+    assert win.current == ("card", twins[1].key)
+
+
+def test_the_search_and_the_help_line_start_afresh_for_each_kind(window, qtbot):
+    qtbot.keyClicks(window.entries.search, "tower")
+    assert window.entries.list.count() < len(window.entries.rows)
+    field(window, QLineEdit, "name").setFocus()
+    assert "name" in window.help.text().lower()
+    window.entries.set_kind("starting_tile")
+    assert window.entries.search.text() == ""
+    assert window.entries.list.count() == len(window.entries.rows) > 0
+    assert window.current is not None and window.current[0] == "starting_tile"
+    assert window.help.text().startswith("Point at")
