@@ -81,6 +81,8 @@ def main(argv: Sequence[str] | None = None, err: TextIO = sys.stderr) -> int:
     app.setApplicationDisplayName("Santa Monica content editor")
     try:
         window = EditorWindow()
+        if args.screenshot:
+            window.resize(1500, 950)  # screenshots have one size whatever the screen
         window.open_pack(folder, offer_recovery=not (args.screenshot or args.quit))
         window.show()
         window.select("card", next((r.id for r in window.entries.rows), ""))

@@ -113,7 +113,7 @@ class EditorWindow(QMainWindow):
         self.launch: Callable[[list[str]], bool] = lambda argv: QProcess.startDetached(
             argv[0], argv[1:])[0]
         self.open_url: Callable[[QUrl], bool] = QDesktopServices.openUrl
-        self.resize(1500, 950)
+        self._fit_screen(1500, 950)
         self._build()
         # a top-level layout constraint makes the offscreen platform warn on every resize
         self.layout().setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
@@ -132,6 +132,16 @@ class EditorWindow(QMainWindow):
         self._marks()
 
     # ================================================================ building
+
+    def _fit_screen(self, width: int, height: int) -> None:
+        """Start at ``width`` x ``height``, or within the screen when it is smaller (a
+        1366 x 768 laptop): nothing starts off screen."""
+        screen = QApplication.primaryScreen()
+        if screen is not None:
+            room = screen.availableGeometry()
+            width = min(width, room.width() - 40)
+            height = min(height, room.height() - 60)
+        self.resize(max(width, 800), max(height, 500))
 
     def _build(self) -> None:
         self.entries = EntryList()
@@ -243,7 +253,11 @@ class EditorWindow(QMainWindow):
         self._action(edit, "Delete", self.delete, QKeySequence.StandardKey.Delete)
         pack = bar.addMenu("&Pack")
         self._action(pack, "Playtest", self.playtest, "F5",
-                     tip="Open the table with this pack (saved first).")
+                     tip="Open the table with this pack (saved first), the selected feature "
+                         "card in the opening display.")
+        self._action(pack, "Playtest with a shuffled display",
+                     lambda: self.playtest(with_card=False), "Shift+F5",
+                     tip="Open the table with this pack (saved first), dealt as usual.")
         self._action(pack, "Simulate against base…", self.simulate,
                      tip="Bots play the same games under the extended pack and this one.")
         view = bar.addMenu("&View")
@@ -331,9 +345,10 @@ class EditorWindow(QMainWindow):
                for name, text in snapshot.texts.items()):
             drop_snapshot(path)  # those edits were saved after all
             return
-        text = (f"The editor stopped on {snapshot.when()} with changes to "
-                f"{', '.join(snapshot.texts)} that were not saved.\n\nYes recovers them (as "
-                "unsaved changes), Discard throws them away, Cancel asks again next time.")
+        text = (f"The editor stopped on {snapshot.when()} with changes to the pack "
+                f"{self.doc.folder.name} ({', '.join(snapshot.texts)}) that were not saved."
+                "\n\nYes recovers them (as unsaved changes), Discard throws them away, "
+                "Cancel asks again next time.")
         since = snapshot.changed_on_disk_since()
         if since:
             text += (f"\n\nAnother program changed {', '.join(since)} since then: recovering "
@@ -749,13 +764,30 @@ class EditorWindow(QMainWindow):
             return False
         return True
 
-    def playtest(self) -> None:
+    def playtest(self, *, with_card: bool = True) -> None:
+        """Open the table on the saved pack; the feature card selected here is dealt into the
+        opening display, so that it can be tried at once."""
         if not self._ready_for_play("Playtest"):
             return
         assert self.doc is not None
         argv = [sys.executable, "-m", "smqt", "play", "--playtest", "--pack", str(self.doc.folder)]
+        card = self._card_to_try() if with_card else None
+        if card:
+            argv += ["--opening", card]
         if not self.launch(argv):
             self._tell("Playtest", "The table could not be started.", critical=True)
+            return
+        self.statusBar().showMessage(
+            f"Playtest started with {card} in the opening display." if card else
+            "Playtest started with a shuffled display.", 8000)
+
+    def _card_to_try(self) -> str | None:
+        """The selected feature card, when it is one the pack plays (not left out)."""
+        row = self._current_row()
+        if row is None or row.kind != "card" or row.status == REMOVED or self.doc is None \
+                or self.doc.catalog is None or row.id not in self.doc.catalog.cards:
+            return None
+        return row.id
 
     def simulate(self) -> None:
         if not self._ready_for_play("Simulate against base"):
@@ -1063,6 +1095,7 @@ class EditorWindow(QMainWindow):
                 discard(self.form)
                 self.form = None
             self._form_key = key
+            self.help.setText(HELP_HINT)  # the old form's field is gone
             if cls is None:
                 return
             self.form = Form(cls, choices=self._choices,
