@@ -1,62 +1,114 @@
-"""Cards out of the editor: printable PDF sheets (A4 or Letter, nine cards of 63 x 88 mm per
-page with cut marks in the margins, drawn as vectors by ``smqt/render``) and one PNG per card."""
+"""Print-and-play out of the editor: vector PDF sheets (A4 or Letter) with bleed, crop marks
+outside the bleed and, after each page of fronts, a page of backs mirrored for duplex
+printing flipped on the long edge; one 300 dpi PNG per component; and the old plain sheets
+(nine cards a page, no bleed) and preview-sized PNGs the File menu still offers.
+
+Components come from ``editor.printables``, places on the page from ``editor.printsheet``.
+Every file is written whole or not at all: the PDF to a ``.part`` file renamed when done,
+each PNG through ``atomic_write_bytes``. A ``progress`` callback may raise
+``ExportCancelled`` to stop.
+"""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QPen,
+)
 
+from editor.printables import CARD_MM, Paint, Printable, grouped_by_size
+from editor.printsheet import Grid, Slot, plan_grid
 from smqt.engine.content import FeatureCard, StartingTile
 from smqt.fileio import atomic_write_bytes
 from smqt.render.cardface import card_image, paint_card
 
 PAPERS = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
-CARD_MM = (63.0, 88.2)
-"The printed card (the faces are drawn 5:7)."
-GRID = (3, 3)
-MARK_MM, GAP_MM = 5.0, 1.5
-"Cut marks: how long, and how far from the cards."
 DPI = 300
+"The PDF's resolution (it is vector; this is its coordinate unit) and the PNGs'."
+MARK_PEN_MM = 0.2
+DEFAULT_BLEED_MM = 3.0
 
 Progress = Callable[[int, int], None]
 
 
-def export_pdf(cards: Sequence[FeatureCard | StartingTile], path: str | Path, paper: str = "A4",
-               title: str = "", progress: Progress | None = None) -> int:
-    """Write ``cards`` to a PDF of cut sheets; returns the number of pages."""
-    if paper not in PAPERS:
-        raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
-    if not cards:
-        raise ValueError("there are no cards to export")
+class ExportCancelled(Exception):
+    """Raised by a progress callback to stop an export; nothing half-written is left."""
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    paper: str = "A4"
+    bleed_mm: float = DEFAULT_BLEED_MM
+    backs: bool = True
+    "A page of backs after each page of fronts, mirrored for duplex (long-edge flip)."
+    title: str = ""
+    turn: bool = True
+    "Turn components a quarter when more fit on a page that way."
+
+
+def _px(mm: float) -> float:
+    return mm * DPI / 25.4
+
+
+def export_sheets(items: Sequence[Printable], path: str | Path,
+                  options: SheetOptions = SheetOptions(),
+                  progress: Progress | None = None) -> int:
+    """Write ``items`` as cut sheets to the PDF ``path``; returns the number of pages.
+    Components of each size get their own pages and grid."""
+    if options.paper not in PAPERS:
+        raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not {options.paper!r}")
+    if not items:
+        raise ValueError("there is nothing to export")
+    groups = [(plan_grid(options.paper, group[0].size_mm, options.bleed_mm, turn=options.turn),
+               group) for group in grouped_by_size(items)]
+    total = sum(len(group) for _, group in groups)
+    fronts = sum(-(-len(group) // grid.per_page) for grid, group in groups)
+    pages = fronts * (2 if options.backs else 1)
     target = Path(path)
     scratch = target.with_name(f".{target.name}.part")
     writer = QPdfWriter(str(scratch))
     writer.setResolution(DPI)
-    writer.setTitle(title or "Santa Monica cards")
+    writer.setTitle(options.title or "Santa Monica print and play")
     writer.setCreator("smqt-editor")
-    writer.setPageLayout(QPageLayout(QPageSize(PAPERS[paper]), QPageLayout.Orientation.Portrait,
-                                     QMarginsF(0, 0, 0, 0)))
-    page_mm = writer.pageLayout().fullRect(QPageLayout.Unit.Millimeter)
-    per_page = GRID[0] * GRID[1]
-    pages = (len(cards) + per_page - 1) // per_page
+    writer.setPageLayout(QPageLayout(QPageSize(PAPERS[options.paper]),
+                                     QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
     painter = QPainter()
     if not painter.begin(writer):
         raise OSError(f"cannot write {path}")
     finished = False
+    page = done = 0
     try:
-        for page in range(pages):
-            if page:
-                writer.newPage()
-            chunk = cards[page * per_page:(page + 1) * per_page]
-            _sheet(painter, chunk, page_mm.width(), page_mm.height())
-            _footer(painter, page_mm.width(), page_mm.height(),
-                    f"{title}   page {page + 1} of {pages}   cut along the marks".strip())
-            if progress:
-                progress(min(len(cards), (page + 1) * per_page), len(cards))
+        for grid, group in groups:
+            for start in range(0, len(group), grid.per_page):
+                chunk = group[start:start + grid.per_page]
+                if page:
+                    writer.newPage()
+                page += 1
+                _front_page(painter, grid, chunk)
+                _footer(painter, grid, f"{options.title}   page {page} of {pages}   fronts: "
+                                       "cut along the marks")
+                if options.backs:
+                    writer.newPage()
+                    page += 1
+                    _back_page(painter, grid, chunk)
+                    _footer(painter, grid, f"{options.title}   page {page} of {pages}   backs "
+                                           "of the page before: print both sides, flip on the "
+                                           "long edge")
+                done += len(chunk)
+                if progress:
+                    progress(done, total)
         finished = True
     finally:
         painter.end()
@@ -68,80 +120,143 @@ def export_pdf(cards: Sequence[FeatureCard | StartingTile], path: str | Path, pa
     return pages
 
 
-def _px(mm: float) -> float:
-    return mm * DPI / 25.4
-
-
-def _sheet(painter: QPainter, cards: Sequence[FeatureCard | StartingTile], width_mm: float,
-           height_mm: float) -> None:
-    columns, rows = GRID
-    card_w, card_h = CARD_MM
-    left = (width_mm - columns * card_w) / 2
-    top = (height_mm - rows * card_h) / 2
-    # marks stay 2 mm clear of the paper's edge (Letter leaves less room above and below)
-    mark_v = max(1.0, min(MARK_MM, top - GAP_MM - 2.0))
-    mark_h = max(1.0, min(MARK_MM, left - GAP_MM - 2.0))
-    for index, card in enumerate(cards):
-        x = left + (index % columns) * card_w
-        y = top + (index // columns) * card_h
-        paint_card(painter, QRectF(_px(x), _px(y), _px(card_w), _px(card_h)), card)
+def _draw(painter: QPainter, slot: Slot, size_mm: tuple[float, float], paint: Paint,
+          bleed_mm: float) -> None:
+    """One side in its slot: turned as the slot says, clipped to its bleed."""
     painter.save()
-    painter.setPen(QPen(QColor("black"), _px(0.2)))
-    used_rows = (len(cards) + columns - 1) // columns
-    bottom = top + used_rows * card_h
-    right = left + columns * card_w
-    for i in range(columns + 1):  # marks above and below each vertical cut
-        x = _px(left + i * card_w)
-        painter.drawLine(QPointF(x, _px(top - GAP_MM - mark_v)), QPointF(x, _px(top - GAP_MM)))
-        painter.drawLine(QPointF(x, _px(bottom + GAP_MM)),
-                         QPointF(x, _px(bottom + GAP_MM + mark_v)))
-    for j in range(used_rows + 1):  # marks left and right of each horizontal cut
-        y = _px(top + j * card_h)
-        painter.drawLine(QPointF(_px(left - GAP_MM - mark_h), y), QPointF(_px(left - GAP_MM), y))
-        painter.drawLine(QPointF(_px(right + GAP_MM), y),
-                         QPointF(_px(right + GAP_MM + mark_h), y))
+    centre = QPointF(_px(slot.trim.x + slot.trim.w / 2), _px(slot.trim.y + slot.trim.h / 2))
+    painter.translate(centre)
+    painter.rotate(slot.rotation)
+    w, h = _px(size_mm[0]), _px(size_mm[1])
+    trim = QRectF(-w / 2, -h / 2, w, h)
+    bleed = _px(bleed_mm)
+    painter.setClipRect(trim.adjusted(-bleed, -bleed, bleed, bleed))
+    paint(painter, trim, bleed)
     painter.restore()
 
 
-def _footer(painter: QPainter, width_mm: float, height_mm: float, text: str) -> None:
-    """The pack and page below the cut marks, where the paper leaves room for it (A4); on
-    Letter it runs up the left margin instead."""
-    room = (height_mm - GRID[1] * CARD_MM[1]) / 2
+def _front_page(painter: QPainter, grid: Grid, items: Sequence[Printable]) -> None:
+    for index, item in enumerate(items):
+        _draw(painter, grid.slot(index), item.size_mm, item.front, grid.bleed)
     painter.save()
-    if room < GAP_MM + MARK_MM + 5:
-        font = QFont("Sans Serif")
-        font.setPixelSize(round(_px(2.4)))
-        painter.setFont(font)
-        painter.setPen(QColor("#555555"))
-        painter.translate(_px(4), _px(height_mm / 2))
-        painter.rotate(-90)
-        painter.drawText(QRectF(-_px(height_mm / 2), -_px(2), _px(height_mm), _px(4)),
-                         int(Qt.AlignmentFlag.AlignCenter), text)
-        painter.restore()
+    painter.setPen(QPen(QColor("black"), _px(MARK_PEN_MM)))
+    for mark in grid.marks(len(items)):
+        painter.drawLine(QPointF(_px(mark.x1), _px(mark.y1)), QPointF(_px(mark.x2), _px(mark.y2)))
+    painter.restore()
+
+
+def _back_page(painter: QPainter, grid: Grid, items: Sequence[Printable]) -> None:
+    for index, item in enumerate(items):
+        _draw(painter, grid.back_slot(index), item.size_mm, item.back, grid.bleed)
+
+
+def _footer(painter: QPainter, grid: Grid, text: str) -> None:
+    """The pack and page in the bottom margin, below the marks, where there is room."""
+    room = grid.footer()
+    if room is None or not text.strip():
         return
+    painter.save()
     font = QFont("Sans Serif")
-    font.setPixelSize(round(_px(2.4)))
+    font.setPixelSize(round(_px(2.2)))
     painter.setFont(font)
     painter.setPen(QColor("#555555"))
-    painter.drawText(QRectF(0, _px(height_mm - 5), _px(width_mm), _px(4)),
-                     int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter), text)
+    painter.drawText(QRectF(0, _px(room.y), _px(room.w), _px(room.h)),
+                     int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter),
+                     text.strip())
     painter.restore()
+
+
+def export_pdf(cards: Sequence[FeatureCard | StartingTile], path: str | Path, paper: str = "A4",
+               title: str = "", progress: Progress | None = None) -> int:
+    """The plain sheets of the File menu: feature cards only, no bleed and no backs, so
+    nine cards of 63 x 88.2 mm a page on A4 and on Letter. Returns the number of pages."""
+    if paper not in PAPERS:
+        raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
+    if not cards:
+        raise ValueError("there are no cards to export")
+    items = [Printable(card.id, "card", card.name, CARD_MM, _plain(card), _plain(card), "")
+             for card in cards]
+    return export_sheets(items, path, SheetOptions(paper, 0.0, False, title, turn=False),
+                         progress)
+
+
+def _plain(card: FeatureCard | StartingTile) -> Paint:
+    def paint(painter: QPainter, target: QRectF, bleed: float) -> None:
+        paint_card(painter, target, card, 0.0)
+    return paint
+
+
+# --------------------------------------------------------------------------- PNG
+
+
+def side_image(paint: Paint, size_mm: tuple[float, float], bleed_mm: float, dpi: int = DPI
+               ) -> QImage:
+    """One side as an image of (trim + 2 x bleed) mm at ``dpi``, which its dots per metre
+    record."""
+    scale = dpi / 25.4
+    width = round((size_mm[0] + 2 * bleed_mm) * scale)
+    height = round((size_mm[1] + 2 * bleed_mm) * scale)
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.white)
+    dots = round(dpi / 0.0254)
+    image.setDotsPerMeterX(dots)
+    image.setDotsPerMeterY(dots)
+    painter = QPainter(image)
+    bleed = bleed_mm * scale
+    paint(painter, QRectF(bleed, bleed, width - 2 * bleed, height - 2 * bleed), bleed)
+    painter.end()
+    return image
+
+
+def png_bytes(image: QImage) -> bytes:
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not image.save(buffer, "PNG"):
+        raise OSError("cannot encode a PNG")
+    return bytes(data.data())
+
+
+def export_print_pngs(items: Sequence[Printable], folder: str | Path,
+                      bleed_mm: float = DEFAULT_BLEED_MM, backs: bool = True, dpi: int = DPI,
+                      progress: Progress | None = None) -> list[Path]:
+    """``<key>.png`` per component in ``folder`` (created if needed) at ``dpi`` with
+    ``bleed_mm`` around the trim, and with ``backs`` ``back-<key>.png`` once per different
+    back. Returns the files written."""
+    if not items:
+        raise ValueError("there is nothing to export")
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    seen: set[str] = set()
+    for index, item in enumerate(items):
+        path = target / f"{item.key}.png"
+        atomic_write_bytes(path, png_bytes(side_image(item.front, item.size_mm, bleed_mm, dpi)))
+        written.append(path)
+        if backs and item.back_key not in seen:
+            seen.add(item.back_key)
+            path = target / f"back-{item.back_key}.png"
+            atomic_write_bytes(path, png_bytes(side_image(item.back, item.size_mm, bleed_mm,
+                                                          dpi)))
+            written.append(path)
+        if progress:
+            progress(index + 1, len(items))
+    return written
 
 
 def export_pngs(cards: Sequence[FeatureCard | StartingTile], folder: str | Path,
                 width: int = 600, progress: Progress | None = None) -> list[Path]:
-    """One ``<id>.png`` per card in ``folder`` (created if needed); returns the files."""
+    """One ``<id>.png`` per card in ``folder`` (created if needed), ``width`` pixels wide,
+    as the table draws it; returns the files."""
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
     written = []
     for index, card in enumerate(cards):
         path = target / f"{card.id}.png"
-        data = QByteArray()
-        buffer = QBuffer(data)
-        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-        if not card_image(card, width).save(buffer, "PNG"):
+        image = card_image(card, width)
+        if image.isNull():
             raise OSError(f"cannot draw {card.id}")
-        atomic_write_bytes(path, bytes(data.data()))
+        atomic_write_bytes(path, png_bytes(image))
         written.append(path)
         if progress:
             progress(index + 1, len(cards))

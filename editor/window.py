@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QLayout,
     QMainWindow,
     QMessageBox,
-    QProgressDialog,
     QPushButton,
     QScrollArea,
     QSplitter,
@@ -53,7 +52,7 @@ from editor.document import (
     SetValue,
 )
 from editor.entrylist import SETTINGS, EntryList, EntryRow, entry_key, split_key
-from editor.export import export_pdf, export_pngs
+from editor.exportdialog import ExportDialog, open_export_dialog
 from editor.forms import Form, discard, help_of, parse_key
 from editor.helpmenu import format_guide_dialog, shortcuts_dialog
 from editor.preview import PreviewPanel
@@ -110,6 +109,7 @@ class EditorWindow(QMainWindow):
         self._applying = False
         self.sim_dialog: SimulateDialog | None = None
         self.help_dialogs: dict[str, QDialog] = {}
+        self.export_dialog: ExportDialog | None = None
         self.launch: Callable[[list[str]], bool] = lambda argv: QProcess.startDetached(
             argv[0], argv[1:])[0]
         self.open_url: Callable[[QUrl], bool] = QDesktopServices.openUrl
@@ -233,11 +233,9 @@ class EditorWindow(QMainWindow):
         self.save_action = self._action(file, "Save", self.save, QKeySequence.StandardKey.Save)
         self._action(file, "Reload from disk", self.reload_from_disk)
         file.addSeparator()
-        for paper in ("A4", "Letter"):
-            self._action(file, f"Export cards to PDF ({paper})…",
-                         lambda p=paper: self.export_pdf_dialog(p),
-                         tip="Printable sheets, nine cards of 63 x 88 mm a page, with cut marks.")
-        self._action(file, "Export cards as PNG…", self.export_png_dialog)
+        self._action(file, "Print and play…", self.print_and_play_dialog, QKeySequence.StandardKey.Print,
+                     tip="PDF sheets with bleed, crop marks and duplex backs; 300 dpi PNGs; "
+                         "Tabletop Simulator decks.")
         file.addSeparator()
         self._action(file, "Close", self.close, QKeySequence.StandardKey.Close)
         edit = bar.addMenu("&Edit")
@@ -815,54 +813,19 @@ class EditorWindow(QMainWindow):
         self.statusBar().showMessage(f"Simulation report: {folder}", 15000)
         self.open_url(QUrl.fromLocalFile(str(Path(folder) / "report.html")))
 
-    def _cards_to_export(self) -> list[Any]:
+    def print_and_play_dialog(self) -> ExportDialog | None:
+        self.flush()
         if self.doc is None or self.doc.catalog is None:
-            return []
-        return list(self.doc.catalog.cards.values())
-
-    def export_pdf_dialog(self, paper: str) -> None:
-        cards = self._cards_to_export()
-        if not cards or self.doc is None:
-            self._tell("Export", "No card of this pack loads yet.")
-            return
-        path, _ = QFileDialog.getSaveFileName(
-            self, f"Export cards to PDF ({paper})",
-            str(self.doc.folder.parent / f"{self.doc.folder.name}-cards-{paper}.pdf"),
-            "PDF (*.pdf)")
-        if not path:
-            return
-        try:
-            pages = export_pdf(cards, path, paper, self._pack_title())
-        except (OSError, ValueError) as exc:
-            self._tell("Export", str(exc), critical=True)
-            return
-        skipped = self._skipped_note()
-        self.statusBar().showMessage(f"Wrote {len(cards)} cards on {pages} pages to {path}."
-                                     + skipped, 10000)
-
-    def export_png_dialog(self) -> None:
-        cards = self._cards_to_export()
-        if not cards or self.doc is None:
-            self._tell("Export", "No card of this pack loads yet.")
-            return
-        folder = QFileDialog.getExistingDirectory(self, "Export one PNG per card into",
-                                                  str(self.doc.folder.parent))
-        if not folder:
-            return
-        progress = QProgressDialog("Drawing cards…", "", 0, len(cards), self)
-        progress.setCancelButton(None)
-        progress.setWindowModality(Qt.WindowModality.WindowModal)
-        try:
-            written = export_pngs(cards, folder, progress=lambda done, _total:
-                                  progress.setValue(done))
-        except OSError as exc:
-            self._tell("Export", str(exc), critical=True)
-            return
-        finally:
-            progress.close()
-            progress.deleteLater()
-        self.statusBar().showMessage(f"Wrote {len(written)} PNG files to {folder}."
-                                     + self._skipped_note(), 10000)
+            self._tell("Print and play", "Nothing in this pack loads yet: fix the problems in "
+                       "the Validation panel first.")
+            return None
+        if self.export_dialog is not None and shiboken6.isValid(self.export_dialog):
+            self.export_dialog.close()
+        self.export_dialog = open_export_dialog(self, self.doc.catalog, self.doc.parent,
+                                                self.doc.folder.parent, self._pack_title())
+        self.export_dialog.exported.connect(
+            lambda text: self.statusBar().showMessage(text + self._skipped_note(), 10000))
+        return self.export_dialog
 
     def _pack_title(self) -> str:
         assert self.doc is not None

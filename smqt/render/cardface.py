@@ -97,6 +97,7 @@ PLACEMENT_ATOMS: Mapping[type, Callable[[Any], list[Atom]]] = {
 
 
 def _tiers(tiers: tuple[tuple[int, int], ...]) -> list[Atom]:
+    """Points by how many: "1 → (2) · 2+ → (4)" (an arrow to each tier's badge)."""
     out: list[Atom] = []
     for i, (copies, points) in enumerate(tiers):
         if i == len(tiers) - 1:
@@ -105,7 +106,9 @@ def _tiers(tiers: tuple[tuple[int, int], ...]) -> list[Atom]:
             label = str(copies)
         else:
             label = f"{copies}-{tiers[i + 1][0] - 1}"
-        out += [words(label + ":"), badge(points)]
+        if i:
+            out.append(words("·"))
+        out += [words(label, bold=True), words("→"), badge(points)]
     return out
 
 
@@ -340,57 +343,86 @@ def ring_centres(card: FeatureCard | StartingTile) -> list[QPointF]:
 # --------------------------------------------------------------------------- painting
 
 
-def _frame(painter: QPainter, beach: bool, band: float) -> None:
+def _frame(painter: QPainter, beach: bool, band: float, bleed: float | None = None) -> None:
+    """The card's background: a rounded card with an outline for the table (``bleed`` None),
+    or for print a square card whose background, bands and waves run ``bleed`` face units
+    past every edge (no outline: the cut is the edge)."""
+    if bleed is not None:
+        _print_frame(painter, beach, band, bleed)
+        return
     outline = QPainterPath()
     outline.addRoundedRect(QRectF(2, 2, CARD_W - 4, CARD_H - 4), 16, 16)
     painter.setClipPath(outline)
-    painter.fillRect(QRectF(0, 0, CARD_W, CARD_H), SAND if beach else STREET)
-    if beach:
-        gradient = QLinearGradient(0, 0, 0, band)
-        gradient.setColorAt(0, OCEAN_DEEP)
-        gradient.setColorAt(1, OCEAN)
-        painter.fillRect(QRectF(0, 0, CARD_W, band), QBrush(gradient))
-        painter.setPen(QPen(QColor(255, 255, 255, 150), 2.5))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        for row in range(2):
-            base = band - 16 + row * 9
-            path = QPainterPath(QPointF(0, base))
-            for i in range(8):
-                x = i * 40
-                path.quadTo(QPointF(x + 10, base - 6), QPointF(x + 20, base))
-                path.quadTo(QPointF(x + 30, base + 6), QPointF(x + 40, base))
-            painter.drawPath(path)
-    else:
-        painter.fillRect(QRectF(0, CARD_H - BOARDWALK, CARD_W, BOARDWALK), WOOD)
-        painter.setPen(QPen(WOOD_SEAM, 2))
-        for i in range(1, 12):
-            painter.drawLine(QPointF(i * 26, CARD_H - BOARDWALK), QPointF(i * 26, CARD_H))
-        painter.fillRect(QRectF(0, CARD_H - BOARDWALK - 4, CARD_W, 4), KERB)
+    _bands(painter, beach, band, 0.0)
     painter.setClipping(False)
     painter.setPen(QPen(INK, 3))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawPath(outline)
 
 
-def _end_of_beach(painter: QPainter, top: float) -> None:
-    """End of the beach: a red wall down the card's left edge (no beach card to its left)."""
+def _print_frame(painter: QPainter, beach: bool, band: float, bleed: float) -> None:
     painter.save()
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(PENALTY)
-    painter.drawRect(QRectF(3.5, top, 7, CARD_H - 16 - top))
+    painter.setClipRect(QRectF(-bleed, -bleed, CARD_W + 2 * bleed, CARD_H + 2 * bleed),
+                        Qt.ClipOperation.IntersectClip)
+    _bands(painter, beach, band, bleed)
     painter.restore()
 
 
-def paint_card(painter: QPainter, target: QRectF, card: FeatureCard | StartingTile) -> None:
-    """Draw ``card`` (a feature card, or a starting tile's lower half) into ``target``."""
+def _bands(painter: QPainter, beach: bool, band: float, bleed: float) -> None:
+    """Sand or street, then the ocean band and its waves (beach) or the kerb and the
+    boardwalk (street), each ``bleed`` past the card's edges."""
+    b = bleed
+    painter.fillRect(QRectF(-b, -b, CARD_W + 2 * b, CARD_H + 2 * b), SAND if beach else STREET)
+    if beach:
+        gradient = QLinearGradient(0, 0, 0, band)
+        gradient.setColorAt(0, OCEAN_DEEP)
+        gradient.setColorAt(1, OCEAN)
+        painter.fillRect(QRectF(-b, -b, CARD_W + 2 * b, band + b), QBrush(gradient))
+        painter.setPen(QPen(QColor(255, 255, 255, 150), 2.5))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        first = -40 * (int(b // 40) + 1) if b else 0
+        for row in range(2):
+            base = band - 16 + row * 9
+            path = QPainterPath(QPointF(first, base))
+            for x in range(first, round(CARD_W + b) + 1, 40):
+                path.quadTo(QPointF(x + 10, base - 6), QPointF(x + 20, base))
+                path.quadTo(QPointF(x + 30, base + 6), QPointF(x + 40, base))
+            painter.drawPath(path)
+    else:
+        painter.fillRect(QRectF(-b, CARD_H - BOARDWALK, CARD_W + 2 * b, BOARDWALK + b), WOOD)
+        painter.setPen(QPen(WOOD_SEAM, 2))
+        for i in range(-int(b // 26), 12 + int(b // 26) + 1):
+            if i == 0 or (not b and i >= 12):
+                continue
+            painter.drawLine(QPointF(i * 26, CARD_H - BOARDWALK), QPointF(i * 26, CARD_H + b))
+        painter.fillRect(QRectF(-b, CARD_H - BOARDWALK - 4, CARD_W + 2 * b, 4), KERB)
+
+
+def _end_of_beach(painter: QPainter, top: float, bleed: float | None = None) -> None:
+    """End of the beach: a red wall down the card's left edge (no beach card to its left);
+    in print it runs on into the bleed, so the cut never leaves a sliver of sand beside it."""
+    painter.save()
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(PENALTY)
+    left = 3.5 if bleed is None else -bleed
+    painter.drawRect(QRectF(left, top, 10.5 - left, CARD_H - 16 - top))
+    painter.restore()
+
+
+def paint_card(painter: QPainter, target: QRectF, card: FeatureCard | StartingTile,
+               bleed: float | None = None) -> None:
+    """Draw ``card`` (a feature card, or a starting tile's lower half) into ``target``.
+
+    ``bleed`` None draws the table's rounded card; a number (face units, 0 allowed) draws
+    the print look: square, with its art running that far past ``target`` on every side."""
     lay.begin(painter, target)
     beach = _is_beach(card)
     flavour = lay.px_per_unit(painter) * lay.FLAVOUR_TEXT >= lay.FLAVOUR_MIN_PX
     found = card_layout(card, flavour)
     name, name_top, body_top, _ = _frame_geometry(card)
-    _frame(painter, beach, name_top + name.height + WAVES)
+    _frame(painter, beach, name_top + name.height + WAVES, bleed)
     if isinstance(card, FeatureCard) and card.leftmost_beach:
-        _end_of_beach(painter, body_top - 4)
+        _end_of_beach(painter, body_top - 4, bleed)
     lay.paint_layout(painter, found)
     painter.restore()
 

@@ -13,7 +13,16 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+)
 
 TAG_COLOURS = {
     "local": QColor("#0072B2"),
@@ -93,6 +102,20 @@ def tag_path(tag: str, rect: QRectF) -> QPainterPath:
     return path
 
 
+TAG_LETTER_EM, TAG_LETTER_WIDTH = 0.62, 0.66
+"A tag's letter: its size and its widest advance, as parts of the badge's side."
+
+
+def tag_letter_font(letter: str, side: float) -> QFont:
+    """The letter's font on a tag badge of ``side``: a wide letter (W) is set smaller so that
+    it keeps clear of the badge's outline."""
+    font = _font(side * TAG_LETTER_EM)
+    width = QFontMetricsF(font).horizontalAdvance(letter)
+    if width > side * TAG_LETTER_WIDTH:
+        font = _font(math.floor(side * TAG_LETTER_EM * side * TAG_LETTER_WIDTH / width))
+    return font
+
+
 def draw_tag(painter: QPainter, tag: str, rect: QRectF) -> None:
     """A location tag: a rounded square badge in the tag's colour with its letter."""
     painter.save()
@@ -101,9 +124,10 @@ def draw_tag(painter: QPainter, tag: str, rect: QRectF) -> None:
     painter.setPen(QPen(INK, max(1.0, side * 0.07)))
     painter.setBrush(QBrush(fill))
     painter.drawPath(tag_path(tag, rect))
-    painter.setFont(_font(side * 0.62))
+    letter = TAG_LETTERS.get(tag, "?")
+    painter.setFont(tag_letter_font(letter, side))
     painter.setPen(letter_colour(fill))
-    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, TAG_LETTERS.get(tag, "?"))
+    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, letter)
     painter.restore()
 
 

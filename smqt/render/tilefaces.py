@@ -322,7 +322,13 @@ def tile_top_layout(tile: StartingTile) -> FaceLayout:
 # --------------------------------------------------------------------------- painting
 
 
-def _panel_frame(painter: QPainter, fill: QColor, edge: QColor) -> None:
+def _panel_frame(painter: QPainter, fill: QColor, edge: QColor, bleed: float | None = None
+                 ) -> None:
+    """A rounded tile with an edge for the table, or for print (``bleed`` a number of face
+    units) a square tile whose paper runs that far past every edge, without the edge line."""
+    if bleed is not None:
+        painter.fillRect(QRectF(-bleed, -bleed, TILE_W + 2 * bleed, TILE_H + 2 * bleed), fill)
+        return
     outline = QPainterPath()
     outline.addRoundedRect(QRectF(3, 3, TILE_W - 6, TILE_H - 6), 18, 18)
     painter.setPen(QPen(edge, 5))
@@ -330,26 +336,29 @@ def _panel_frame(painter: QPainter, fill: QColor, edge: QColor) -> None:
     painter.drawPath(outline)
 
 
-def paint_sand_dollar_action(painter: QPainter, target: QRectF, action: SandDollarAction) -> None:
+def paint_sand_dollar_action(painter: QPainter, target: QRectF, action: SandDollarAction,
+                             bleed: float | None = None) -> None:
     """A sand dollar action: its name, its cost as sand dollars, then its rules."""
     lay.begin(painter, target)
-    _panel_frame(painter, SAND_DOLLAR_PAPER, SAND_DOLLAR_EDGE)
+    _panel_frame(painter, SAND_DOLLAR_PAPER, SAND_DOLLAR_EDGE, bleed)
     lay.paint_layout(painter, sand_dollar_layout(action))
     painter.restore()
 
 
-def paint_objective(painter: QPainter, target: QRectF, tile: ObjectiveTile) -> None:
+def paint_objective(painter: QPainter, target: QRectF, tile: ObjectiveTile,
+                    bleed: float | None = None) -> None:
     """A scoring objective tile: wave bonus, other bonus, penalty."""
     lay.begin(painter, target)
-    _panel_frame(painter, OBJECTIVE_COLOURS.get(tile.id, QColor("#eeeeee")), INK)
+    _panel_frame(painter, OBJECTIVE_COLOURS.get(tile.id, QColor("#eeeeee")), INK, bleed)
     lay.paint_layout(painter, objective_layout(tile))
     painter.restore()
 
 
-def paint_tile_top(painter: QPainter, target: QRectF, tile: StartingTile) -> None:
+def paint_tile_top(painter: QPainter, target: QRectF, tile: StartingTile,
+                   bleed: float | None = None) -> None:
     """The upper half of a starting tile: a plain beach space showing the footprint rule."""
     lay.begin(painter, target)
-    _panel_frame(painter, TILE_TOP_PAPER, SAND_DOLLAR_EDGE)
+    _panel_frame(painter, TILE_TOP_PAPER, SAND_DOLLAR_EDGE, bleed)
     lay.paint_layout(painter, tile_top_layout(tile))
     painter.restore()
 

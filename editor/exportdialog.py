@@ -1,0 +1,225 @@
+"""The editor's print-and-play dialog: PDF sheets, a PNG per component or Tabletop Simulator
+decks, with the paper, the bleed, backs (duplex), which kinds of component, and for a
+variant only the entries it adds or changes. The export runs with a progress dialog whose
+Cancel stops it (a cancelled PDF leaves no file; PNGs already written stay, each whole).
+
+The File menu opens it with ``open_export_dialog(window, catalog, parent_catalog, folder,
+title)``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QApplication,
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressDialog,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.export import (
+    DEFAULT_BLEED_MM,
+    PAPERS,
+    ExportCancelled,
+    Progress,
+    SheetOptions,
+    export_print_pngs,
+    export_sheets,
+)
+from editor.printables import KIND_LABELS, KINDS, Printable, changed_entries, printables
+from editor.ttsdeck import export_tts
+from smqt.engine.catalog import Catalog
+
+FORMATS = {"pdf": "PDF sheets to print", "png": "One PNG per component (300 dpi)",
+           "tts": "Tabletop Simulator decks (feature cards)"}
+
+
+class ExportDialog(QDialog):
+    exported = Signal(str)
+    "A sentence saying what was written, once an export finishes."
+
+    def __init__(self, catalog: Catalog, parent_catalog: Catalog | None = None,
+                 folder: Path | None = None, title: str = "",
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Print and play")
+        self.catalog, self.parent_catalog = catalog, parent_catalog
+        self.folder = folder or Path.home()
+        self.title = title or f"{catalog.identity.name} {catalog.identity.version}"
+        outer = QVBoxLayout(self)
+        formats = QGroupBox("Export as")
+        column = QVBoxLayout(formats)
+        self.format_group = QButtonGroup(self)
+        self.format_buttons: dict[str, QRadioButton] = {}
+        for key, label in FORMATS.items():
+            button = QRadioButton(label)
+            self.format_group.addButton(button)
+            self.format_buttons[key] = button
+            column.addWidget(button)
+        self.format_buttons["pdf"].setChecked(True)
+        outer.addWidget(formats)
+        form = QFormLayout()
+        self.paper = QComboBox()
+        self.paper.addItems(list(PAPERS))
+        form.addRow("Paper", self.paper)
+        self.bleed = QDoubleSpinBox()
+        self.bleed.setRange(0.0, 10.0)
+        self.bleed.setSingleStep(0.5)
+        self.bleed.setSuffix(" mm")
+        self.bleed.setValue(DEFAULT_BLEED_MM)
+        self.bleed.setToolTip("How far each component's art runs past its cut line.")
+        form.addRow("Bleed", self.bleed)
+        self.backs = QCheckBox("Backs: a page of backs after each page of fronts "
+                               "(print both sides, flip on the long edge)")
+        self.backs.setChecked(True)
+        form.addRow(self.backs)
+        outer.addLayout(form)
+        kinds = QGroupBox("Components")
+        row = QHBoxLayout(kinds)
+        self.kind_boxes: dict[str, QCheckBox] = {}
+        for kind in KINDS:
+            box = QCheckBox(KIND_LABELS[kind])
+            box.setChecked(True)
+            self.kind_boxes[kind] = box
+            row.addWidget(box)
+        outer.addWidget(kinds)
+        self.changed_only = QCheckBox("Only entries this variant adds or changes")
+        self.changed_only.setEnabled(parent_catalog is not None)
+        if parent_catalog is None:
+            self.changed_only.setToolTip("This pack extends no other pack.")
+        outer.addWidget(self.changed_only)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        outer.addWidget(self.summary)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.export_button = buttons.addButton("Export…",
+                                               QDialogButtonBox.ButtonRole.AcceptRole)
+        self.export_button.clicked.connect(self.choose_and_export)
+        buttons.rejected.connect(self.reject)
+        outer.addWidget(buttons)
+        for box in (*self.kind_boxes.values(), self.changed_only, self.backs):
+            box.toggled.connect(self._update)
+        self.format_group.buttonToggled.connect(self._update)
+        self._update()
+
+    # ----------------------------------------------------------------- choices
+
+    @property
+    def format(self) -> str:
+        return next(key for key, button in self.format_buttons.items() if button.isChecked())
+
+    def kinds(self) -> list[str]:
+        if self.format == "tts":
+            return ["card"]
+        return [kind for kind, box in self.kind_boxes.items() if box.isChecked()]
+
+    def items(self) -> list[Printable]:
+        only = None
+        if self.changed_only.isChecked() and self.parent_catalog is not None:
+            only = changed_entries(self.parent_catalog, self.catalog)
+        return printables(self.catalog, self.kinds(), only)
+
+    def _update(self, *_args: object) -> None:
+        fmt = self.format
+        self.paper.setEnabled(fmt == "pdf")
+        self.bleed.setEnabled(fmt in ("pdf", "png"))
+        self.backs.setEnabled(fmt in ("pdf", "png"))
+        self.backs.setText("Backs: a page of backs after each page of fronts (print both "
+                           "sides, flip on the long edge)" if fmt == "pdf" else
+                           "Backs: one image of each different back")
+        for kind, box in self.kind_boxes.items():
+            box.setEnabled(fmt != "tts" or kind == "card")
+        items = self.items()
+        count = sum(item.copies for item in items) if fmt == "pdf" else len(items)
+        self.summary.setText(f"{count} component(s) to export." if count else
+                             "Nothing to export with these choices.")
+        self.export_button.setEnabled(bool(count))
+
+    # ----------------------------------------------------------------- running
+
+    def choose_and_export(self) -> None:
+        """Ask where to write, then export there."""
+        stem = f"{self.catalog.identity.name}-{self.catalog.identity.version}"
+        if self.format == "pdf":
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Export print-and-play PDF",
+                str(self.folder / f"{stem}-print-{self.paper.currentText()}.pdf"), "PDF (*.pdf)")
+        else:
+            path = QFileDialog.getExistingDirectory(self, "Export into the folder",
+                                                    str(self.folder))
+        if path:
+            self.export_to(Path(path))
+
+    def export_to(self, path: Path) -> str | None:
+        """Export to ``path`` (the PDF file, or the folder for PNGs and Tabletop Simulator)
+        with a progress dialog; returns what was written, or None if cancelled or failed
+        (the reason is shown in the summary line)."""
+        items = self.items()
+        progress = QProgressDialog("Drawing…", "Cancel", 0,
+                                   max(1, sum(item.copies for item in items)), self)
+        progress.setWindowModality(Qt.WindowModality.WindowModal)
+        progress.setMinimumDuration(300)
+
+        def step(done: int, total: int) -> None:
+            progress.setMaximum(max(1, total))
+            progress.setValue(done)
+            QApplication.processEvents()
+            if progress.wasCanceled():
+                raise ExportCancelled
+
+        try:
+            message = self._run(items, path, step)
+        except ExportCancelled:
+            self.summary.setText("Export cancelled." + ("" if self.format == "pdf" else
+                                                        " Files already written stay."))
+            return None
+        except (OSError, ValueError) as exc:
+            self.summary.setText(f"Export failed: {exc}")
+            return None
+        finally:
+            progress.close()
+            progress.deleteLater()
+        self.summary.setText(message)
+        self.exported.emit(message)
+        return message
+
+    def _run(self, items: list[Printable], path: Path, step: Progress) -> str:
+        fmt = self.format
+        if fmt == "pdf":
+            options = SheetOptions(self.paper.currentText(), self.bleed.value(),
+                                   self.backs.isChecked(), self.title)
+            pages = export_sheets(items, path, options, step)
+            return f"Wrote {pages} pages to {path}."
+        if fmt == "png":
+            written = export_print_pngs(items, path, self.bleed.value(), self.backs.isChecked(),
+                                        progress=step)
+            return f"Wrote {len(written)} PNG files to {path}."
+        decks = export_tts(items, path, self.title, step)
+        sheets = sum(len(deck.sheets) for deck in decks)
+        return (f"Wrote {len(decks)} Tabletop Simulator deck(s), {sheets} sheet(s), to {path}; "
+                "see TTS-IMPORT.txt there.")
+
+
+def open_export_dialog(parent: QWidget | None, catalog: Catalog,
+                       parent_catalog: Catalog | None = None, folder: Path | None = None,
+                       title: str = "") -> ExportDialog:
+    """Show the print-and-play dialog for ``catalog`` (``parent_catalog``: the pack it
+    extends, which enables "only what this variant changes"); returns it, shown."""
+    dialog = ExportDialog(catalog, parent_catalog, folder, title, parent)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.show()
+    return dialog

@@ -1,0 +1,69 @@
+"""The print-and-play dialog: its choices, "only what the variant changes", and an export
+through it."""
+
+from __future__ import annotations
+
+import pytest
+
+from editor.exportdialog import ExportDialog
+from smqt.engine.catalog import load_pack
+from tests.support import BASE
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture(scope="module")
+def catalogs():
+    return load_pack(BASE), load_pack(BASE.parent / "variants" / "boardwalk-swap")
+
+
+def test_changed_only_is_for_a_variant(qapp, catalogs):
+    base_catalog, swap = catalogs
+    plain = ExportDialog(base_catalog)
+    assert not plain.changed_only.isEnabled()
+    variant = ExportDialog(swap, base_catalog)
+    assert variant.changed_only.isEnabled()
+    every = len(variant.items())
+    variant.changed_only.setChecked(True)
+    assert sorted(item.key for item in variant.items()) == [
+        "card-lifeguard_cafe", "card-pier_arcade", "card-rollerskate_rink"]
+    assert every > 3
+    assert "3 component(s)" in variant.summary.text()
+    for dialog in (plain, variant):
+        dialog.deleteLater()
+
+
+def test_kinds_and_formats(qapp, catalogs):
+    dialog = ExportDialog(catalogs[0])
+    for kind, box in dialog.kind_boxes.items():
+        box.setChecked(kind == "objective_tile")
+    assert [item.kind for item in dialog.items()] == ["objective_tile"] * 3
+    dialog.format_buttons["tts"].setChecked(True)
+    assert dialog.kinds() == ["card"]
+    assert not dialog.kind_boxes["objective_tile"].isEnabled()
+    assert not dialog.paper.isEnabled()
+    dialog.kind_boxes["objective_tile"].setChecked(False)
+    dialog.format_buttons["pdf"].setChecked(True)
+    assert not dialog.export_button.isEnabled()  # nothing chosen, nothing to export
+    dialog.deleteLater()
+
+
+def test_export_through_the_dialog(qapp, catalogs, tmp_path):
+    dialog = ExportDialog(catalogs[1], catalogs[0])
+    dialog.changed_only.setChecked(True)
+    dialog.paper.setCurrentText("Letter")
+    said = []
+    dialog.exported.connect(said.append)
+    message = dialog.export_to(tmp_path / "swap.pdf")
+    assert message and (tmp_path / "swap.pdf").read_bytes().startswith(b"%PDF")
+    assert said == [message] and "2 pages" in message  # 3 cards: a page of fronts, one of backs
+    dialog.format_buttons["png"].setChecked(True)
+    rows = {catalogs[1].cards[i].row for i in ("lifeguard_cafe", "pier_arcade",
+                                                "rollerskate_rink")}
+    written = 3 + len(rows)  # the faces, and the back of each row among them
+    assert f"{written} PNG" in dialog.export_to(tmp_path / "png")
+    assert len(list((tmp_path / "png").glob("*.png"))) == written
+    dialog.format_buttons["tts"].setChecked(True)
+    assert "TTS-IMPORT.txt" in dialog.export_to(tmp_path / "tts")
+    assert (tmp_path / "tts" / "TTS-IMPORT.txt").is_file()
+    dialog.deleteLater()
