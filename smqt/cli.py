@@ -21,6 +21,12 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _opening(text: str) -> tuple[str, ...]:
+    from smqt.engine.rules import parse_opening
+
+    return parse_opening(text)
+
+
 def _parser() -> argparse.ArgumentParser:
     from smqt import __version__
 
@@ -45,6 +51,10 @@ def _parser() -> argparse.ArgumentParser:
                       help="pause before each AI decision, in milliseconds")
     play.add_argument("--playtest", action="store_true",
                       help="a playtest of --pack (the editor's Playtest): an open table plays it")
+    play.add_argument("--opening", type=_opening, default=(), metavar="CARD,CARD,...",
+                      help="feature cards (by id) put into the opening display of a new game: "
+                           "front row left to right, then back row; _ leaves a slot to the deal "
+                           "(_,_,_,_,kite_meadow puts kite_meadow first in the back row)")
 
     validate = sub.add_parser("validate", help="check a content pack and list its problems")
     validate.add_argument("pack", help="the pack folder (holding pack.toml)")
@@ -132,7 +142,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from smqt.ui.app import PlayOptions, run_play
 
         return run_play(PlayOptions(args.players, args.seed, args.pack, args.load, args.autoplay,
-                                    args.screenshot, args.quit, args.pace, args.playtest))
+                                    args.screenshot, args.quit, args.pace, args.playtest,
+                                    args.opening))
     if args.command == "validate":
         from smqt.validate import run_validate
 

@@ -135,3 +135,36 @@ def test_a_program_without_a_console_still_prints_safely(monkeypatch):
     monkeypatch.setattr(sys, "stderr", None)
     ensure_streams()
     assert sys.stdout.write("score") == 5 and sys.stderr.write("x") == 1
+
+
+def test_play_opening_takes_card_ids_separated_by_commas(monkeypatch):
+    """``smqt play --opening a,_,b`` (R2.1 playtest setup): '_' leaves a slot to the deal."""
+    import smqt.ui.app
+
+    seen = []
+    monkeypatch.setattr(smqt.ui.app, "run_play", lambda options: seen.append(options) or 0)
+    assert main(["play", "--pack", "P", "--playtest", "--opening", "kite_meadow, _,shorebreak"]) == 0
+    assert seen[0].opening == ("kite_meadow", "", "shorebreak") and seen[0].playtest
+    assert main(["play"]) == 0 and seen[1].opening == ()
+    assert main(["play", "--opening", "_,_,_,_,shorebreak"]) == 0
+    assert seen[2].opening == ("", "", "", "", "shorebreak")
+
+
+@pytest.mark.parametrize(("opening", "said"), [
+    ("kite_medow", "the pack has no feature card 'kite_medow' (did you mean kite_meadow"),
+    ("kite_meadow,kite_meadow", "card 'kite_meadow' is named twice"),
+    (",".join(["kite_meadow", "shorebreak", "skate_bowl", "little_canals", "breakwater_point",
+               "ocean_swim_buoys", "dune_restoration", "bodysurf_shallows", "boardwalk_arcade"]),
+     "the opening display has 8 slots (2 rows of 4), not 9"),
+])
+def test_play_with_a_bad_opening_says_why_in_a_line_and_exits_2(capsys, opening, said):
+    """R2.1 the opening display is refused before any window opens: one line, exit status 2."""
+    code, _, err = run(capsys, "play", "--opening", opening, "--seed", "5")
+    assert code == 2
+    assert err.startswith("smqt play: --opening: ") and said in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_play_opening_does_not_go_with_load(capsys):
+    code, _, err = run(capsys, "play", "--load", "game.smqt", "--opening", "kite_meadow")
+    assert code == 2 and "--opening sets up a new game" in err

@@ -54,13 +54,15 @@ class PackMismatch(RecordError):
 
 @attrs.frozen
 class Setup:
-    """What setup fixed: players, seed, objective, sand dollar actions, start player (R2)."""
+    """What setup fixed: players, seed, objective, sand dollar actions, start player (R2), and
+    the cards a playtest put into the opening display (``rules.new_game``'s ``opening``)."""
 
     players: int
     seed: int
     objective: str
     sand_dollar_actions: tuple[str, ...]
     start_player: int
+    opening: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -72,17 +74,20 @@ class GameRecord:
     names: tuple[str, ...] = ()
 
     def to_text(self) -> str:
+        setup: dict[str, Any] = {
+            "players": self.setup.players,
+            "seed": self.setup.seed,
+            "objective": self.setup.objective,
+            "sand_dollar_actions": list(self.setup.sand_dollar_actions),
+            "start_player": self.setup.start_player,
+        }
+        if self.setup.opening:  # only playtests have one: other records stay as they were
+            setup["opening"] = list(self.setup.opening)
         data = {
             "format": RECORD_FORMAT,
             "pack": {"name": self.pack.name, "version": self.pack.version,
                      "content_hash": self.pack.content_hash},
-            "setup": {
-                "players": self.setup.players,
-                "seed": self.setup.seed,
-                "objective": self.setup.objective,
-                "sand_dollar_actions": list(self.setup.sand_dollar_actions),
-                "start_player": self.setup.start_player,
-            },
+            "setup": setup,
             "names": list(self.names),
             # Every parameter is written, defaults too, so a later change of a default can
             # never reinterpret an old record (R12.2).
@@ -119,6 +124,9 @@ class GameRecord:
         actions_in_play = _field(setup, "sand_dollar_actions", list, "setup.sand_dollar_actions",
                                  source)
         _field(setup, "start_player", int, "setup.start_player", source)
+        opening = setup.get("opening", [])  # optional: only a playtest setup has one
+        if not isinstance(opening, list) or not all(isinstance(c, str) for c in opening):
+            raise RecordError(f"{source}: setup.opening must be a list of card ids")
         rules = _table(data, "rules", source)
         missing = _missing_rules(rules, Rules, "rules")
         if missing:
@@ -143,7 +151,7 @@ class GameRecord:
             pack=PackIdentity(pack["name"], pack["version"], pack["content_hash"]),
             rules=structured,
             setup=Setup(setup["players"], setup["seed"], setup["objective"],
-                        tuple(actions_in_play), setup["start_player"]),
+                        tuple(actions_in_play), setup["start_player"], tuple(opening)),
             actions=tuple(actions),
             names=tuple(names),
         )
@@ -206,7 +214,8 @@ class Game:
         self.catalog = catalog
         self.state: GameState = new_game(
             catalog, setup.players, setup.seed, objective=setup.objective,
-            sand_dollar_actions=setup.sand_dollar_actions, start_player=setup.start_player)
+            sand_dollar_actions=setup.sand_dollar_actions, start_player=setup.start_player,
+            opening=setup.opening)
         self.setup = setup
         self.names = names
         self.actions: list[Action] = []
@@ -214,11 +223,14 @@ class Game:
     @classmethod
     def new(cls, catalog: Catalog, players: int, seed: int, *, objective: str | None = None,
             sand_dollar_actions: tuple[str, ...] | None = None, start_player: int | None = None,
-            names: tuple[str, ...] = ()) -> Game:
-        """Set up a new game, drawing whatever is not fixed from the seed (R2)."""
+            names: tuple[str, ...] = (), opening: tuple[str, ...] = ()) -> Game:
+        """Set up a new game, drawing whatever is not fixed from the seed (R2); ``opening``
+        puts chosen cards into the opening display (``rules.new_game``)."""
         state = new_game(catalog, players, seed, objective=objective,
-                         sand_dollar_actions=sand_dollar_actions, start_player=start_player)
-        setup = Setup(players, seed, state.objective, state.sand_dollar_actions, state.start_player)
+                         sand_dollar_actions=sand_dollar_actions, start_player=start_player,
+                         opening=opening)
+        setup = Setup(players, seed, state.objective, state.sand_dollar_actions, state.start_player,
+                      tuple(opening))
         return cls(catalog, setup, names)
 
     def play(self, action: Action, *, hold: bool = False) -> list[Event]:

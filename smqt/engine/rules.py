@@ -8,6 +8,7 @@ keep the previous state (undo, search).
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from typing import Any
 
@@ -101,11 +102,18 @@ def new_game(
     objective: str | None = None,
     sand_dollar_actions: tuple[str, ...] | None = None,
     start_player: int | None = None,
+    opening: tuple[str, ...] = (),
 ) -> GameState:
     """Set up a game (R2.1-R2.5); the state then waits for starting tile choices.
 
     ``objective``, ``sand_dollar_actions`` (one side of distinct tiles) and ``start_player`` fix
     what would otherwise be drawn at random (R2.2-R2.4).
+
+    ``opening`` (a playtest setup) puts the named feature cards into the opening display, slot
+    by slot in dealing order: front row left to right, then back row left to right. An empty
+    name leaves its slot to the deal. The deck is shuffled from the seed as always, the named
+    cards are taken out of it, and the other slots are dealt from the rest in shuffled order;
+    nothing else drawn from the seed changes (R2.1, R2.8).
     """
     rules = catalog.rules
     if not 2 <= num_players <= 4:
@@ -115,14 +123,26 @@ def new_game(
                          f"{num_players} players need one each")
     if not catalog.objective_tiles:
         raise SetupError("the pack has no objective tile")
+    opening = tuple(opening)
+    check_opening(catalog, opening)
     state_rng = rng.seed_state(seed)
     # R2.1 shuffle and deal: front row left to right, then back row.
     deck = list(catalog.cards)
     state_rng = rng.shuffle(state_rng, deck)
     deck.reverse()  # the top card is the last element: deal in shuffled order
     columns = rules.display_columns
-    front: list[str | None] = [deck.pop() if deck else None for _ in range(columns)]
-    back: list[str | None] = [deck.pop() if deck else None for _ in range(columns)]
+    if opening:
+        chosen = [card for card in opening if card]
+        for card in chosen:
+            deck.remove(card)
+        slots = [(opening[i] if i < len(opening) and opening[i] else None)
+                 for i in range(2 * columns)]
+        dealt = [slot if slot else (deck.pop() if deck else None) for slot in slots]
+        front: list[str | None] = dealt[:columns]
+        back: list[str | None] = dealt[columns:]
+    else:
+        front = [deck.pop() if deck else None for _ in range(columns)]
+        back = [deck.pop() if deck else None for _ in range(columns)]
     # R2.2-R2.4 are always drawn, then replaced by any fixed choice, so fixing one of them
     # never changes the deck, the other draws or the starting tiles of a seed.
     tiles = list(catalog.sand_dollar_tiles.values())
@@ -177,6 +197,50 @@ def new_game(
     state.phase = CHOOSE_TILE
     state.current = state.last_player
     return state
+
+
+OPENING_GAP = "_"
+"""How a slot left to the deal is written in an opening list (``parse_opening``); no card id
+is ``_`` or ``-`` (an id starts with a letter or digit), and ``-`` is read as a gap too."""
+
+
+def parse_opening(text: str) -> tuple[str, ...]:
+    """An opening display as a person types it: card ids separated by commas, ``_`` (or ``-``
+    or nothing) for a slot dealt as usual: ``"kite_meadow,_,shorebreak"``. Trailing gaps are
+    dropped."""
+    words = [word.strip() for word in text.split(",")]
+    cards = ["" if word in ("", OPENING_GAP, "-") else word for word in words]
+    while cards and not cards[-1]:
+        cards.pop()
+    return tuple(cards)
+
+
+def opening_text(opening: tuple[str, ...]) -> str:
+    """The inverse of ``parse_opening``."""
+    return ",".join(card or OPENING_GAP for card in opening)
+
+
+def check_opening(catalog: Catalog, opening: tuple[str, ...]) -> None:
+    """Refuse an opening display that cannot be dealt (``new_game``): unknown cards, a card
+    named twice (a pack holds one copy of each card), more cards than display slots."""
+    slots = 2 * catalog.rules.display_columns
+    if len(opening) > slots:
+        raise SetupError(f"the opening display has {slots} slots (2 rows of "
+                         f"{catalog.rules.display_columns}), not {len(opening)}")
+    seen: set[str] = set()
+    for card in opening:
+        if not isinstance(card, str):
+            raise SetupError(f"an opening card must be a card id, not {card!r}")
+        if not card:
+            continue
+        if card not in catalog.cards:
+            close = difflib.get_close_matches(card, list(catalog.cards), n=3, cutoff=0.7)
+            hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+            raise SetupError(f"the pack has no feature card {card!r}{hint}")
+        if card in seen:
+            raise SetupError(f"card {card!r} is named twice for the opening display (the pack "
+                             f"has one copy of each card)")
+        seen.add(card)
 
 
 def _check_fixed_actions(catalog: Catalog, chosen: tuple[str, ...]) -> None:

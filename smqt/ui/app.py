@@ -70,6 +70,30 @@ class PlayOptions:
     quit: bool = False
     pace: int | None = None
     playtest: bool = False
+    opening: tuple[str, ...] = ()
+    """Cards for the opening display of a new game (``rules.new_game``): a playtest setup."""
+
+
+def check_opening_option(options: PlayOptions) -> str | None:
+    """Why ``--opening`` cannot start the game, in one line, or None (no Qt needed)."""
+    if not options.opening:
+        return None
+    if options.load:
+        return "--opening sets up a new game; it cannot be used with --load"
+    from smqt.engine.catalog import load_pack
+    from smqt.engine.packload import PackError
+    from smqt.engine.rules import SetupError, check_opening
+    from smqt.paths import default_pack
+
+    try:
+        catalog = load_pack(Path(options.pack) if options.pack else default_pack())
+    except (PackError, OSError):
+        return None  # the table says what is wrong with the pack
+    try:
+        check_opening(catalog, options.opening)
+    except SetupError as exc:
+        return f"--opening: {exc}"
+    return None
 
 
 def install_file_opener(window: Any, app: Any) -> Any:
@@ -90,7 +114,8 @@ def install_file_opener(window: Any, app: Any) -> Any:
     return opener
 
 
-def run_play(options: PlayOptions, err: TextIO = sys.stderr) -> int:
+def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
+    err = sys.stderr if err is None else err  # the stream at the call (tests capture it)
     try:
         seats = parse_seats(options.players or DEFAULT_PLAYERS)
     except SeatListError as exc:
@@ -98,6 +123,10 @@ def run_play(options: PlayOptions, err: TextIO = sys.stderr) -> int:
         return 2
     if options.autoplay:
         seats = [(name, "medium" if kind == "human" else kind) for name, kind in seats]
+    refused = check_opening_option(options)
+    if refused:  # before any window: one line and exit status 2, as for a bad seat list
+        err.write(f"smqt play: {refused}\n")
+        return 2
 
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
@@ -121,7 +150,7 @@ def run_play(options: PlayOptions, err: TextIO = sys.stderr) -> int:
     seed = options.seed if options.seed is not None else random.SystemRandom().randrange(1, 10**6)
     if options.playtest and not automated and options.pack:
         pack_folder = str(Path(options.pack).resolve())
-        if hand_over({"playtest": pack_folder, "seed": seed}):
+        if hand_over({"playtest": pack_folder, "seed": seed, "opening": list(options.opening)}):
             watch.remove()
             return 0  # an open table plays it
     if options.load and not automated and hand_over({"load": str(Path(options.load).resolve())}):
@@ -160,10 +189,12 @@ def run_play(options: PlayOptions, err: TextIO = sys.stderr) -> int:
     if options.load:
         started = window.load(Path(options.load), pack, all_ai=options.autoplay)
     elif options.playtest and pack is not None:
-        window.open_playtest(pack, seed)
+        window.open_playtest(pack, seed, options.opening)
         started = window.controller is not None
-    elif options.players or options.seed is not None or options.autoplay or options.pack:
-        game_options = GameOptions(tuple(seats), seed, pack or default_pack())
+    elif options.players or options.seed is not None or options.autoplay or options.pack \
+            or options.opening:
+        game_options = GameOptions(tuple(seats), seed, pack or default_pack(),
+                                   opening=options.opening)
         window.new_game(game_options, autosave=not options.autoplay)
         started = window.controller is not None
     elif unfinished_games(playtests=False) and window.resume_last() \

@@ -1,6 +1,7 @@
 """The new-game dialog: 2-4 seats (a person or an AI level, with names), the seed, the objective
-tile and sand dollar actions (random or chosen), and the content pack (base or another folder).
-A pack with errors is refused with the loader's list of problems."""
+tile and sand dollar actions (random or chosen), the content pack (base or another folder), and
+for a playtest the cards of the opening display. A pack with errors is refused with the loader's
+list of problems."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ import random
 from pathlib import Path
 
 import attrs
-from PySide6.QtCore import QRegularExpression
-from PySide6.QtGui import QRegularExpressionValidator
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRegularExpression, Qt
+from PySide6.QtGui import QRegularExpressionValidator, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
+    QCompleter,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -30,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from smqt.engine.catalog import Catalog, load_pack
 from smqt.engine.packload import PackError
-from smqt.engine.rules import SetupError, new_game
+from smqt.engine.rules import SetupError, check_opening, new_game, parse_opening
 from smqt.paths import default_pack
 from smqt.ui.app import SEED_LIMIT, parse_seed
 from smqt.ui.savefile import seat_name
@@ -47,6 +49,8 @@ class GameOptions:
     pack: Path
     objective: str | None = None
     sand_dollar_actions: tuple[str, ...] | None = None
+    opening: tuple[str, ...] = ()
+    """Cards put into the opening display (``rules.new_game``): a playtest setup."""
 
 
 def fill_sand_dollar_actions(catalog: Catalog, players: int, seed: int,
@@ -69,6 +73,38 @@ def fill_sand_dollar_actions(catalog: Catalog, players: int, seed: int,
             c = spare.pop(0)
         result.append(c)
     return tuple(result)
+
+
+CARD_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+OPENING_HINT = ("To playtest a card, type its id: it is dealt first in the front row. "
+                "Leave empty for a normal deal.")
+
+
+class CardListCompleter(QCompleter):
+    """Completes the card id being typed after the last comma of a list of ids; the list
+    shows each card's id with its name."""
+
+    def splitPath(self, path: str) -> list[str]:
+        return [path.rsplit(",", 1)[-1].strip()]
+
+    def pathFromIndex(self, index: QModelIndex | QPersistentModelIndex) -> str:
+        widget = self.widget()
+        text = widget.text() if isinstance(widget, QLineEdit) else ""
+        head = text.rsplit(",", 1)[0] + "," if "," in text else ""
+        return head + str(index.data(CARD_ID_ROLE))
+
+
+def placement_words(catalog: Catalog, opening: tuple[str, ...]) -> str:
+    """Where the opening cards go, in plain words: "Front row: pier (1st), ..."."""
+    columns = catalog.rules.display_columns
+    rows: dict[str, list[str]] = {"Front row": [], "Back row": []}
+    for i, card in enumerate(opening):
+        if card:
+            row = "Front row" if i < columns else "Back row"
+            place = i % columns + 1
+            suffix = {1: "st", 2: "nd", 3: "rd"}.get(place, "th")
+            rows[row].append(f"{catalog.cards[card].name} ({place}{suffix} from the left)")
+    return "; ".join(f"{row}: {', '.join(cards)}" for row, cards in rows.items() if cards)
 
 
 class NewGameDialog(QDialog):
@@ -134,6 +170,32 @@ class NewGameDialog(QDialog):
         self.actions_row = QHBoxLayout()
         self.action_boxes: list[QComboBox] = []
         form.addRow("Sand dollar actions", self.actions_row)
+        opening_column = QVBoxLayout()
+        self.opening = QLineEdit()
+        self.opening.setPlaceholderText("Dealt from the shuffled deck (type card ids to choose)")
+        self.opening.setClearButtonEnabled(True)
+        self.opening.setToolTip(
+            "For playtesting a card: the feature cards (by id, separated by commas) to put into "
+            "the opening display, front row left to right, then back row. A _ leaves a slot to "
+            "the deal, so _,_,_,_,kite_meadow puts it first in the back row. The other slots and the "
+            "rest of the deck are dealt from the seed as usual.")
+        self.opening_model = QStandardItemModel(self)
+        completer = CardListCompleter(self.opening_model, self)
+        completer.setCompletionRole(CARD_ID_ROLE)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        self.opening.setCompleter(completer)
+        self.opening.textChanged.connect(self._check_opening)
+        self.opening_note = QLabel()
+        self.opening_note.setWordWrap(True)
+        self.opening_note.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        # room for a reason of three lines: the dialog keeps its size once shown
+        self.opening_note.setMinimumHeight(3 * self.opening_note.fontMetrics().lineSpacing())
+        opening_column.addWidget(self.opening)
+        opening_column.addWidget(self.opening_note)
+        opening_label = QLabel("Opening display")
+        opening_label.setToolTip(self.opening.toolTip())
+        form.addRow(opening_label, opening_column)
         layout.addWidget(setup)
 
         self.problems = QLabel()
@@ -176,6 +238,8 @@ class NewGameDialog(QDialog):
             self.catalog = load_pack(folder)
         except PackError as exc:
             self.catalog = None
+            self.opening_model.clear()
+            self._check_opening()
             listed = "\n".join(f"• {e}" for e in exc.errors[:12])
             more = f"\n… and {len(exc.errors) - 12} more" if len(exc.errors) > 12 else ""
             self.problems.setText(f"This pack cannot be played until these are fixed:\n{listed}{more}")
@@ -183,6 +247,12 @@ class NewGameDialog(QDialog):
             return
         self.problems.setText("")
         self.ok.setEnabled(True)
+        self.opening_model.clear()
+        for card in sorted(self.catalog.cards.values(), key=lambda c: c.id):
+            item = QStandardItem(f"{card.id} — {card.name} ({card.row.value})")
+            item.setData(card.id, CARD_ID_ROLE)
+            item.setToolTip(card.name)
+            self.opening_model.appendRow(item)
         manifest = self.catalog.identity
         shipped = folder.resolve() == default_pack().resolve()
         # the pack by its name (the folder in the tooltip): the shipped one has no path to show
@@ -198,6 +268,7 @@ class NewGameDialog(QDialog):
                 box.addItem(f"{action.name} ({action.cost})", action.id)
             self.actions_row.addWidget(box)
             self.action_boxes.append(box)
+        self._check_opening()
 
     def seed_value(self) -> int | None:
         try:
@@ -205,10 +276,36 @@ class NewGameDialog(QDialog):
         except ValueError:
             return None
 
+    def opening_value(self) -> tuple[str, ...]:
+        return parse_opening(self.opening.text())
+
+    def opening_problem(self) -> str | None:
+        """Why the opening display cannot be dealt (the engine's reason), or None."""
+        if self.catalog is None:
+            return None
+        try:
+            check_opening(self.catalog, self.opening_value())
+        except SetupError as exc:
+            return str(exc)
+        return None
+
+    def _check_opening(self) -> None:
+        problem = self.opening_problem()
+        self.opening.setStyleSheet("" if problem is None else "QLineEdit { background: #fde7e4; }")
+        if problem is not None:
+            self.opening_note.setStyleSheet("color: #b3261e;")
+            self.opening_note.setText(problem[0].upper() + problem[1:] + ".")
+        else:
+            self.opening_note.setStyleSheet("color: #5f6368;")
+            placed = placement_words(self.catalog, self.opening_value()) if self.catalog else ""
+            self.opening_note.setText(placed or OPENING_HINT)
+        self.ok.setEnabled(self.catalog is not None and self.seed_value() is not None
+                           and problem is None)
+
     def _check_seed(self) -> None:
         ok = self.seed_value() is not None
         self.seed.setStyleSheet("" if ok else "QLineEdit { background: #fde7e4; }")
-        self.ok.setEnabled(ok and self.catalog is not None)
+        self.ok.setEnabled(ok and self.catalog is not None and self.opening_problem() is None)
         if not ok:
             self.problems.setText(f"The seed must be a whole number from 0 to {SEED_LIMIT}.")
         elif self.catalog is not None:
@@ -225,10 +322,10 @@ class NewGameDialog(QDialog):
             actions = fill_sand_dollar_actions(self.catalog, n, seed,
                                                [b.currentData() for b in self.action_boxes])
             new_game(self.catalog, n, seed, objective=self.objective.currentData(),
-                     sand_dollar_actions=actions)
+                     sand_dollar_actions=actions, opening=self.opening_value())
         except SetupError as exc:
             self.problems.setText(f"This setup cannot be played: {exc}")
             return
         self.options = GameOptions(seats, seed, self.pack_folder,
-                                   self.objective.currentData(), actions)
+                                   self.objective.currentData(), actions, self.opening_value())
         self.accept()

@@ -84,22 +84,27 @@ class SavedGames:
             self.load(Path(load))
             return
         pack, seed = request.get("playtest"), request.get("seed", 1)
+        opening = request.get("opening", [])
         if not isinstance(pack, str) or not isinstance(seed, int) or isinstance(seed, bool) \
-                or not 0 <= seed < 2**63:
+                or not 0 <= seed < 2**63 or not isinstance(opening, list) \
+                or not all(isinstance(card, str) for card in opening):
             self._problem("A playtest could not be opened", f"The request was not understood: "
                           f"{str(request)[:200]}")
             return
-        self.open_playtest(Path(pack), seed)
+        self.open_playtest(Path(pack), seed, tuple(opening))
 
-    def open_playtest(self, pack: Path, seed: int) -> None:
-        """A playtest of ``pack`` (from the editor): a person against the medium AI; the game
-        on the table before it stays in the Resume list."""
-        self.new_game(GameOptions((("You", "human"), ("AI", "medium")), seed, pack),
-                      playtest=True)
+    def open_playtest(self, pack: Path, seed: int, opening: tuple[str, ...] = ()) -> None:
+        """A playtest of ``pack`` (from the editor): a person against the medium AI, with
+        ``opening`` cards in the opening display (``rules.new_game``); the game on the table
+        before it stays in the Resume list."""
+        self.new_game(GameOptions((("You", "human"), ("AI", "medium")), seed, pack,
+                                  opening=opening), playtest=True)
         self.showNormal()
         bring_to_front(self)
-        self.status.setText(f"Playtest of {pack}. A game you were playing is kept as of its "
-                            f"last finished turn: Game ▸ Resume.")
+        chosen = [card for card in opening if card]
+        shown = f" with {', '.join(chosen)} in the opening display" if chosen else ""
+        self.status.setText(f"Playtest of {pack}{shown}. A game you were playing is kept as of "
+                            f"its last finished turn: Game ▸ Resume.")
 
     def new_game_dialog(self) -> None:
         """The new-game dialog, open beside the running game (never a nested event loop)."""

@@ -337,7 +337,8 @@ class TableWindow(TableMenus, SavedGames, TableLayout, TurnView, QMainWindow):
         names = tuple(name for name, _ in options.seats)
         try:
             game = Game.new(catalog, len(options.seats), options.seed, objective=options.objective,
-                            sand_dollar_actions=options.sand_dollar_actions, names=names)
+                            sand_dollar_actions=options.sand_dollar_actions, names=names,
+                            opening=options.opening)
         except SetupError as exc:
             self._problem("This game cannot be set up", f"{options.pack}: {exc}")
             return

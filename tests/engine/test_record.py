@@ -193,3 +193,46 @@ def test_r12_2_a_device_or_huge_file_is_not_read(tmp_path):
         handle.truncate(9 * 1024 * 1024)
     with pytest.raises(RecordError, match="too large"):
         load_record(big)
+
+
+# ---------------------------------------------------------------- playtest: opening display
+
+
+def test_r2_8_a_game_with_an_opening_display_replays_identically(tmp_path):
+    """R2.8 the opening display is part of the setup: the record keeps it, and the replay of a
+    game started with one reaches the played state."""
+    opening = ("", "", sorted(base().cards)[1], sorted(base().cards)[0])
+    game = Game.new(base(), 2, 9, names=("Ann", "Bo"), opening=opening)
+    assert game.state.front[2:] == list(opening[2:])
+    chooser = random.Random(9)
+    while not game.state.is_over:
+        game.play(chooser.choice(game.legal_actions()))
+    record = game.record
+    assert record.setup.opening == opening
+    path = tmp_path / "opening.smqt"
+    save_record(path, record)
+    text = path.read_text()
+    assert f'opening = [\n "",\n "",\n "{opening[2]}",\n "{opening[3]}",\n]' in text
+    loaded = load_record(path)
+    assert loaded == record
+    assert replay(loaded, base()).state == game.state
+
+
+def test_r12_2_a_record_without_an_opening_is_written_and_read_as_before():
+    """R12.2 only a setup with an opening writes one: older records load unchanged."""
+    record = played(seed=4, players=2).record
+    text = record.to_text()
+    assert "opening" not in text
+    assert GameRecord.from_text(text).setup.opening == ()
+    assert replay(GameRecord.from_text(text), base()).state == played(seed=4, players=2).state
+
+
+def test_r12_2_a_bad_opening_in_a_record_is_a_record_error():
+    """R12.2 a record's opening that the pack cannot deal is refused in a line."""
+    record = played(seed=2, players=2, steps=3).record
+    text = record.to_text().replace("start_player =", 'opening = "pier"\nstart_player =', 1)
+    with pytest.raises(RecordError, match=r"setup\.opening must be a list of card ids"):
+        GameRecord.from_text(text)
+    broken = attrs.evolve(record, setup=attrs.evolve(record.setup, opening=("no_such_card",)))
+    with pytest.raises(RecordError, match="cannot be played: the pack has no feature card 'no_such_card'"):
+        replay(broken, base())

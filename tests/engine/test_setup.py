@@ -6,7 +6,14 @@ import pytest
 
 from smqt.engine import rng
 from smqt.engine.record import Game
-from smqt.engine.rules import SetupError, legal_actions, new_game
+from smqt.engine.rules import (
+    SetupError,
+    check_opening,
+    legal_actions,
+    new_game,
+    opening_text,
+    parse_opening,
+)
 from smqt.engine.state import ACQUIRE, CHOOSE_TILE, PLACE_TRUCK
 from tests.support import base
 
@@ -144,3 +151,68 @@ def test_r2_8_one_seed_and_the_choices_reproduce_a_game():
         apply(one, chooser_a.choice(legal_actions(one)))
         apply(two, chooser_b.choice(legal_actions(two)))
         assert one == two
+
+
+# ---------------------------------------------------------------- playtest: chosen opening display
+
+
+def test_r2_1_opening_cards_go_into_the_display_front_row_first():
+    """R2.1 a playtest setup deals chosen cards first: front row left to right, then back row;
+    the other slots and the deck come from the seeded shuffle without them."""
+    catalog = base()
+    plain = new_game(catalog, 2, 5)
+    chosen = [c for c in catalog.cards if c not in plain.front + plain.back][-5:]
+    state = new_game(catalog, 2, 5, opening=tuple(chosen))
+    assert state.front == chosen[:4]
+    assert state.back[0] == chosen[4]
+    order = list(catalog.cards)
+    rng.shuffle(rng.seed_state(5), order)
+    rest = [c for c in order if c not in chosen]
+    assert state.back[1:] == rest[:3], "the other slots are dealt in shuffled order"
+    assert list(reversed(state.deck)) == rest[3:], "the deck is the other cards, in order"
+    assert sorted(state.deck + state.front + state.back) == sorted(catalog.cards)
+    assert (state.sand_dollar_actions, state.objective, state.start_player, state.tile_pool) == (
+        plain.sand_dollar_actions, plain.objective, plain.start_player, plain.tile_pool), \
+        "the opening changes no other draw of the seed"
+
+
+def test_r2_1_an_opening_gap_leaves_its_slot_to_the_deal():
+    """R2.1 an empty name (written '_') is dealt as usual: a card can be put in the back row."""
+    catalog = base()
+    card = sorted(catalog.cards)[0]
+    opening = parse_opening(f"_,_,-,,{card}")
+    assert opening == ("", "", "", "", card)
+    assert opening_text(opening) == f"_,_,_,_,{card}"
+    assert parse_opening(f"{card}, -, ,") == (card,)
+    state = new_game(catalog, 3, 11, opening=opening)
+    assert state.back[0] == card and card not in state.front and card not in state.deck
+    assert None not in state.front + state.back
+
+
+def test_r2_8_the_same_seed_and_opening_give_the_same_game():
+    """R2.8 the opening is part of the setup: same (seed, opening), same state."""
+    catalog = base()
+    opening = tuple(sorted(catalog.cards)[:3])
+    one = new_game(catalog, 3, 21, opening=opening)
+    assert one == new_game(catalog, 3, 21, opening=opening)
+    assert one.front[:3] == list(opening)
+    assert new_game(catalog, 3, 22, opening=opening).deck != one.deck, "the seed still shuffles"
+    assert new_game(catalog, 3, 21, opening=()) == new_game(catalog, 3, 21)
+
+
+def test_r2_1_a_bad_opening_is_refused_saying_why():
+    """R2.1 the opening display has 2 rows of display.columns slots, one copy of each card."""
+    catalog = base()
+    card = sorted(catalog.cards)[0]
+    with pytest.raises(SetupError, match=r"the pack has no feature card 'no_such_card'"):
+        new_game(catalog, 2, 1, opening=("no_such_card",))
+    with pytest.raises(SetupError, match=rf"did you mean {card}"):
+        new_game(catalog, 2, 1, opening=(card[:-1] + "x",))
+    with pytest.raises(SetupError, match=rf"card '{card}' is named twice"):
+        new_game(catalog, 2, 1, opening=(card, "", card))
+    nine = tuple(sorted(catalog.cards)[:9])
+    with pytest.raises(SetupError, match=r"the opening display has 8 slots \(2 rows of 4\), not 9"):
+        new_game(catalog, 2, 1, opening=nine)
+    with pytest.raises(SetupError):
+        check_opening(catalog, (card, card))
+    check_opening(catalog, nine[:8])
