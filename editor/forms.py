@@ -31,14 +31,16 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMenu,
     QSizePolicy,
-    QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
+from editor import kindinfo
+from editor.inputs import ChoiceBox, NumberBox, pass_undo_keys
 from editor.templates import default_table, default_value, union_members
 from smqt.engine.convert import tag_of
+from smqt.engine.effects import MAX_ADJACENT_COPIES, POINTS_LIMIT
 from smqt.engine.fieldinfo import FieldRange, field_docs, field_range, resolved_fields
 
 Path_ = tuple[str | int, ...]
@@ -124,6 +126,9 @@ class Form(QWidget):
         when the field is left, numbers when Enter is pressed or the field is left)."""
         focus = self.focusWidget()
         while focus is not None and focus is not self:
+            if isinstance(focus, NumberBox):
+                focus.finish()  # a number out of range stays refused, nothing is committed
+                return
             if isinstance(focus, QAbstractSpinBox):
                 focus.interpretText()
                 return
@@ -135,6 +140,7 @@ class Form(QWidget):
     def register(self, path: Path_, widget: QWidget, doc: str) -> None:
         self.widgets[path] = widget
         widget.setObjectName("field:" + ".".join(str(p) for p in path))
+        pass_undo_keys(widget)  # Ctrl+Z in a field undoes the last change, the field committed
         doc = plain(doc)
         if doc:
             widget.setToolTip(doc)
@@ -243,34 +249,80 @@ def make_editor(form: Form, path: Path_, tp: Any, attribute: attrs.Attribute | N
 
 def _mark(widget: QWidget, problem: str | None, doc: str) -> None:
     doc = plain(doc)
-    widget.setStyleSheet(_INVALID if problem else "")
+    style = _INVALID if not isinstance(widget, QComboBox) else f"QComboBox {{ {_INVALID} }}"
+    widget.setStyleSheet(style if problem else "")  # (a drop-down's list keeps its colours)
     widget.setToolTip(f"{problem}\n\n{doc}" if problem else doc)
+
+
+def toml_text(raw: Any, limit: int = 40) -> str:
+    """A value as it is written in the TOML file (``"2"`` for text), cut to ``limit``."""
+    if isinstance(raw, bool):
+        text = "true" if raw else "false"
+    elif isinstance(raw, str):
+        text = '"' + raw.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    elif isinstance(raw, list):
+        text = "[" + ", ".join(toml_text(v, limit) for v in raw[:6]) + (", …" if len(raw) > 6 else "") + "]"
+    elif isinstance(raw, dict):
+        text = "{ " + ", ".join(f"{k} = {toml_text(v, limit)}" for k, v in list(raw.items())[:4]) + " }"
+    else:
+        text = str(raw)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class _Noted:
+    """A field with a short red note beside it saying what is wrong (hidden when nothing is)."""
+
+    def __init__(self, field: QWidget, *, grow: bool = True) -> None:
+        self.widget = QWidget()
+        line = QHBoxLayout(self.widget)
+        line.setContentsMargins(0, 0, 0, 0)
+        line.setSpacing(6)
+        line.addWidget(field, 1 if grow else 0)
+        self.note = QLabel()
+        self.note.setObjectName("note")
+        self.note.setStyleSheet("color: #b3261e;")
+        self.note.hide()
+        line.addWidget(self.note)
+        if not grow:
+            line.addStretch(1)
+
+    def say(self, problem: str | None) -> None:
+        self.note.setText(problem or "")
+        self.note.setVisible(bool(problem))
 
 
 class TextEditor(Editor):
     def __init__(self, form: Form, path: Path_, doc: str, *, optional: bool) -> None:
         self.form, self.path, self.doc, self.optional = form, path, doc, optional
-        self.widget = QLineEdit()
+        self.field = QLineEdit()
+        self.noted = _Noted(self.field)
+        self.widget = self.noted.widget
         self.raw: Any = None
-        self.widget.editingFinished.connect(self._finished)
-        form.register(path, self.widget, doc)
+        self.field.editingFinished.connect(self._finished)
+        form.register(path, self.field, doc)
 
     def set_value(self, raw: Any) -> None:
         self.raw = raw
         text = "" if raw is None else str(raw)
-        if self.widget.text() != text:
-            self.widget.setText(text)
+        if self.field.text() != text:
+            self.field.setText(text)
         bad = raw is not None and not isinstance(raw, str)
-        _mark(self.widget, f"not text: {raw!r}" if bad else None, self.doc)
+        problem = f"not text: {toml_text(raw)}" if bad else None
+        _mark(self.field, problem, self.doc)
+        self.noted.say(problem)
 
     def _finished(self) -> None:
-        text = self.widget.text()
+        text = self.field.text()
         value: str | None = text if text or not self.optional else None
         if value != self.raw:
             self.form.commit(self.path, value)
 
 
 class IntEditor(Editor):
+    """A spin box. What the file holds is shown as written: out of range in red, text or
+    another wrong type as written (``"2"``) in red with the problem beside it; any number
+    chosen mends it. A number typed out of range stays as typed and is refused."""
+
     def __init__(self, form: Form, path: Path_, doc: str, bounds: FieldRange,
                  attribute: attrs.Attribute | None) -> None:
         self.form, self.path = form, path
@@ -279,21 +331,26 @@ class IntEditor(Editor):
         self.doc = f"{doc}\n(from {self.low} to {self.high})".strip()
         self.default = attribute.default if attribute is not None and \
             isinstance(attribute.default, int) else None
-        self.widget = QSpinBox()
-        self.widget.setMinimumWidth(80)
-        self.widget.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
-        self.widget.setKeyboardTracking(False)
-        self.widget.setRange(self.low, self.high)
+        self.spin = NumberBox()
+        self.spin.setMinimumWidth(80)
+        self.spin.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        self.spin.setKeyboardTracking(False)
+        self.spin.setRange(self.low, self.high)
+        self.spin.bounds = self.spin.allowed = (self.low, self.high)
+        self.noted = _Noted(self.spin, grow=False)
+        self.widget = self.noted.widget
         self.raw: Any = None
-        self.widget.valueChanged.connect(self._changed)
-        form.register(path, self.widget, self.doc)
+        self.problem: str | None = None
+        self.spin.valueChanged.connect(self._changed)
+        self.spin.refused.connect(self._refused)
+        form.register(path, self.spin, self.doc)
 
     def set_value(self, raw: Any) -> None:
         self.raw = raw
         number = isinstance(raw, int) and not isinstance(raw, bool)
         problem = None
         low, high = self.low, self.high
-        self.widget.setSpecialValueText("")
+        special = ""
         if number:
             shown = raw
             if not self.low <= raw <= self.high:
@@ -301,19 +358,33 @@ class IntEditor(Editor):
                 low, high = min(low, raw), max(high, raw)
         elif raw is None and self.default is not None:
             shown = self.default
-        else:  # missing or not a number: shown blank below the range, any choice mends it
-            problem = "missing" if raw is None else f"not a whole number: {raw!r}"
+        else:  # missing or not a number: shown as written below the range, any number mends it
+            problem = "missing" if raw is None else f"not a whole number: {toml_text(raw)}"
             low = shown = self.low - 1
-            self.widget.setSpecialValueText(" ")
-        blocked = self.widget.blockSignals(True)
-        self.widget.setRange(low, high)
-        self.widget.setValue(shown)
-        self.widget.blockSignals(blocked)
-        _mark(self.widget, problem, self.doc)
+            special = " " if raw is None else toml_text(raw, 24)
+        blocked = self.spin.blockSignals(True)
+        self.spin.setSpecialValueText(special)
+        self.spin.setRange(low, high)
+        self.spin.setValue(shown)
+        self.spin.lineEdit().setText(self.spin.textFromValue(shown) if not special else special)
+        self.spin.clear_refusal()
+        self.spin.blockSignals(blocked)
+        self.problem = problem
+        self._show(problem)
+
+    def _show(self, problem: str | None) -> None:
+        _mark(self.spin, problem, self.doc)
+        self.noted.say(problem if problem and problem != "missing" else None)
+
+    def _refused(self, problem: str) -> None:
+        if problem:
+            self._show(f"{problem}: not taken")
+        else:
+            self._show(self.problem)
 
     def _changed(self, value: int) -> None:
         number = isinstance(self.raw, int) and not isinstance(self.raw, bool)
-        if self.widget.specialValueText() and value == self.widget.minimum():
+        if self.spin.specialValueText() and value == self.spin.minimum():
             return  # still blank
         if not (number and value == self.raw):
             self.form.commit(self.path, value)
@@ -324,18 +395,22 @@ class BoolEditor(Editor):
         self.form, self.path, self.doc = form, path, doc
         self.default = bool(attribute.default) if attribute is not None and \
             isinstance(attribute.default, bool) else False
-        self.widget = QCheckBox()
+        self.check = QCheckBox()
+        self.noted = _Noted(self.check, grow=False)
+        self.widget = self.noted.widget
         self.raw: Any = None
-        self.widget.toggled.connect(self._toggled)
-        form.register(path, self.widget, doc)
+        self.check.toggled.connect(self._toggled)
+        form.register(path, self.check, doc)
 
     def set_value(self, raw: Any) -> None:
         self.raw = raw
-        blocked = self.widget.blockSignals(True)
-        self.widget.setChecked(raw if isinstance(raw, bool) else self.default)
-        self.widget.blockSignals(blocked)
+        blocked = self.check.blockSignals(True)
+        self.check.setChecked(raw if isinstance(raw, bool) else self.default)
+        self.check.blockSignals(blocked)
         bad = raw is not None and not isinstance(raw, bool)
-        _mark(self.widget, f"not true or false: {raw!r}" if bad else None, self.doc)
+        problem = f"not true or false: {toml_text(raw)}" if bad else None
+        _mark(self.check, problem, self.doc)
+        self.noted.say(problem)
 
     def _toggled(self, checked: bool) -> None:
         if not (isinstance(self.raw, bool) and checked == self.raw):
@@ -346,40 +421,46 @@ class EnumEditor(Editor):
     def __init__(self, form: Form, path: Path_, values: list[str], doc: str, *,
                  editable: bool = False) -> None:
         self.form, self.path, self.values, self.doc = form, path, values, doc
-        self.widget = QComboBox()
-        self.widget.setMinimumContentsLength(8)
-        self.widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.combo = ChoiceBox()
+        self.combo.setMinimumContentsLength(8)
+        self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         if not editable:
-            self.widget.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
-        self.widget.setEditable(editable)
-        self.widget.addItems(values)
+            self.combo.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        self.combo.setEditable(editable)
+        self.combo.addItems(values)
+        self.noted = _Noted(self.combo, grow=editable)
+        self.widget = self.noted.widget
         self.raw: Any = None
         if editable:
-            self.widget.lineEdit().editingFinished.connect(
-                lambda: self._chosen(self.widget.currentText()))
-        self.widget.activated.connect(lambda i: self._chosen(self.widget.itemText(i)))
-        form.register(path, self.widget, doc)
+            self.combo.lineEdit().editingFinished.connect(
+                lambda: self._chosen(self.combo.currentText()))
+        self.combo.activated.connect(lambda i: self._chosen(self.combo.itemText(i)))
+        form.register(path, self.combo, doc)
 
     def set_value(self, raw: Any) -> None:
         self.raw = raw
         text = raw if isinstance(raw, str) else ""
-        blocked = self.widget.blockSignals(True)
-        if self.widget.count() > len(self.values):
-            self.widget.removeItem(len(self.values))
+        blocked = self.combo.blockSignals(True)
+        if self.combo.count() > len(self.values):
+            self.combo.removeItem(len(self.values))
         index = self.values.index(text) if text in self.values else -1
-        if index < 0 and not self.widget.isEditable():
-            self.widget.addItem(f"{raw!r} (unknown)")
+        if index < 0 and not self.combo.isEditable():
+            self.combo.addItem("(missing)" if raw is None else f"{toml_text(raw)} (unknown)")
             index = len(self.values)
-        if self.widget.isEditable():
-            self.widget.setEditText(text)
+        if self.combo.isEditable():
+            self.combo.setEditText(text if raw is None or isinstance(raw, str) else toml_text(raw))
         else:
-            self.widget.setCurrentIndex(index)
-        self.widget.blockSignals(blocked)
+            self.combo.setCurrentIndex(index)
+        self.combo.blockSignals(blocked)
         unknown = text not in self.values
-        _mark(self.widget, f"unknown value {raw!r}" if unknown else None, self.doc)
+        problem = None
+        if unknown:
+            problem = "missing" if raw is None else f"unknown value {toml_text(raw)}"
+        _mark(self.combo, problem, self.doc)
+        self.noted.say(problem if raw is not None and unknown else None)
 
     def _chosen(self, text: str) -> None:
-        if text in self.values or self.widget.isEditable():
+        if text in self.values or self.combo.isEditable():
             if text != self.raw:
                 self.form.commit(self.path, text)
 
@@ -451,10 +532,12 @@ class UnionEditor(Editor):
                  header: QHBoxLayout | None = None) -> None:
         self.form, self.path, self.members = form, path, members
         self.kinds = [tag_of(m) or m.__name__ for m in members]
-        self.kind_box = QComboBox()
+        self.kind_box = ChoiceBox()
+        self.kind_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for member, kind in zip(members, self.kinds, strict=True):
-            self.kind_box.addItem(kind)
-            self.kind_box.setItemData(self.kind_box.count() - 1, _first_line(member.__doc__),
+            self.kind_box.addItem(kindinfo.icon(member), kind)
+            self.kind_box.setItemData(self.kind_box.count() - 1,
+                                      f"{kindinfo.title(member)}: {kindinfo.description(member)}",
                                       Qt.ItemDataRole.ToolTipRole)
         self.kind_box.activated.connect(self._kind_chosen)
         self.widget = QWidget()
@@ -476,12 +559,15 @@ class UnionEditor(Editor):
         self.raw = raw
         kind = raw.get("kind") if isinstance(raw, dict) else None
         blocked = self.kind_box.blockSignals(True)
+        if self.kind_box.count() > len(self.kinds):
+            self.kind_box.removeItem(len(self.kinds))
         if kind in self.kinds:
             index = self.kinds.index(kind)
             self.kind_box.setCurrentIndex(index)
             member = self.members[index]
-            self.describe.setText(plain(_first_line(member.__doc__)))
-            _mark(self.kind_box, None, self.describe.text())
+            self.describe.setText(kindinfo.description(member))
+            self.describe.setStyleSheet("color: #555;")
+            _mark(self.kind_box, None, f"{kindinfo.title(member)}: {self.describe.text()}")
             if self.body is None or self.body.cls is not member:
                 if self.body is not None:
                     discard(self.body.widget)
@@ -489,12 +575,24 @@ class UnionEditor(Editor):
                 self.body.widget.setFrameShape(QFrame.Shape.NoFrame)
                 self._layout.addWidget(self.body.widget)
             self.body.set_value(raw)
-        else:
-            self.kind_box.setCurrentIndex(-1)
-            _mark(self.kind_box, f"unknown kind {kind!r}", "")
+        else:  # shown as written, marked; choosing a kind mends it (fields that fit are kept)
+            if not isinstance(raw, dict):
+                shown, problem = f"not a table: {toml_text(raw)}", f"not a table: {toml_text(raw)}"
+            elif kind is None:
+                shown, problem = "(no kind)", "no kind: choose one"
+            else:
+                shown = f"unknown kind {toml_text(kind)}"
+                problem = f"unknown kind {toml_text(kind)}: choose one of " + ", ".join(self.kinds)
+            self.kind_box.addItem(shown)
+            self.kind_box.setCurrentIndex(len(self.kinds))
+            self.describe.setText(problem)
+            self.describe.setStyleSheet("color: #b3261e;")
+            _mark(self.kind_box, problem, "")
         self.kind_box.blockSignals(blocked)
 
     def _kind_chosen(self, index: int) -> None:
+        if index >= len(self.members):
+            return  # the unknown kind as written
         member = self.members[index]
         old = self.raw if isinstance(self.raw, dict) else {}
         if old.get("kind") == self.kinds[index]:
@@ -513,10 +611,6 @@ def _fits(value: Any, tp: Any) -> bool:
     if tp is int:
         return isinstance(value, int) and not isinstance(value, bool)
     return False
-
-
-def _first_line(text: str | None) -> str:
-    return (text or "").strip().splitlines()[0] if text else ""
 
 
 def _tool(text: str, tip: str, slot: Callable[[], None]) -> QToolButton:
@@ -550,9 +644,12 @@ class ListEditor(Editor):
         self.add.setToolTip(f"Add an item. {doc}")
         if self.members:
             menu = QMenu(self.add)
+            menu.setToolTipsVisible(True)
             for member in self.members:
-                action = menu.addAction(tag_of(member) or member.__name__)
-                action.setToolTip(_first_line(member.__doc__))
+                action = menu.addAction(kindinfo.icon(member), kindinfo.menu_text(member))
+                action.setData(kindinfo.kind_name(member))
+                action.setToolTip(kindinfo.description(member))
+                action.setStatusTip(kindinfo.description(member))
                 action.triggered.connect(lambda _=False, m=member: self._append(default_table(m)))
             self.add.setMenu(menu)
             self.add.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
@@ -621,7 +718,8 @@ class ListEditor(Editor):
             editor = make_editor(self.form, path, self.item_type, None, None, self.doc)
             kind = tag_of(self.item_type) if attrs.has(self.item_type) else None
             if kind:  # a one-kind list (constraints): name the kind and say what it does
-                title = QLabel(f"<b>{kind}</b> — {plain(_first_line(self.item_type.__doc__))}")
+                title = QLabel(f"<b>{kindinfo.title(self.item_type)}</b> ({kind}) — "
+                               f"{kindinfo.description(self.item_type)}")
                 title.setWordWrap(True)
                 header.addWidget(title, 1)
         header.addStretch(1)
@@ -657,7 +755,8 @@ class ListEditor(Editor):
 
 
 class PairEditor(Editor):
-    """A fixed number of values side by side (a tier ``[copies, points]``, a tile's sides)."""
+    """A fixed number of values side by side (a tier ``[copies, points]``, a tile's sides),
+    each with a label taken from the field's help (``[copies, points]``)."""
 
     def __init__(self, form: Form, path: Path_, types: list[Any], doc: str, owner: type | None,
                  name: str) -> None:
@@ -667,15 +766,26 @@ class PairEditor(Editor):
         line.setContentsMargins(0, 0, 0, 0)
         self.parts: list[Editor] = []
         self.raw: Any = None
+        self.words = pair_words(doc, len(types))
+        self.labels = pair_labels(doc, name, len(types))
         route = _Route(form, self._commit_part)
         for index, tp in enumerate(types):
             if tp is str and owner is not None and form.choices(owner, name):
                 part: Editor = EnumEditor(route, (*path, index), form.choices(owner, name), doc,
                                           editable=True)
+            elif tp is int and self.words[index] in PAIR_RANGES:  # a tier's copies, points
+                low, high = PAIR_RANGES[self.words[index]]
+                part = IntEditor(route, (*path, index), doc, FieldRange(low, high), None)
             else:
                 part = make_editor(route, (*path, index), tp, None, None, doc)
+            if self.labels[index]:
+                label = QLabel(self.labels[index])
+                label.setObjectName(f"label:{index}")
+                label.setStyleSheet("color: #555;")
+                line.addWidget(label)
             line.addWidget(part.widget)
             self.parts.append(part)
+        line.addStretch(1)
         form.register(path, self.widget, doc)
         form.widgets[path] = self.parts[0].widget
 
@@ -692,3 +802,32 @@ class PairEditor(Editor):
                  for i, tp in enumerate(self.types)]
         whole[path[len(self.path)]] = value  # type: ignore[index]
         self.form.commit(self.path, whole)
+
+
+PAIR_WORDS = {"copies": "at least (copies)", "points": "points"}
+"How a part named in the help (``[copies, points]``) is labelled beside its box."
+PAIR_LABELS = {"sides": ("side A", "side B")}
+PAIR_RANGES = {"copies": (1, MAX_ADJACENT_COPIES), "points": (0, POINTS_LIMIT)}
+"The ranges of a pair's numbers by the part's name (a tier: at least 1 copy, 0 to 99 points)."
+"Labels of pairs whose help names no parts (field name -> labels)."
+
+
+def pair_words(doc: str, count: int) -> list[str]:
+    """The parts a pair's help names (``[copies, points]`` -> copies, points), or blanks."""
+    found = re.search(r"\[\s*([a-z][a-z _]*(?:\s*,\s*[a-z][a-z _]*)+)\s*\]", doc or "")
+    if found:
+        words = [w.strip() for w in found.group(1).split(",")]
+        if len(words) == count:
+            return words
+    return [""] * count
+
+
+def pair_labels(doc: str, name: str, count: int) -> list[str]:
+    """The labels of a pair's values: from ``[copies, points]`` in its help, or by field name."""
+    words = pair_words(doc, count)
+    if any(words):
+        return [PAIR_WORDS.get(w, w.replace("_", " ")) for w in words]
+    known = PAIR_LABELS.get(name)
+    if known is not None and len(known) == count:
+        return list(known)
+    return [""] * count

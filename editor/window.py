@@ -242,6 +242,9 @@ class EditorWindow(QMainWindow):
         # the menu says what would be undone; the toolbar's buttons keep one width
         self.undo_action = self._action(edit, "Undo", self.undo, QKeySequence.StandardKey.Undo)
         self.redo_action = self._action(edit, "Redo", self.redo, QKeySequence.StandardKey.Redo)
+        # every platform key for redo (Ctrl+Y and Ctrl+Shift+Z on Linux), not only the first
+        self.undo_action.setShortcuts(QKeySequence.StandardKey.Undo)
+        self.redo_action.setShortcuts(QKeySequence.StandardKey.Redo)
         self.stack.undoTextChanged.connect(lambda text: self._undo_texts())
         self.stack.redoTextChanged.connect(lambda text: self._undo_texts())
         self.stack.indexChanged.connect(lambda index: self._undo_texts())

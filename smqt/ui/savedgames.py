@@ -97,7 +97,7 @@ class SavedGames:
         """A playtest of ``pack`` (from the editor): a person against the medium AI, with
         ``opening`` cards in the opening display (``rules.new_game``); the game on the table
         before it stays in the Resume list."""
-        self.new_game(GameOptions((("You", "human"), ("AI", "medium")), seed, pack,
+        self.new_game(GameOptions((("Playtester", "human"), ("AI", "medium")), seed, pack,
                                   opening=opening), playtest=True)
         self.showNormal()
         bring_to_front(self)

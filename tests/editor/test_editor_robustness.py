@@ -95,10 +95,10 @@ def test_values_of_the_wrong_type_are_shown_and_mended_through_the_form(qtbot, p
     side_a.lineEdit().editingFinished.emit()
     assert win.doc.find("sand_dollar_tile", "tile_1")[2]["sides"] == ["two_front",
                                                                        "front_and_behind"]
-    # a number given as text is blank, and any value mends it
+    # a number given as text is shown as written, marked, and any value mends it
     win.select("settings", "rules")
     spin = field(win, QSpinBox, "cards_to_end")
-    assert "not a whole number" in spin.toolTip() and spin.text().strip() == ""
+    assert "not a whole number" in spin.toolTip() and spin.text() == '"many"'
     spin.setFocus()
     qtbot.keyClick(spin, Qt.Key.Key_Up)
     assert win.doc.files["rules.toml"]["rules"]["cards_to_end"] == 1

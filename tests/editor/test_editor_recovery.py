@@ -1,0 +1,154 @@
+"""Work is not lost: an editor killed with unsaved edits offers them back at the next opening
+(kept in the user's data folder, never in the pack); Ctrl+Z works from inside a field; the
+toolbar does not move; the Help menu holds the format guide and the shortcuts."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox, QSpinBox, QToolBar
+
+from editor.autosave import read_snapshot, snapshot_path
+from editor.window import EditorWindow
+from tests.editor.test_editor_window import CARD, field
+from tests.support import ROOT
+
+pytestmark = pytest.mark.gui
+
+KILLED = textwrap.dedent("""
+    import os, signal, sys, time
+    from PySide6.QtWidgets import QApplication
+    app = QApplication([])
+    from editor.window import EditorWindow
+    window = EditorWindow()
+    window.open_pack(sys.argv[1])
+    window.push(window.doc.set_value("card", sys.argv[2], ("name",), "Killed Tower"))
+    snapshot = window._snapshot_path()
+    deadline = time.monotonic() + 20
+    while not snapshot.exists() and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.05)
+    print(snapshot, flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+""")
+
+
+def test_edits_of_a_killed_editor_are_offered_back_and_the_pack_is_untouched(qtbot, pack,
+                                                                             tmp_path,
+                                                                             monkeypatch):
+    before = {p.name: p.read_bytes() for p in pack.iterdir()}
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)}
+    run = subprocess.run([sys.executable, "-c", KILLED, str(pack), CARD], env=env,
+                         capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert run.returncode == -9, run.stderr
+    snapshot = snapshot_path(tmp_path / "home", pack)
+    assert run.stdout.strip() == str(snapshot) and snapshot.exists()
+    assert {p.name: p.read_bytes() for p in pack.iterdir()} == before  # nothing in the pack
+
+    asked = []
+
+    def answer(parent, title, text, *rest):
+        asked.append((title, text))
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", answer)
+    win = EditorWindow()
+    qtbot.addWidget(win)
+    assert win.open_pack(pack)
+    assert [title for title, _ in asked] == ["Recover unsaved changes"]
+    assert "beach.toml" in asked[0][1]
+    assert win.doc.find("card", CARD)[2]["name"] == "Killed Tower"
+    assert win.doc.modified and win.isWindowModified()
+    assert win.save()
+    assert not snapshot.exists()
+    assert 'name = "Killed Tower"' in (pack / "beach.toml").read_text()
+
+
+def test_recovery_can_be_declined_or_put_off(qtbot, pack, tmp_path, monkeypatch):
+    first = EditorWindow()
+    qtbot.addWidget(first)
+    first.open_pack(pack)
+    first.push(first.doc.set_value("card", CARD, ("name",), "Tower Later"))
+    first.autosave()
+    snapshot = snapshot_path(tmp_path / "home", pack)
+    assert read_snapshot(snapshot, pack).texts.keys() == {"beach.toml"}
+    first.autosave_timer.stop()
+    first.disk_timer.stop()
+
+    for choice, kept in ((QMessageBox.StandardButton.Cancel, True),
+                         (QMessageBox.StandardButton.Discard, False)):
+        monkeypatch.setattr(QMessageBox, "question", lambda *a, c=choice: c)
+        again = EditorWindow()
+        qtbot.addWidget(again)
+        again.open_pack(pack)
+        assert again.doc.find("card", CARD)[2]["name"] != "Tower Later"
+        assert snapshot.exists() is kept
+        again.disk_timer.stop()
+
+
+def test_undoing_an_edit_drops_the_snapshot(window, qtbot, tmp_path):
+    snapshot = snapshot_path(tmp_path / "home", window.doc.folder)
+    window.push(window.doc.set_value("card", CARD, ("name",), "Tower"))
+    qtbot.waitUntil(snapshot.exists, timeout=5000)
+    window.stack.undo()
+    qtbot.waitUntil(lambda: not snapshot.exists(), timeout=5000)
+
+
+def test_ctrl_z_in_a_field_being_typed_in_commits_it_then_undoes(window, qtbot):
+    assert window.select("card", CARD)
+    qtbot.wait(20)
+    window.activateWindow()
+    spin = field(window, QSpinBox, "scoring.0.points")
+    before = spin.value()
+    # one change committed, then a second typed but not committed
+    spin.setFocus()
+    spin.selectAll()
+    qtbot.keyClicks(spin, "5")
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+    assert window.doc.find("card", CARD)[2]["scoring"][0]["points"] == 5
+    spin.selectAll()
+    qtbot.keyClicks(spin, "7")
+    assert window.focusWidget() in (spin, spin.lineEdit())
+    qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    # the 7 was committed (merged with the 5: one field, one step) and undone as one change
+    assert window.doc.find("card", CARD)[2]["scoring"][0]["points"] == before
+    assert field(window, QSpinBox, "scoring.0.points").value() == before
+    qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Z,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert window.doc.find("card", CARD)[2]["scoring"][0]["points"] == 7
+
+
+def test_the_toolbar_keeps_its_buttons_in_place(window, qtbot):
+    bar = window.findChild(QToolBar, "main")
+    qtbot.wait(20)
+
+    def places():
+        return [bar.widgetForAction(a).geometry().x() for a in bar.actions()
+                if bar.widgetForAction(a) is not None]
+
+    start = places()
+    window.push(window.doc.set_value("card", CARD, ("name",),
+                                     "A very long name to make the undo text long"))
+    qtbot.wait(20)
+    assert window.undo_action.text().startswith("Undo card")  # the menu says what
+    assert places() == start
+    assert window.undo_button.isEnabled() and not window.redo_button.isEnabled()
+
+
+def test_the_help_menu_shows_the_format_guide_and_the_shortcuts(window, qtbot):
+    menus = {a.text().replace("&", ""): a.menu() for a in window.menuBar().actions()}
+    helps = {a.text(): a for a in menus["Help"].actions()}
+    helps["Pack format guide"].trigger()
+    guide = window.help_dialogs["format"]
+    assert guide.isVisible() and "extends" in guide.browser.toPlainText()
+    helps["Keyboard shortcuts"].trigger()
+    keys = window.help_dialogs["keys"].browser.toPlainText()
+    for text in ("Undo", "Save", "Playtest", "Ctrl+Z in a field", "Mouse wheel"):
+        assert text in keys
+    helps["Keyboard shortcuts"].trigger()  # a second time in the same window
+    assert window.help_dialogs["keys"].isVisible()
