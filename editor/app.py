@@ -1,5 +1,6 @@
 """``smqt-editor [PACK]``: open the content editor on a pack folder (the base pack by default).
 
+``--print OUT`` writes print-and-play files (``editor/printcli.py``) and exits;
 ``--screenshot PNG --quit`` renders the main window with the first card selected and exits,
 for automated checks and documentation; ``--normalise`` rewrites every file of the pack in
 the editor's canonical layout (so that later saves diff cleanly) and exits. Qt warnings and
@@ -13,6 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from editor.printcli import add_arguments
 from smqt import __version__
 
 
@@ -33,6 +35,7 @@ def _parser() -> argparse.ArgumentParser:
                         help="write the help text the forms show for every field, and exit "
                              "(a check of an installed or frozen build)")
     parser.add_argument("--version", action="version", version=f"smqt-editor {__version__}")
+    add_arguments(parser)
     return parser
 
 
@@ -56,6 +59,10 @@ def main(argv: Sequence[str] | None = None, err: TextIO = sys.stderr) -> int:
     from smqt.paths import default_pack
 
     folder = args.pack or str(default_pack())
+    if args.print_out:
+        from editor.printcli import run
+
+        return run(args, folder, sys.stdout, err)
     try:
         document = PackDocument(folder)
     except DocumentError as exc:

@@ -109,6 +109,12 @@ def smoke(folder: Path, work: Path) -> None:
     if not is_png(editor_shot):
         raise Failed("the editor wrote no screenshot")
 
+    sheets = work / "print.pdf"
+    run([editor, "--print", sheets, "--changed-only",
+         ROOT / "content" / "variants" / "house-rule-trial"], env, here, 300)
+    if not sheets.read_bytes().startswith(b"%PDF"):
+        raise Failed("the editor's print and play wrote no PDF")
+
     run([editor, "--field-help", work / "help-frozen.json"], env, here, 120)
     source_tree("from editor.app import field_help; import json, sys; "
                 f"open({str(work / 'help-source.json')!r}, 'w', encoding='utf-8')"

@@ -196,13 +196,18 @@ def test_kinds_can_be_chosen_and_carry_the_version_mark():
 
 
 def test_the_command_line_writes_what_a_variant_changed(qapp, tmp_path, capsys):
-    from editor.printcli import main
+    from editor.app import main
 
     trial = BASE.parent / "variants" / "house-rule-trial"
     out = tmp_path / "trial.pdf"
-    assert main([str(trial), str(out), "--changed-only", "--paper", "Letter"]) == 0
+    assert main([str(trial), "--print", str(out), "--changed-only", "--paper", "Letter"]) == 0
     assert len(page_boxes(out.read_bytes())) == 2  # 2 cards and 4 reference cards: one page
-    assert main([str(BASE), str(tmp_path / "b.pdf"), "--changed-only"]) == 2
+    assert "2 pages" in capsys.readouterr().out
+    assert main([str(BASE), "--print", str(tmp_path / "b.pdf"), "--changed-only"]) == 2
     assert "extends no other pack" in capsys.readouterr().err
-    assert main([str(BASE), str(tmp_path / "tts"), "--format", "tts"]) == 0
+    assert not (tmp_path / "b.pdf").exists()
+    assert main([str(BASE), "--print", str(tmp_path / "tts"), "--format", "tts"]) == 0
     assert (tmp_path / "tts" / "beach-sheet-1.png").is_file()
+    with pytest.raises(SystemExit):
+        main([str(BASE), "--print", str(tmp_path / "c.pdf"), "--bleed", "-3"])
+    assert "from 0 to 10 mm" in capsys.readouterr().err
