@@ -28,11 +28,9 @@ from PySide6.QtGui import (
     QPen,
 )
 
-from editor.printables import CARD_MM, Paint, Printable, grouped_by_size
+from editor.printables import Paint, Printable, grouped_by_size
 from editor.printsheet import Grid, Slot, plan_grid
-from smqt.engine.content import FeatureCard, StartingTile
 from smqt.fileio import atomic_write_bytes
-from smqt.render.cardface import card_image, paint_card
 
 PAPERS = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
 DPI = 300
@@ -166,26 +164,6 @@ def _footer(painter: QPainter, grid: Grid, text: str) -> None:
     painter.restore()
 
 
-def export_pdf(cards: Sequence[FeatureCard | StartingTile], path: str | Path, paper: str = "A4",
-               title: str = "", progress: Progress | None = None) -> int:
-    """The plain sheets of the File menu: feature cards only, no bleed and no backs, so
-    nine cards of 63 x 88.2 mm a page on A4 and on Letter. Returns the number of pages."""
-    if paper not in PAPERS:
-        raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
-    if not cards:
-        raise ValueError("there are no cards to export")
-    items = [Printable(card.id, "card", card.name, CARD_MM, _plain(card), _plain(card), "")
-             for card in cards]
-    return export_sheets(items, path, SheetOptions(paper, 0.0, False, title, turn=False),
-                         progress)
-
-
-def _plain(card: FeatureCard | StartingTile) -> Paint:
-    def paint(painter: QPainter, target: QRectF, bleed: float) -> None:
-        paint_card(painter, target, card, 0.0)
-    return paint
-
-
 # --------------------------------------------------------------------------- PNG
 
 
@@ -241,23 +219,4 @@ def export_print_pngs(items: Sequence[Printable], folder: str | Path,
             written.append(path)
         if progress:
             progress(index + 1, len(items))
-    return written
-
-
-def export_pngs(cards: Sequence[FeatureCard | StartingTile], folder: str | Path,
-                width: int = 600, progress: Progress | None = None) -> list[Path]:
-    """One ``<id>.png`` per card in ``folder`` (created if needed), ``width`` pixels wide,
-    as the table draws it; returns the files."""
-    target = Path(folder)
-    target.mkdir(parents=True, exist_ok=True)
-    written = []
-    for index, card in enumerate(cards):
-        path = target / f"{card.id}.png"
-        image = card_image(card, width)
-        if image.isNull():
-            raise OSError(f"cannot draw {card.id}")
-        atomic_write_bytes(path, png_bytes(image))
-        written.append(path)
-        if progress:
-            progress(index + 1, len(cards))
     return written

@@ -7,7 +7,7 @@ import re
 import pytest
 from PySide6.QtGui import QImage
 
-from editor.export import export_pdf, export_pngs
+from editor.export import SheetOptions, export_sheets
 from smqt.engine.catalog import load_pack
 from tests.support import BASE
 
@@ -16,7 +16,9 @@ pytestmark = pytest.mark.gui
 
 @pytest.fixture(scope="module")
 def cards():
-    return list(load_pack(BASE).cards.values())
+    from editor.printables import printables
+
+    return printables(load_pack(BASE), ["card"])
 
 
 def page_boxes(data: bytes) -> list[list[float]]:
@@ -24,10 +26,12 @@ def page_boxes(data: bytes) -> list[list[float]]:
 
 
 @pytest.mark.parametrize(("paper", "size"), [("A4", (595, 842)), ("Letter", (612, 792))])
-def test_pdf_sheets_hold_nine_cards_a_page_on_the_chosen_paper(qapp, cards, tmp_path, paper, size):
+def test_sheets_without_bleed_hold_nine_cards_a_page_on_the_chosen_paper(qapp, cards, tmp_path,
+                                                                         paper, size):
     path = tmp_path / f"cards-{paper}.pdf"
     seen = []
-    pages = export_pdf(cards, path, paper, "base 1.0.0", progress=lambda d, t: seen.append(d))
+    pages = export_sheets(cards, path, SheetOptions(paper, 0.0, False, "base 1.0.0", turn=False),
+                          progress=lambda d, t: seen.append(d))
     assert pages == 9  # 78 cards, nine a page
     data = path.read_bytes()
     assert data.startswith(b"%PDF")
@@ -38,19 +42,12 @@ def test_pdf_sheets_hold_nine_cards_a_page_on_the_chosen_paper(qapp, cards, tmp_
     assert not list(tmp_path.glob(".*.part"))
 
 
-def test_a_failed_pdf_export_leaves_no_file(qapp, tmp_path):
-    with pytest.raises(ValueError, match="no cards"):
-        export_pdf([], tmp_path / "none.pdf")
+def test_a_failed_pdf_export_leaves_no_file(qapp, cards, tmp_path):
+    with pytest.raises(ValueError, match="nothing to export"):
+        export_sheets([], tmp_path / "none.pdf")
     with pytest.raises(ValueError, match="paper"):
-        export_pdf([object()], tmp_path / "x.pdf", "A3")
+        export_sheets(cards, tmp_path / "x.pdf", SheetOptions("A3"))
     assert list(tmp_path.iterdir()) == []
-
-
-def test_one_png_per_card(qapp, cards, tmp_path):
-    written = export_pngs(cards[:4], tmp_path / "png", width=300)
-    assert [p.name for p in written] == [f"{c.id}.png" for c in cards[:4]]
-    image = QImage(str(written[0]))
-    assert (image.width(), image.height()) == (300, 420)
 
 
 # --------------------------------------------------------------------------- print and play
