@@ -313,6 +313,9 @@ class TextEditor(Editor):
 
     def _finished(self) -> None:
         text = self.field.text()
+        if (self.raw is None or isinstance(self.raw, str)) and text == (self.raw or ""):
+            return  # untouched: leaving an empty field must not write an empty value (nor
+            # push a step that would drop the redo history)
         value: str | None = text if text or not self.optional else None
         if value != self.raw:
             self.form.commit(self.path, value)

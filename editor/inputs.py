@@ -1,5 +1,5 @@
 """Field widgets that behave in a long scrolling form: the mouse wheel scrolls the form unless
-the field has the keyboard focus, Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y reach the window's Undo and
+the field was clicked into, Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y reach the window's Undo and
 Redo (the window commits the field first) instead of the field's own text undo, and a number
 typed out of range (``-3`` where points are 0 or more) is kept as typed and refused with a
 reason, never silently turned into another number."""
@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QValidator, QWheelEvent
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QKeySequence, QMouseEvent, QValidator, QWheelEvent
 from PySide6.QtWidgets import QComboBox, QSpinBox, QWidget
 
 _UNDO_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
@@ -54,20 +54,33 @@ def pass_undo_keys(widget: QWidget) -> None:
 
 
 def _wheel_only_when_focused(widget: QWidget, event: QWheelEvent) -> bool:
-    """True when the wheel is for the form (the field does not have the focus)."""
-    if widget.hasFocus() or (widget.focusWidget() is not None and widget.focusWidget().hasFocus()
-                             and widget.isAncestorOf(widget.focusWidget())):
+    """True when the wheel is for the form: the field was not clicked into (a field reached
+    with Tab keeps its value while the author scrolls the form past it)."""
+    if widget.hasFocus() and getattr(widget, "clicked_into", False):
         return False
     event.ignore()  # goes on to the parent: the scroll area scrolls
     return True
 
 
+def _focus_in(widget: QWidget, event: QFocusEvent) -> None:
+    widget.clicked_into = event.reason() == Qt.FocusReason.MouseFocusReason  # type: ignore[attr-defined]
+
+
 class ChoiceBox(QComboBox):
-    """A drop-down that the mouse wheel changes only once it has been clicked or tabbed to."""
+    """A drop-down that the mouse wheel changes only once it has been clicked into."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.clicked_into = False
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        _focus_in(self, event)
+        super().focusInEvent(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.clicked_into = True
+        super().mousePressEvent(event)
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         if not _wheel_only_when_focused(self, event):
@@ -96,6 +109,15 @@ class NumberBox(QSpinBox):
         self.bounds: tuple[int, int] = self.allowed
         "the field's real range, for the reason given"
         self.problem = ""
+        self.clicked_into = False
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        _focus_in(self, event)
+        super().focusInEvent(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.clicked_into = True
+        super().mousePressEvent(event)
 
     # ------------------------------------------------------------ typing
 

@@ -152,3 +152,24 @@ def test_the_help_menu_shows_the_format_guide_and_the_shortcuts(window, qtbot):
         assert text in keys
     helps["Keyboard shortcuts"].trigger()  # a second time in the same window
     assert window.help_dialogs["keys"].isVisible()
+
+
+def test_redo_after_undoing_what_was_typed_into_an_empty_field_brings_it_back(window, qtbot):
+    from PySide6.QtWidgets import QLineEdit
+
+    window.new_entry()
+    qtbot.wait(20)
+    text = field(window, QLineEdit, "text")
+    text.setFocus()
+    qtbot.keyClicks(text, "Hello")
+    qtbot.keyClick(text, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert "text" not in window.doc.find("card", "new_card")[2]
+    assert window.stack.canRedo()
+    qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Z,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert window.doc.find("card", "new_card")[2]["text"] == "Hello"
+    # leaving an untouched empty field writes nothing
+    window.stack.undo()
+    field(window, QLineEdit, "text").setFocus()
+    window.flush()
+    assert "text" not in window.doc.find("card", "new_card")[2] and window.stack.canRedo()

@@ -139,10 +139,15 @@ def test_the_wheel_over_an_unfocused_field_scrolls_the_form_and_changes_nothing(
     assert area.verticalScrollBar().value() > 0
 
 
-def test_the_wheel_changes_a_field_that_has_the_focus(qtbot):
+def test_the_wheel_changes_a_field_clicked_into_but_not_one_reached_with_tab(qtbot):
     form, edits = shown_form(qtbot, Chain, dict(CHAIN))
     spin = widget(form, QSpinBox, "points")
-    spin.setFocus()
+    combo = widget(form, QComboBox, "tag")
+    combo.setFocus(Qt.FocusReason.TabFocusReason)  # Tab through the form, then scroll
+    assert combo.hasFocus()
+    event = wheel(combo)
+    assert combo.currentText() == "nature" and not event.isAccepted() and edits == []
+    qtbot.mouseClick(spin.lineEdit(), Qt.MouseButton.LeftButton)
     assert spin.hasFocus()
     event = wheel(spin, steps=1)
     assert event.isAccepted() and spin.value() == 5
