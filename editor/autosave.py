@@ -76,6 +76,22 @@ def read_snapshot(path: Path, folder: str | Path) -> Snapshot | None:
         return None
 
 
+def all_snapshots(home: Path) -> list[Snapshot]:
+    """Every readable snapshot whose pack folder still exists, newest first."""
+    found = []
+    for path in sorted((home / FOLDER).glob("*.json")):
+        try:
+            folder = json.loads(path.read_text(encoding="utf-8")).get("folder")
+        except (OSError, ValueError, AttributeError):
+            continue
+        if isinstance(folder, str) and Path(folder).is_dir() and \
+                snapshot_path(home, folder) == path:
+            snapshot = read_snapshot(path, folder)
+            if snapshot is not None and snapshot.texts:
+                found.append(snapshot)
+    return sorted(found, key=lambda s: s.kept_at, reverse=True)
+
+
 def drop_snapshot(path: Path) -> None:
     try:
         os.unlink(path)

@@ -37,7 +37,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.autosave import drop_snapshot, read_snapshot, snapshot_path, write_snapshot
+from editor.autosave import (
+    all_snapshots,
+    drop_snapshot,
+    read_snapshot,
+    snapshot_path,
+    write_snapshot,
+)
 from editor.commands import EditCommand, describe_edit
 from editor.diskbar import DiskBar
 from editor.document import (
@@ -110,6 +116,7 @@ class EditorWindow(QMainWindow):
         self.sim_dialog: SimulateDialog | None = None
         self.help_dialogs: dict[str, QDialog] = {}
         self.export_dialog: ExportDialog | None = None
+        self._offered_others = False
         self.launch: Callable[[list[str]], bool] = lambda argv: QProcess.startDetached(
             argv[0], argv[1:])[0]
         self.open_url: Callable[[QUrl], bool] = QDesktopServices.openUrl
@@ -336,11 +343,35 @@ class EditorWindow(QMainWindow):
             self.statusBar().showMessage(f"Unsaved edits could not be kept aside ({exc}).",
                                          8000)
 
+    def _offer_other_recovery(self) -> None:
+        """Unsaved edits of another pack (the editor was killed while it was open and was
+        started again on this one): offer to open that pack, once per window."""
+        from smqt.ui.storage import data_home
+
+        if self._offered_others:
+            return
+        self._offered_others = True
+        others = [s for s in all_snapshots(data_home())
+                  if Path(s.folder) != self.doc.folder.resolve()] if self.doc else []
+        if not others:
+            return
+        latest = others[0]
+        answer = QMessageBox.question(
+            self, "Recover unsaved changes",
+            f"The editor stopped on {latest.when()} with changes to the pack "
+            f"{Path(latest.folder).name} ({latest.folder}) that were not saved. Open that pack "
+            "now to recover them? (No keeps them for when you open it.)",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes)
+        if answer == QMessageBox.StandardButton.Yes:
+            self.open_pack(latest.folder)
+
     def _offer_recovery(self) -> None:
         assert self.doc is not None
         path = self._snapshot_path()
         snapshot = read_snapshot(path, self.doc.folder)
         if snapshot is None:
+            self._offer_other_recovery()
             return
         if all(name in self.doc.files and self.doc.text(name) == text
                for name, text in snapshot.texts.items()):
@@ -460,6 +491,15 @@ class EditorWindow(QMainWindow):
         if self.doc is None:
             return
         self.flush()
+        if name in self.doc.unsaved_files():
+            answer = QMessageBox.question(
+                self, "Reload from disk",
+                f"Reloading {name} drops the changes to it you have not saved, and the undo "
+                "history starts again.",
+                QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+                QMessageBox.StandardButton.Cancel)
+            if answer != QMessageBox.StandardButton.Discard:
+                return
         try:
             self.doc.reload_file(name)
         except DocumentError as exc:
@@ -681,25 +721,39 @@ class EditorWindow(QMainWindow):
         if self.doc is None or row is None or row.kind == SETTINGS:
             return
         references = self.doc.references(row.kind, row.id)
-        inherited = row.status == INHERITED
-        text = (f"Leave {row.kind.replace('_', ' ')} {row.id!r} of the extended pack out of "
-                "this pack?" if inherited else
-                f"Delete {row.kind.replace('_', ' ')} {row.id!r}?")
+        what = f"{row.kind.replace('_', ' ')} {row.id!r}"
+        # in a variant, an entry of the extended pack (changed here or not) is left out
+        # through [remove]; an own copy is dropped with it
+        leave_out = row.status == INHERITED or (row.status == CHANGED and row.key == row.id)
+        if row.status == INHERITED:
+            text = f"Leave {what} of the extended pack out of this pack?"
+        elif leave_out:
+            text = (f"Leave {what} of the extended pack out of this pack? Your changes to it "
+                    "are dropped too. (To drop only your changes, use \"Use the extended "
+                    "pack's version\" above the form.)")
+        else:
+            text = f"Delete {what}?"
         if references:
             text += "\n\nThese refer to it and will not load without it:\n  " + \
                 "\n  ".join(references)
         answer = QMessageBox.question(self, "Delete", text)
         if answer != QMessageBox.StandardButton.Yes:
             return
-        if inherited:
-            file = self.doc.table_file("remove")
-            listed = list(self.doc.table_value(file, ("remove", row.kind)) or [])
-            self.push(self.doc.set_table(file, ("remove", row.kind), [*listed, row.id]),
-                      f"leave out {row.kind} {row.id}")
-        else:
-            place = self._place(row.kind, row.key)
+        place = self._place(row.kind, row.key) if row.status != INHERITED else None
+        if not leave_out:
             if place is not None:
                 self.push(self.doc.delete_at(row.kind, *place), f"delete {row.kind} {row.id}")
+            return
+        self.stack.beginMacro(f"leave out {row.kind} {row.id}")
+        try:
+            if place is not None:
+                self.push(self.doc.delete_at(row.kind, *place))
+            file = self.doc.table_file("remove")
+            listed = list(self.doc.table_value(file, ("remove", row.kind)) or [])
+            self.push(self.doc.set_table(file, ("remove", row.kind), [*listed, row.id]))
+        finally:
+            self.stack.endMacro()
+        self.select(row.kind, row.id)  # the row stays, marked left out
 
     def _banner_clicked(self) -> None:
         row = self._current_row()
@@ -712,6 +766,12 @@ class EditorWindow(QMainWindow):
         if row.status == INHERITED:
             self.push(self.doc.new_entry(row.kind, copy.deepcopy(row.table)),
                       f"change {row.kind} {row.id} in this pack")
+        elif row.status == CHANGED and row.key == row.id:
+            place = self._place(row.kind, row.key)
+            if place is not None:
+                self.push(self.doc.delete_at(row.kind, *place),
+                          f"use the extended pack's {row.kind} {row.id}")
+                self.select(row.kind, row.id)
         elif row.status == REMOVED:
             for file, data in self.doc.files.items():
                 listed = data.get("remove", {}).get(row.kind, []) if \
@@ -1035,7 +1095,8 @@ class EditorWindow(QMainWindow):
             INHERITED: ("Inherited from the extended pack; this pack does not change it.",
                         "Change in this pack"),
             REMOVED: ("The extended pack's entry, left out by this pack's [remove].", "Put back"),
-            CHANGED: ("This pack replaces the extended pack's entry of the same id.", ""),
+            CHANGED: ("This pack replaces the extended pack's entry of the same id.",
+                      "Use the extended pack's version"),
             NEW: ("New in this pack.", ""),
         }
         if row.kind == SETTINGS and row.id == "rules" and self.doc and self.doc.parent:
@@ -1048,6 +1109,8 @@ class EditorWindow(QMainWindow):
             button = "Use the extended pack's rules" if names else ""
         else:
             text, button = texts.get(row.status, ("", ""))
+            if row.key != row.id:
+                button = ""  # a second entry of the id: nothing of the extended pack to use
         self.banner_text.setText(text)
         self.banner_button.setText(button)
         self.banner_button.setVisible(bool(button))

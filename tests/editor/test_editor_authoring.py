@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QLineEdit, QMessageBox
 
 from editor.document import PackDocument
 from tests.editor.test_editor_window import CARD, field
@@ -121,3 +121,42 @@ def test_the_search_and_the_help_line_start_afresh_for_each_kind(window, qtbot):
     assert window.entries.list.count() == len(window.entries.rows) > 0
     assert window.current is not None and window.current[0] == "starting_tile"
     assert window.help.text().startswith("Point at")
+
+
+@pytest.fixture
+def trial(qtbot, tmp_path, monkeypatch):
+    """The house-rule-trial variant (it changes sunset_lookout) beside a copy of base."""
+    from tests.support import BASE
+
+    monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
+    shutil.copytree(BASE, tmp_path / "content" / "base")
+    folder = tmp_path / "content" / "variants" / "house-rule-trial"
+    shutil.copytree(BASE.parent / "variants" / "house-rule-trial", folder)
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a, **k: QMessageBox.StandardButton.Yes)
+    from editor.window import EditorWindow
+
+    win = EditorWindow()
+    qtbot.addWidget(win)
+    assert win.open_pack(folder, offer_recovery=False)
+    return win
+
+
+def test_deleting_a_changed_entry_leaves_it_out_and_the_banner_reverts_one(trial):
+    assert trial.select("card", "sunset_lookout")
+    assert trial._current_row().status == "changed"
+    assert trial.banner_button.text() == "Use the extended pack's version"
+    trial.delete()
+    assert trial.doc.removed("card") == ["churro_cart", "sunset_lookout"]
+    assert trial.doc.locate("card", "sunset_lookout") is None
+    assert trial.current == ("card", "sunset_lookout")
+    assert trial._current_row().status == "removed"
+    trial.stack.undo()  # one step puts both back
+    assert trial.doc.removed("card") == ["churro_cart"]
+    assert trial.doc.locate("card", "sunset_lookout") is not None
+    # the banner's button drops only the changes: the extended pack's card plays again
+    trial.select("card", "sunset_lookout")
+    trial.banner_button.click()
+    assert trial.doc.locate("card", "sunset_lookout") is None
+    assert trial.doc.removed("card") == ["churro_cart"]
+    assert trial._current_row().status == "inherited"

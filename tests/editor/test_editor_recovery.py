@@ -173,3 +173,33 @@ def test_redo_after_undoing_what_was_typed_into_an_empty_field_brings_it_back(wi
     field(window, QLineEdit, "text").setFocus()
     window.flush()
     assert "text" not in window.doc.find("card", "new_card")[2] and window.stack.canRedo()
+
+
+def test_edits_kept_for_another_pack_are_offered_when_the_editor_starts_on_this_one(
+        qtbot, pack, tmp_path, monkeypatch):
+    import shutil
+
+    first = EditorWindow()
+    qtbot.addWidget(first)
+    first.open_pack(pack, offer_recovery=False)
+    first.push(first.doc.set_value("card", CARD, ("name",), "Kept Tower"))
+    first.autosave()
+    first.autosave_timer.stop()
+    first.disk_timer.stop()
+    other = tmp_path / "other"
+    shutil.copytree(pack, other)
+    asked = []
+
+    def answer(parent, title, text, *rest):
+        asked.append(text)
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", answer)
+    win = EditorWindow()
+    qtbot.addWidget(win)
+    win.open_pack(other)
+    assert str(pack) in asked[0] and "Open that pack" in asked[0]
+    assert win.doc.folder == pack  # opened, and its own question recovered the edits
+    assert win.doc.find("card", CARD)[2]["name"] == "Kept Tower" and win.doc.modified
+    win.open_pack(other)  # asked once per window
+    assert len(asked) == 2
