@@ -228,7 +228,10 @@ def make_editor(form: Form, path: Path_, tp: Any, attribute: attrs.Attribute | N
             return ListEditor(form, path, args[0], doc, limit, drop_when_empty=removable)
         return PairEditor(form, path, args, doc, owner, name)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        return EnumEditor(form, path, [m.value for m in tp], doc)
+        default = attribute.default if attribute is not None and \
+            isinstance(attribute.default, enum.Enum) else None
+        return EnumEditor(form, path, [m.value for m in tp], doc,
+                          default=None if default is None else str(default.value))
     if tp is bool:
         return BoolEditor(form, path, doc, attribute)
     if tp is int:
@@ -422,8 +425,10 @@ class BoolEditor(Editor):
 
 class EnumEditor(Editor):
     def __init__(self, form: Form, path: Path_, values: list[str], doc: str, *,
-                 editable: bool = False) -> None:
+                 editable: bool = False, default: str | None = None) -> None:
         self.form, self.path, self.values, self.doc = form, path, values, doc
+        self.default = default
+        "What a missing key means (the field's default), shown as chosen."
         self.combo = ChoiceBox()
         self.combo.setMinimumContentsLength(8)
         self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
@@ -443,6 +448,8 @@ class EnumEditor(Editor):
     def set_value(self, raw: Any) -> None:
         self.raw = raw
         text = raw if isinstance(raw, str) else ""
+        if raw is None and self.default is not None:
+            text = self.default
         blocked = self.combo.blockSignals(True)
         if self.combo.count() > len(self.values):
             self.combo.removeItem(len(self.values))
@@ -464,7 +471,7 @@ class EnumEditor(Editor):
 
     def _chosen(self, text: str) -> None:
         if text in self.values or self.combo.isEditable():
-            if text != self.raw:
+            if text != self.raw and not (self.raw is None and text == self.default):
                 self.form.commit(self.path, text)
 
 

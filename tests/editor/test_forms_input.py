@@ -366,3 +366,15 @@ def test_a_tiers_numbers_have_the_tiers_ranges(qtbot):
     qtbot.keyClick(points, Qt.Key.Key_Return)
     assert edits == [] and points.text() == "-3"
     assert "must be 0 or more" in note_of(points).text()
+
+
+def test_a_missing_choice_with_a_default_shows_the_default_not_a_problem(qtbot):
+    from smqt.engine.content import FootprintRule
+
+    form, edits = shown_form(qtbot, FootprintRule, {"points_per_tag": 2})
+    combo = widget(form, QComboBox, "row")
+    assert combo.currentText() == "any" and combo.toolTip().find("missing") < 0
+    assert combo.count() == 3  # beach, street, any: no "(missing)" item
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)  # a real choice is written
+    assert edits == [(("row",), combo.currentText())] and combo.currentText() != "any"
