@@ -61,6 +61,7 @@ from editor.entrylist import SETTINGS, EntryList, EntryRow, entry_key, split_key
 from editor.exportdialog import ExportDialog, open_export_dialog
 from editor.forms import Form, discard, help_of, parse_key
 from editor.helpmenu import format_guide_dialog, shortcuts_dialog
+from editor.inputs import NumberBox
 from editor.preview import PreviewPanel
 from editor.problems import ValidationPanel
 from editor.simulate import SimulateDialog
@@ -1120,6 +1121,7 @@ class EditorWindow(QMainWindow):
                   table: dict[str, Any], editable: bool) -> None:
         if key != self._form_key or self.form is None or cls is not self.form.cls:
             if self.form is not None:
+                self._tell_refused(self.form)
                 self.form.blockSignals(True)
                 discard(self.form)
                 self.form = None
@@ -1134,6 +1136,14 @@ class EditorWindow(QMainWindow):
             self.form_layout.addWidget(self.form)
         self.form.setEnabled(editable)
         self.form.show_table(table)
+
+    def _tell_refused(self, form: Form) -> None:
+        """A number refused in a form that is going away: say so, it is not taken."""
+        refused = [(box.objectName().removeprefix("field:"), box.text(), box.problem)
+                   for box in form.findChildren(NumberBox) if box.problem]
+        if refused:
+            where, text, problem = refused[0]
+            self.statusBar().showMessage(f"{where}: {text} was not taken ({problem}).", 10000)
 
     def _choices(self, owner: type, name: str) -> list[str]:
         if name == "sides":

@@ -160,3 +160,20 @@ def test_deleting_a_changed_entry_leaves_it_out_and_the_banner_reverts_one(trial
     assert trial.doc.locate("card", "sunset_lookout") is None
     assert trial.doc.removed("card") == ["churro_cart"]
     assert trial._current_row().status == "inherited"
+
+
+def test_a_refused_number_left_behind_is_reported_not_dropped_silently(window, qtbot):
+    from PySide6.QtWidgets import QSpinBox
+
+    assert window.select("card", CARD)
+    qtbot.wait(20)
+    spin = field(window, QSpinBox, "placement.0.count")
+    before = window.doc.find("card", CARD)[2]["placement"][0]["count"]
+    spin.setFocus()
+    spin.selectAll()
+    qtbot.keyClicks(spin, "-3")
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+    window.select("card", "tide_pools")
+    message = window.statusBar().currentMessage()
+    assert "placement.0.count: -3 was not taken" in message and "or more" in message
+    assert window.doc.find("card", CARD)[2]["placement"][0]["count"] == before
