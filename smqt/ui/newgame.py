@@ -51,6 +51,8 @@ class GameOptions:
     sand_dollar_actions: tuple[str, ...] | None = None
     opening: tuple[str, ...] = ()
     """Cards put into the opening display (``rules.new_game``): a playtest setup."""
+    start_player: int | None = None
+    "The seat that starts (None: drawn from the seed, R2.4)."
 
 
 def fill_sand_dollar_actions(catalog: Catalog, players: int, seed: int,

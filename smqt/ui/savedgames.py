@@ -97,14 +97,17 @@ class SavedGames:
         """A playtest of ``pack`` (from the editor): a person against the medium AI, with
         ``opening`` cards in the opening display (``rules.new_game``); the game on the table
         before it stays in the Resume list."""
+        # with cards to try, the person starts: the AI would otherwise take them first
         self.new_game(GameOptions((("Playtester", "human"), ("AI", "medium")), seed, pack,
-                                  opening=opening), playtest=True)
+                                  opening=opening, start_player=0 if any(opening) else None),
+                      playtest=True)
         self.showNormal()
         bring_to_front(self)
         chosen = [card for card in opening if card]
         shown = f" with {', '.join(chosen)} in the opening display" if chosen else ""
-        self.status.setText(f"Playtest of {pack}{shown}. A game you were playing is kept as of "
-                            f"its last finished turn: Game ▸ Resume.")
+        first = "; you start" if chosen else ""
+        self.status.setText(f"Playtest of {pack}{shown}{first}. A game you were playing is kept "
+                            f"as of its last finished turn: Game ▸ Resume.")
 
     def new_game_dialog(self) -> None:
         """The new-game dialog, open beside the running game (never a nested event loop)."""

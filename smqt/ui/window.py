@@ -338,7 +338,7 @@ class TableWindow(TableMenus, SavedGames, TableLayout, TurnView, QMainWindow):
         try:
             game = Game.new(catalog, len(options.seats), options.seed, objective=options.objective,
                             sand_dollar_actions=options.sand_dollar_actions, names=names,
-                            opening=options.opening)
+                            opening=options.opening, start_player=options.start_player)
         except SetupError as exc:
             self._problem("This game cannot be set up", f"{options.pack}: {exc}")
             return

@@ -60,6 +60,9 @@ def test_r2_1_the_editors_playtest_request_deals_the_chosen_card(qtbot, window):
     assert window.controller is not None and window.playtest
     assert window.controller.state.front[0] == "kite_meadow"
     assert "with kite_meadow in the opening display" in window.status.text()
+    # the person starts, so the AI cannot take the card before it is tried (R2.4 fixed)
+    assert window.controller.state.start_player == 0
+    assert window.controller.seats[0].kind == "human"
     window.handle_request({"playtest": str(default_pack()), "seed": 7, "opening": "kite_meadow"})
     assert "not understood" in window.problem_text.text()
 
