@@ -10,7 +10,7 @@ from smqt.engine.catalog import PackError, load_pack
 from smqt.engine.finalmove import best_final_movement
 from smqt.engine.geometry import space_str
 from smqt.engine.position import PositionError, load_position
-from smqt.engine.record import RecordError, load_record, replay
+from smqt.engine.record import RecordError, replay
 from smqt.engine.rules import apply
 from smqt.engine.scoring import GameScore, score_game
 from smqt.engine.state import FINAL
@@ -95,9 +95,14 @@ def run_score(path: str, *, final_move: bool, as_json: bool, out: TextIO, err: T
 
 
 def run_replay(path: str, pack: str | None, *, out: TextIO, err: TextIO) -> int:
+    from smqt.ui.savefile import load_game  # Qt-free: a saved game is a record and a table
+
     try:
-        record = load_record(path)
-        catalog = load_pack(pack or default_pack())
+        saved = load_game(path)
+        record = saved.record
+        # a saved game (a playtest, a simulated game) names its pack; --pack overrides it
+        folder = pack or (saved.pack if saved.pack is not None and saved.pack.is_dir() else None)
+        catalog = load_pack(folder or default_pack())
         game = replay(record, catalog)
     except (RecordError, PackError) as exc:
         err.write(f"{exc}\n")

@@ -94,6 +94,24 @@ def test_replay_prints_the_log_and_score(capsys, tmp_path):
     assert "winner:" in out and "tile " in out
 
 
+def test_replay_of_a_saved_game_uses_the_pack_it_names(capsys, tmp_path):
+    from smqt.engine.catalog import load_pack
+    from smqt.engine.record import Game
+    from smqt.ui.savefile import save_game
+
+    variant = ROOT / "content" / "variants" / "short-game"
+    game = Game.new(load_pack(variant), 2, 3)
+    for _ in range(6):
+        game.play(game.legal_actions()[0])
+    path = tmp_path / "playtest.smqt"
+    save_game(path, game.record, [("Ann", "human"), ("AI", "medium")], variant, playtest=True)
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 0, err
+    assert out.count("\n") >= 6 and "game in progress" in out
+    code, _, err = run(capsys, "replay", str(path), "--pack", str(ROOT / "content" / "base"))
+    assert code == 1 and "not base" in err  # an explicit --pack still wins, and is checked
+
+
 def test_bench_quick_prints_numbers(capsys):
     code, out, _ = run(capsys, "bench", "--quick", "--json")
     assert code == 0
