@@ -40,7 +40,14 @@ from editor.export import (
     export_print_pngs,
     export_sheets,
 )
-from editor.printables import KIND_LABELS, KINDS, Printable, changed_entries, printables
+from editor.printables import (
+    KIND_LABELS,
+    KINDS,
+    Printable,
+    changed_entries,
+    deck_instructions,
+    printables,
+)
 from editor.ttsdeck import export_tts
 from smqt.engine.catalog import Catalog
 
@@ -88,7 +95,7 @@ class ExportDialog(QDialog):
         self.backs.setChecked(True)
         form.addRow(self.backs)
         outer.addLayout(form)
-        kinds = QGroupBox("Components")
+        kinds = self.kinds_group = QGroupBox("Components")
         row = QHBoxLayout(kinds)
         self.kind_boxes: dict[str, QCheckBox] = {}
         for kind in KINDS:
@@ -141,12 +148,17 @@ class ExportDialog(QDialog):
         self.backs.setText("Backs: a page of backs after each page of fronts (print both "
                            "sides, flip on the long edge)" if fmt == "pdf" else
                            "Backs: one image of each different back")
-        for kind, box in self.kind_boxes.items():
-            box.setEnabled(fmt != "tts" or kind == "card")
+        self.kinds_group.setVisible(fmt != "tts")  # decks hold feature cards only
         items = self.items()
         count = sum(item.copies for item in items) if fmt == "pdf" else len(items)
-        self.summary.setText(f"{count} component(s) to export." if count else
-                             "Nothing to export with these choices.")
+        text = f"{count} component(s) to export." if count else \
+            "Nothing to export with these choices."
+        if fmt == "tts":
+            text += " Tabletop Simulator decks hold the feature cards."
+        if self.changed_only.isChecked() and self.parent_catalog is not None:
+            text += " With a printed base game: " + " ".join(
+                deck_instructions(self.parent_catalog, self.catalog))
+        self.summary.setText(text)
         self.export_button.setEnabled(bool(count))
 
     # ----------------------------------------------------------------- running
@@ -159,9 +171,12 @@ class ExportDialog(QDialog):
                 self, "Export print-and-play PDF",
                 str(self.folder / f"{stem}-print-{self.paper.currentText()}.pdf"), "PDF (*.pdf)")
         else:
-            path = QFileDialog.getExistingDirectory(self, "Export into the folder",
-                                                    str(self.folder))
+            path = QFileDialog.getExistingDirectory(
+                self, "Export into a new folder inside this one", str(self.folder))
+            if path:  # the many files go into a folder of their own
+                path = str(Path(path) / f"{stem}-{'png' if self.format == 'png' else 'tts'}")
         if path:
+            self.folder = Path(path).parent
             self.export_to(Path(path))
 
     def export_to(self, path: Path) -> str | None:

@@ -215,6 +215,22 @@ def changed_entries(parent: Catalog, variant: Catalog) -> dict[str, set[str]]:
     return found
 
 
+def deck_instructions(parent: Catalog, variant: Catalog) -> list[str]:
+    """What to do with a printed base game to play the variant from its "changed entries
+    only" print: the entries to take out, to replace with the printed ones, to add."""
+    steps = {"removed": [], "changed": [], "added": []}
+    for change in pack_changes(parent, variant):
+        if change.kind != RULES and (change.what != "changed" or change.fields):
+            steps[change.what].append(f"{change.kind.replace('_', ' ')} "
+                                       f"{change.name or change.id}")
+    lines = []
+    for what, verb in (("removed", "Take out"), ("changed", "Replace with the printed one"),
+                       ("added", "Add")):
+        if steps[what]:
+            lines.append(f"{verb}: {', '.join(steps[what])}.")
+    return lines
+
+
 def grouped_by_size(items: Sequence[Printable]) -> list[list[Printable]]:
     """Components of one size together (each size gets its own grid), in order, each as
     many times as its ``copies``."""

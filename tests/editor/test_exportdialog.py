@@ -29,6 +29,8 @@ def test_changed_only_is_for_a_variant(qapp, catalogs):
         "card-lifeguard_cafe", "card-pier_arcade", "card-rollerskate_rink"]
     assert every > 3
     assert "3 component(s)" in variant.summary.text()
+    # what to do with a printed base game
+    assert "Replace with the printed one: card Pier Arcade" in variant.summary.text()
     for dialog in (plain, variant):
         dialog.deleteLater()
 
@@ -40,7 +42,8 @@ def test_kinds_and_formats(qapp, catalogs):
     assert [item.kind for item in dialog.items()] == ["objective_tile"] * 3
     dialog.format_buttons["tts"].setChecked(True)
     assert dialog.kinds() == ["card"]
-    assert not dialog.kind_boxes["objective_tile"].isEnabled()
+    assert dialog.kinds_group.isHidden()  # decks hold feature cards: no choice to show
+    assert "hold the feature cards" in dialog.summary.text()
     assert not dialog.paper.isEnabled()
     dialog.kind_boxes["objective_tile"].setChecked(False)
     dialog.format_buttons["pdf"].setChecked(True)
