@@ -839,9 +839,14 @@ class EditorWindow(QMainWindow):
         if not self.launch(argv):
             self._tell("Playtest", "The table could not be started.", critical=True)
             return
+        row = self._current_row()
+        why = ""
+        if with_card and not card and row is not None and row.kind == "card":
+            why = f" ({row.id} is left out of this pack)" if row.status == REMOVED else \
+                f" ({row.id} does not load yet)"
         self.statusBar().showMessage(
-            f"Playtest started with {card} in the opening display." if card else
-            "Playtest started with a shuffled display.", 8000)
+            f"Playtest started with {card} in the opening display; you start." if card else
+            f"Playtest started with a shuffled display{why}.", 8000)
 
     def _card_to_try(self) -> str | None:
         """The selected feature card, when it is one the pack plays (not left out)."""
