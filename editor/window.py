@@ -118,6 +118,7 @@ class EditorWindow(QMainWindow):
         self.help_dialogs: dict[str, QDialog] = {}
         self.export_dialog: ExportDialog | None = None
         self._offered_others = False
+        self._export_folder: Path | None = None
         self.launch: Callable[[list[str]], bool] = lambda argv: QProcess.startDetached(
             argv[0], argv[1:])[0]
         self.open_url: Callable[[QUrl], bool] = QDesktopServices.openUrl
@@ -464,7 +465,10 @@ class EditorWindow(QMainWindow):
         super().showEvent(event)
         if not self._shown:
             self._shown = True
-            self.resizeDocks([self.docks["problems"]], [170], Qt.Orientation.Vertical)
+            # on a short screen (a 1366 x 768 laptop) the form gets the height
+            tall = self.height() >= 900
+            self.resizeDocks([self.docks["problems"]], [170 if tall else 100],
+                             Qt.Orientation.Vertical)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.may_discard():
@@ -890,10 +894,16 @@ class EditorWindow(QMainWindow):
             return None
         if self.export_dialog is not None and shiboken6.isValid(self.export_dialog):
             self.export_dialog.close()
-        self.export_dialog = open_export_dialog(self, self.doc.catalog, self.doc.parent,
-                                                self.doc.folder.parent, self._pack_title())
-        self.export_dialog.exported.connect(
-            lambda text: self.statusBar().showMessage(text + self._skipped_note(), 10000))
+        dialog = open_export_dialog(self, self.doc.catalog, self.doc.parent,
+                                    self._export_folder or self.doc.folder.parent,
+                                    self._pack_title())
+        self.export_dialog = dialog
+
+        def exported(text: str) -> None:
+            self._export_folder = dialog.folder  # the next export starts where this one went
+            self.statusBar().showMessage(text + self._skipped_note(), 10000)
+
+        dialog.exported.connect(exported)
         return self.export_dialog
 
     def _pack_title(self) -> str:
