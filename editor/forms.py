@@ -286,7 +286,9 @@ class _Noted:
         self.note.setStyleSheet("color: #b3261e;")
         self.note.setWordWrap(True)  # a long reason wraps; it never widens the form
         self.note.hide()
-        line.addWidget(self.note, 0 if grow else 1)
+        line.addWidget(self.note)
+        if not grow:
+            line.addStretch(1)
 
     def say(self, problem: str | None) -> None:
         self.note.setText(problem or "")
