@@ -329,17 +329,17 @@ class PackDocument:
         else:
             self.files.pop(name, None)
             self.saved.pop(name, None)
-        stamps = self._disk_stamps()
-        if name in stamps:
-            self._stamps[name] = stamps[name]
-        else:
-            self._stamps.pop(name, None)
+        self._stamp(name)
         self.validate()
 
     def keep_file(self, name: str) -> None:
         """Keep the version of one file held here although another program changed it on disk:
         it counts as unsaved, so the next save writes it back."""
         self.saved.pop(name, None)
+        self._stamp(name)
+
+    def _stamp(self, name: str) -> None:
+        """Take one file's state on disk as seen (absent included)."""
         stamps = self._disk_stamps()
         if name in stamps:
             self._stamps[name] = stamps[name]

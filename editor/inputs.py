@@ -62,36 +62,38 @@ def _wheel_only_when_focused(widget: QWidget, event: QWheelEvent) -> bool:
     return True
 
 
-def _focus_in(widget: QWidget, event: QFocusEvent) -> None:
-    widget.clicked_into = event.reason() == Qt.FocusReason.MouseFocusReason  # type: ignore[attr-defined]
+class _WheelAfterClick:
+    """For a field class: the wheel changes it only once it was clicked into (focus from
+    Tab or from the program does not count), otherwise the wheel scrolls the form."""
+
+    clicked_into = False
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        self.clicked_into = event.reason() == Qt.FocusReason.MouseFocusReason
+        super().focusInEvent(event)  # type: ignore[misc]
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.clicked_into = True
+        super().mousePressEvent(event)  # type: ignore[misc]
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if not _wheel_only_when_focused(self, event):  # type: ignore[arg-type]
+            super().wheelEvent(event)  # type: ignore[misc]
 
 
-class ChoiceBox(QComboBox):
+class ChoiceBox(_WheelAfterClick, QComboBox):
     """A drop-down that the mouse wheel changes only once it has been clicked into."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.clicked_into = False
-
-    def focusInEvent(self, event: QFocusEvent) -> None:
-        _focus_in(self, event)
-        super().focusInEvent(event)
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        self.clicked_into = True
-        super().mousePressEvent(event)
-
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        if not _wheel_only_when_focused(self, event):
-            super().wheelEvent(event)
 
 
 _INTEGER = re.compile(r"\s*[+-]?\d+\s*")
 _PARTIAL = re.compile(r"\s*[+-]?\d*\s*")
 
 
-class NumberBox(QSpinBox):
+class NumberBox(_WheelAfterClick, QSpinBox):
     """A spin box that keeps what was typed: a whole number outside the allowed range stays in
     the box and is refused with a reason (``refused``), nothing is committed. The wheel
     changes it only when it has the focus.
@@ -109,15 +111,6 @@ class NumberBox(QSpinBox):
         self.bounds: tuple[int, int] = self.allowed
         "the field's real range, for the reason given"
         self.problem = ""
-        self.clicked_into = False
-
-    def focusInEvent(self, event: QFocusEvent) -> None:
-        _focus_in(self, event)
-        super().focusInEvent(event)
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        self.clicked_into = True
-        super().mousePressEvent(event)
 
     # ------------------------------------------------------------ typing
 
@@ -193,9 +186,3 @@ class NumberBox(QSpinBox):
             self.setValue(self.value())
             self._refuse("")
         super().stepBy(steps)
-
-    # ------------------------------------------------------------ the wheel
-
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        if not _wheel_only_when_focused(self, event):
-            super().wheelEvent(event)
