@@ -12,6 +12,7 @@ its widgets are updated in place so that typing is never interrupted.
 from __future__ import annotations
 
 import enum
+import itertools
 import re
 import types
 import typing
@@ -19,7 +20,8 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
-from PySide6.QtCore import Qt, Signal
+import shiboken6
+from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QCheckBox,
@@ -78,6 +80,10 @@ def shape(raw: Any) -> Any:
     return None
 
 
+ROW_TOLERANCE = 8
+"Pixels between the middles of two widgets that still stand in one row."
+
+
 class Form(QWidget):
     """An editable view of one TOML table of an attrs class."""
 
@@ -112,10 +118,37 @@ class Form(QWidget):
                 self._root.set_value(raw)
                 if focused is not None:
                     self.focus_path(focused)
+                # list rows are made after the fields below them: Tab follows the page once
+                # the new widgets have their places
+                QTimer.singleShot(0, self._order_tabs)
             else:
                 self._root.set_value(raw)
         finally:
             self._quiet = False
+
+    def _order_tabs(self) -> None:
+        """Chain the focusable fields and buttons in reading order: rows top to bottom (a row
+        is what stands at the same height), left to right within a row."""
+        if not shiboken6.isValid(self) or discarded(self):
+            return
+        found = []
+        for widget in self.findChildren(QWidget):
+            inner = isinstance(widget.parentWidget(), QAbstractSpinBox | QComboBox)
+            if inner or discarded(widget) or not widget.isVisibleTo(self) or \
+                    not widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
+                continue
+            corner = widget.mapTo(self, QPoint(0, 0))
+            found.append((corner.y() + widget.height() / 2, corner.x(), widget))
+        found.sort(key=lambda item: item[0])
+        rows: list[list[tuple[float, int, QWidget]]] = []
+        for item in found:
+            if rows and item[0] - rows[-1][0][0] <= ROW_TOLERANCE:
+                rows[-1].append(item)
+            else:
+                rows.append([item])
+        ordered = [w for row in rows for _, _, w in sorted(row, key=lambda i: i[1])]
+        for before, after in itertools.pairwise(ordered):
+            QWidget.setTabOrder(before, after)
 
     def commit(self, path: Path_, value: Any) -> None:
         if not self._quiet:

@@ -177,3 +177,20 @@ def test_a_refused_number_left_behind_is_reported_not_dropped_silently(window, q
     message = window.statusBar().currentMessage()
     assert "placement.0.count: -3 was not taken" in message and "or more" in message
     assert window.doc.find("card", CARD)[2]["placement"][0]["count"] == before
+
+
+def test_tab_follows_the_form_in_reading_order(window, qtbot):
+    """A list's items come before its "+ Add" and before the fields below it (they are made
+    later, so without an order Tab jumped past them)."""
+    assert window.select("card", CARD)
+    qtbot.wait(50)
+    chain, widget = [], field(window, QLineEdit, "id")
+    for _ in range(60):
+        widget = widget.nextInFocusChain()
+        if widget.objectName().startswith(("field:", "add:")) and widget.isVisible() and \
+                window.form.isAncestorOf(widget):
+            chain.append(widget.objectName())
+    names = chain[:chain.index("add:placement") + 1]
+    assert names[:3] == ["field:name", "field:row", "field:tags.0"]
+    assert names.index("field:tags.1") < names.index("add:tags") < \
+        names.index("field:placement.0.kind") < names.index("add:placement")
