@@ -1,7 +1,8 @@
 """The editor's print-and-play dialog: PDF sheets, a PNG per component or Tabletop Simulator
 decks, with the paper, the bleed, backs (duplex), which kinds of component, and for a
 variant only the entries it adds or changes. The export runs with a progress dialog whose
-Cancel stops it (a cancelled PDF leaves no file; PNGs already written stay, each whole).
+Cancel stops it (a cancelled PDF leaves no file; PNGs already written stay, each whole); the
+drawing runs on a worker thread, so the editor stays responsive.
 
 The File menu opens it with ``open_export_dialog(window, catalog, parent_catalog, folder,
 title)``.
@@ -9,11 +10,11 @@ title)``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QObject, Qt, QThread, Signal
 from PySide6.QtWidgets import (
-    QApplication,
     QButtonGroup,
     QCheckBox,
     QComboBox,
@@ -53,6 +54,38 @@ from smqt.engine.catalog import Catalog
 
 FORMATS = {"pdf": "PDF sheets to print", "png": "One PNG per component (300 dpi)",
            "tts": "Tabletop Simulator decks (feature cards)"}
+
+
+CANCELLED = "cancelled"
+
+
+class ExportWorker(QObject):
+    """Runs one export off the GUI thread: ``job(progress)`` returns what was written."""
+
+    progress = Signal(int, int)
+    done = Signal(str)
+    failed = Signal(str)
+    "Why nothing (more) was written: ``CANCELLED`` or the error."
+
+    def __init__(self, job: Callable[[Progress], str]) -> None:
+        super().__init__()
+        self.job = job
+        self.cancelled = False
+
+    def run(self) -> None:
+        def step(done: int, total: int) -> None:
+            self.progress.emit(done, total)
+            if self.cancelled:
+                raise ExportCancelled
+
+        try:
+            message = self.job(step)
+        except ExportCancelled:
+            self.failed.emit(CANCELLED)
+        except (OSError, ValueError) as exc:
+            self.failed.emit(str(exc))
+        else:
+            self.done.emit(message)
 
 
 class ExportDialog(QDialog):
@@ -121,6 +154,9 @@ class ExportDialog(QDialog):
         for box in (*self.kind_boxes.values(), self.changed_only, self.backs):
             box.toggled.connect(self._update)
         self.format_group.buttonToggled.connect(self._update)
+        self.thread: QThread | None = None
+        self.worker: ExportWorker | None = None
+        self.progress: QProgressDialog | None = None
         self._update()
 
     # ----------------------------------------------------------------- choices
@@ -179,38 +215,78 @@ class ExportDialog(QDialog):
             self.folder = Path(path).parent
             self.export_to(Path(path))
 
-    def export_to(self, path: Path) -> str | None:
-        """Export to ``path`` (the PDF file, or the folder for PNGs and Tabletop Simulator)
-        with a progress dialog; returns what was written, or None if cancelled or failed
-        (the reason is shown in the summary line)."""
+    def export_to(self, path: Path) -> None:
+        """Export to ``path`` (the PDF file, or the folder for PNGs and Tabletop Simulator) on
+        a worker thread, with a progress dialog whose Cancel stops it; ``exported`` says what
+        was written, the summary line why nothing was (cancelled, failed)."""
+        if self.running:
+            return
         items = self.items()
-        progress = QProgressDialog("Drawing…", "Cancel", 0,
-                                   max(1, sum(item.copies for item in items)), self)
-        progress.setWindowModality(Qt.WindowModality.WindowModal)
-        progress.setMinimumDuration(300)
+        self.progress = QProgressDialog("Drawing…", "Cancel", 0,
+                                        max(1, sum(item.copies for item in items)), self)
+        self.progress.setWindowModality(Qt.WindowModality.WindowModal)
+        self.progress.setMinimumDuration(300)
+        self.progress.canceled.connect(self.cancel_export)
+        self.worker = ExportWorker(lambda step: self._run(items, path, step))
+        self.thread = QThread(self)
+        self.worker.moveToThread(self.thread)
+        self.thread.started.connect(self.worker.run)
+        self.worker.progress.connect(self._progress)
+        self.worker.done.connect(self._done)
+        self.worker.failed.connect(self._failed)
+        self.export_button.setEnabled(False)
+        self.summary.setText("Drawing…")
+        self.thread.start()
 
-        def step(done: int, total: int) -> None:
-            progress.setMaximum(max(1, total))
-            progress.setValue(done)
-            QApplication.processEvents()
-            if progress.wasCanceled():
-                raise ExportCancelled
+    @property
+    def running(self) -> bool:
+        return self.thread is not None
 
-        try:
-            message = self._run(items, path, step)
-        except ExportCancelled:
-            self.summary.setText("Export cancelled." + ("" if self.format == "pdf" else
-                                                        " Files already written stay."))
-            return None
-        except (OSError, ValueError) as exc:
-            self.summary.setText(f"Export failed: {exc}")
-            return None
-        finally:
-            progress.close()
-            progress.deleteLater()
+    def cancel_export(self) -> None:
+        if self.worker is not None:
+            self.worker.cancelled = True
+
+    def _progress(self, done: int, total: int) -> None:
+        if self.progress is not None:
+            self.progress.setMaximum(max(1, total))
+            self.progress.setValue(done)
+
+    def _finish(self) -> None:
+        if self.thread is not None:
+            self.thread.quit()
+            self.thread.wait()
+            self.thread.deleteLater()
+            self.thread = None
+        if self.worker is not None:
+            self.worker.deleteLater()
+            self.worker = None
+        if self.progress is not None:
+            self.progress.close()
+            self.progress.deleteLater()
+            self.progress = None
+        self._update()
+
+    def _done(self, message: str) -> None:
+        self._finish()
         self.summary.setText(message)
         self.exported.emit(message)
-        return message
+
+    def _failed(self, reason: str) -> None:
+        self._finish()
+        if reason == CANCELLED:
+            self.summary.setText("Export cancelled." + ("" if self.format == "pdf" else
+                                                        " Files already written stay."))
+        else:
+            self.summary.setText(f"Export failed: {reason}")
+
+    def stop(self) -> None:
+        """Stop an export and wait for it (the dialog or the editor is closing)."""
+        self.cancel_export()
+        self._finish()
+
+    def done(self, result: int) -> None:  # Close, Esc and the title bar's button
+        self.stop()
+        super().done(result)
 
     def _run(self, items: list[Printable], path: Path, step: Progress) -> str:
         fmt = self.format

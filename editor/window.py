@@ -478,6 +478,8 @@ class EditorWindow(QMainWindow):
                 drop_snapshot(self._snapshot_path())  # saved, or thrown away on purpose
             if self.sim_dialog is not None:
                 self.sim_dialog.stop()
+            if self.export_dialog is not None and shiboken6.isValid(self.export_dialog):
+                self.export_dialog.stop()
             event.accept()
         else:
             event.ignore()

@@ -51,22 +51,57 @@ def test_kinds_and_formats(qapp, catalogs):
     dialog.deleteLater()
 
 
-def test_export_through_the_dialog(qapp, catalogs, tmp_path):
+def test_export_through_the_dialog(qtbot, catalogs, tmp_path):
     dialog = ExportDialog(catalogs[1], catalogs[0])
+    qtbot.addWidget(dialog)
     dialog.changed_only.setChecked(True)
     dialog.paper.setCurrentText("Letter")
-    said = []
-    dialog.exported.connect(said.append)
-    message = dialog.export_to(tmp_path / "swap.pdf")
-    assert message and (tmp_path / "swap.pdf").read_bytes().startswith(b"%PDF")
-    assert said == [message] and "2 pages" in message  # 3 cards: a page of fronts, one of backs
+
+    def export(path):
+        """The export runs on a worker thread: wait for its sentence."""
+        with qtbot.waitSignal(dialog.exported, timeout=60000) as said:
+            dialog.export_to(path)
+        assert not dialog.running
+        return said.args[0]
+
+    message = export(tmp_path / "swap.pdf")
+    assert (tmp_path / "swap.pdf").read_bytes().startswith(b"%PDF")
+    assert "2 pages" in message and dialog.summary.text() == message  # fronts, backs
     dialog.format_buttons["png"].setChecked(True)
     rows = {catalogs[1].cards[i].row for i in ("lifeguard_cafe", "pier_arcade",
                                                 "rollerskate_rink")}
     written = 3 + len(rows)  # the faces, and the back of each row among them
-    assert f"{written} PNG" in dialog.export_to(tmp_path / "png")
+    assert f"{written} PNG" in export(tmp_path / "png")
     assert len(list((tmp_path / "png").glob("*.png"))) == written
     dialog.format_buttons["tts"].setChecked(True)
-    assert "TTS-IMPORT.txt" in dialog.export_to(tmp_path / "tts")
+    assert "TTS-IMPORT.txt" in export(tmp_path / "tts")
     assert (tmp_path / "tts" / "TTS-IMPORT.txt").is_file()
-    dialog.deleteLater()
+
+
+def test_an_export_runs_off_the_gui_thread_and_cancel_stops_it(qtbot, catalogs, tmp_path):
+    import threading
+
+    from editor import exportdialog
+
+    dialog = ExportDialog(catalogs[0])
+    qtbot.addWidget(dialog)
+    dialog.format_buttons["png"].setChecked(True)
+    threads = []
+    real = exportdialog.export_print_pngs
+
+    def spy(*args, **kwargs):
+        threads.append(threading.current_thread())
+        return real(*args, **kwargs)
+
+    exportdialog.export_print_pngs = spy
+    try:
+        dialog.export_to(tmp_path / "png")
+        assert dialog.running  # export_to came back at once: the drawing goes on elsewhere
+        qtbot.waitUntil(lambda: bool(list((tmp_path / "png").glob("*.png"))), timeout=30000)
+        dialog.cancel_export()
+        qtbot.waitUntil(lambda: not dialog.running, timeout=30000)
+    finally:
+        exportdialog.export_print_pngs = real
+    assert threads and threads[0] is not threading.main_thread()
+    assert "Export cancelled" in dialog.summary.text()
+    assert 0 < len(list((tmp_path / "png").glob("*.png"))) < 95  # stopped part way
