@@ -5,7 +5,9 @@ sentences a person gets when a cluster cannot be used."""
 from __future__ import annotations
 
 import io
+import os
 import sys
+import time
 
 import pytest
 
@@ -138,9 +140,22 @@ def test_cancel_ends_a_process_pool_without_waiting(source):
 
     with pytest.raises(SimCancelled):
         run_batches(batches, pool, cancelled=cancelled)
-    for process in workers:
-        process.join(timeout=20)
-    assert workers and not any(p.is_alive() for p in workers)
+    # the pool's own thread may reap a worker first (then is_alive() can answer True for a
+    # moment): a worker has ended when its pid is gone or its exit code is known
+    deadline = time.monotonic() + 20
+    while not all(_ended(p) for p in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert workers and all(_ended(p) for p in workers)
+
+
+def _ended(process) -> bool:
+    if process.exitcode is not None:
+        return True
+    try:
+        os.kill(process.pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
 
 
 def test_a_failing_batch_fails_the_run(source):
