@@ -49,6 +49,7 @@ from editor.printables import (
     deck_instructions,
     printables,
 )
+from editor.threads import end_thread
 from editor.ttsdeck import export_tts
 from smqt.engine.catalog import Catalog
 
@@ -252,14 +253,8 @@ class ExportDialog(QDialog):
             self.progress.setValue(done)
 
     def _finish(self) -> None:
-        if self.thread is not None:
-            self.thread.quit()
-            self.thread.wait()
-            self.thread.deleteLater()
-            self.thread = None
-        if self.worker is not None:
-            self.worker.deleteLater()
-            self.worker = None
+        end_thread(self.thread, self.worker)
+        self.thread = self.worker = None
         if self.progress is not None:
             self.progress.close()
             self.progress.deleteLater()

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.threads import end_thread
 from smqt.sim.command import SimOptions, parse_bots, parse_players, run_sim
 from smqt.sim.runner import default_jobs
 
@@ -166,14 +167,8 @@ class SimulateDialog(QDialog):
             self.status.setText(f"{done} of {total} games, about {left:.0f} s left")
 
     def _stop_thread(self) -> None:
-        if self.thread is not None:
-            self.thread.quit()
-            self.thread.wait()
-            self.thread.deleteLater()
-            self.thread = None
-        if self.worker is not None:
-            self.worker.deleteLater()
-            self.worker = None
+        end_thread(self.thread, self.worker)
+        self.thread = self.worker = None
 
     def _done(self, folder: str, summary: str) -> None:
         self._stop_thread()
