@@ -49,7 +49,7 @@ from editor.printables import (
     deck_instructions,
     printables,
 )
-from editor.threads import end_thread
+from editor.threads import end_thread, worker_thread
 from editor.ttsdeck import export_tts
 from smqt.engine.catalog import Catalog
 
@@ -229,9 +229,7 @@ class ExportDialog(QDialog):
         self.progress.setMinimumDuration(300)
         self.progress.canceled.connect(self.cancel_export)
         self.worker = ExportWorker(lambda step: self._run(items, path, step))
-        self.thread = QThread(self)
-        self.worker.moveToThread(self.thread)
-        self.thread.started.connect(self.worker.run)
+        self.thread = worker_thread(self, self.worker)
         self.worker.progress.connect(self._progress)
         self.worker.done.connect(self._done)
         self.worker.failed.connect(self._failed)

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.threads import end_thread
+from editor.threads import end_thread, worker_thread
 from smqt.sim.command import SimOptions, parse_bots, parse_players, run_sim
 from smqt.sim.runner import default_jobs
 
@@ -145,9 +145,7 @@ class SimulateDialog(QDialog):
         self.worker = SimWorker(self.base, self.variant, self.players.currentText(),
                                 self.bots.text(), self.games.value(), self.jobs.value(),
                                 self.seed.value(), out, self.per_change.isChecked())
-        self.thread = QThread(self)
-        self.worker.moveToThread(self.thread)
-        self.thread.started.connect(self.worker.run)
+        self.thread = worker_thread(self, self.worker)
         self.worker.progress.connect(self._progress)
         self.worker.done.connect(self._done)
         self.worker.failed.connect(self._failed)
