@@ -132,7 +132,7 @@ class PackDocument:
                 data = read_bytes(path)
                 files[path.name] = parse_toml(data)
             except PackFileError as exc:
-                where = path if exc.line is None else f"{path}, line {exc.line}"
+                where = f"{path}, {exc.where()}" if exc.where() else path
                 problems = check_pack(self.folder)[1]
                 raise DocumentError(
                     f"{cut(str(where), 300)}: {exc.problem}. The editor opens a pack whose "
@@ -321,7 +321,7 @@ class PackDocument:
                 data = read_bytes(path)
                 table = parse_toml(data)
             except PackFileError as exc:
-                where = path if exc.line is None else f"{path}, line {exc.line}"
+                where = f"{path}, {exc.where()}" if exc.where() else path
                 raise DocumentError(f"{cut(str(where), 300)}: {exc.problem}") from None
             self.files[name] = table
             self.saved[name] = copy.deepcopy(table)
@@ -358,7 +358,8 @@ class PackDocument:
             try:
                 table = parse_toml(text.encode("utf-8"))
             except PackFileError as exc:
-                skipped.append(f"{name}: {exc.problem}")
+                where = f" ({exc.where()})" if exc.where() else ""
+                skipped.append(f"{name}{where}: {exc.problem}")
                 continue
             self.files[name] = table
             self.headers.setdefault(name, _header(text))

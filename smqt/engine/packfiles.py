@@ -39,12 +39,32 @@ _LONG_NUMBER = re.compile(rb"[0-9_]{4300,}")
 
 
 class PackFileError(ValueError):
-    """A pack file cannot be read or parsed; the message says why, ``line`` where."""
+    """A pack file cannot be read or parsed; the message says why, ``line`` where and, when
+    the place is inside an entry, its ``section`` (``card``...), ``entry`` id or ``index`` (its
+    position in the section, 0-based) and ``key``."""
 
-    def __init__(self, problem: str, line: int | None = None) -> None:
+    def __init__(self, problem: str, line: int | None = None, *, section: str = "",
+                 entry: str = "", index: int | None = None, key: str = "") -> None:
         super().__init__(problem)
         self.problem = problem
         self.line = line
+        self.section = section
+        self.entry = entry
+        self.index = index
+        self.key = key
+
+    def where(self) -> str:
+        """The place in words: ``line 5, card 'pier', key flavour`` (empty when unknown)."""
+        parts = [f"line {self.line}"] if self.line is not None else []
+        if self.section and self.entry:
+            parts.append(f"{self.section} {self.entry!r}")
+        elif self.section and self.index is not None:
+            parts.append(f"{self.section} #{self.index + 1}")
+        elif self.section:
+            parts.append(self.section)
+        if self.key:
+            parts.append(f"key {self.key}")
+        return ", ".join(parts)
 
 
 def cut(text: str, limit: int = 80) -> str:
@@ -158,8 +178,8 @@ def parse_toml(data: bytes) -> dict[str, Any]:
         line = int(match[1]) if match else text.count("\n") + 1
         raise PackFileError(f"invalid TOML: {cut(message, 200)}", line) from None
     except RecursionError:
-        raise PackFileError(
-            f"tables or arrays are nested too deeply (at most {MAX_NESTING} levels)"
+        raise _too_deep(
+            text, f"tables or arrays are nested too deeply (at most {MAX_NESTING} levels)"
         ) from None
     except ValueError:  # int("9" * 5000): Python's limit on digits in a number
         long = _LONG_NUMBER.search(data)
@@ -167,10 +187,116 @@ def parse_toml(data: bytes) -> dict[str, Any]:
         raise PackFileError("a number has more than 4300 digits", where) from None
     depth = _nesting(parsed)
     if depth > MAX_NESTING:
-        raise PackFileError(
-            f"tables or arrays are nested {depth} levels deep; at most {MAX_NESTING}"
+        raise _too_deep(
+            text, f"tables or arrays are nested {depth} levels deep; at most {MAX_NESTING}"
         )
     return parsed
+
+
+_HEADER = re.compile(r"\s*(\[\[?)\s*([^\]]*?)\s*\]")
+_KEY = re.compile(r"\s*([A-Za-z0-9_\-.\"' ]+?)\s*=")
+_ID = re.compile(r"\s*id\s*=\s*\"([^\"\n]*)\"")
+
+
+def _too_deep(text: str, problem: str) -> PackFileError:
+    """The refusal of a file nested too deeply, with the line, entry and key where the
+    nesting first goes past ``MAX_NESTING`` when the text shows them."""
+    spot = _deep_spot(text)
+    if spot is None:
+        return PackFileError(problem)
+    line, header_line, section, index, key = spot
+    entry = ""
+    if section:
+        lines = text.split("\n")
+        for row in lines[header_line + 1:]:
+            if _HEADER.match(row) and row.lstrip().startswith("["):
+                break
+            found = _ID.match(row)
+            if found:
+                entry = cut(found[1])
+                break
+    return PackFileError(problem, line, section=section, entry=entry,
+                         index=index if section else None, key=cut(key))
+
+
+def _deep_spot(text: str) -> tuple[int, int, str, int, str] | None:
+    """(line, line of its table header, section, entry index, key) of the first value nested
+    deeper than ``MAX_NESTING`` (the file counts as the first level, like ``_nesting``), read
+    from the text without parsing it (strings and comments are skipped); None when none is."""
+    base, inline, line, header_line = 1, 0, 1, 0
+    section, key = "", ""
+    counts: dict[str, int] = {}
+    index = -1
+    i, n = 0, len(text)
+    at_line_start = True
+    while i < n:
+        ch = text[i]
+        if ch == "\n":
+            line += 1
+            at_line_start = True
+            i += 1
+            continue
+        if at_line_start and inline == 0:
+            end = text.find("\n", i)
+            rest = text[i:end if end >= 0 else n]
+            header = _HEADER.match(rest)
+            if header and rest.lstrip().startswith("["):
+                name = header[2].strip()
+                array = header[1] == "[["
+                base = 1 + len(name.split(".")) + (1 if array else 0)
+                section, key, header_line = name, "", line - 1
+                if array:
+                    counts[name] = counts.get(name, -1) + 1
+                    index = counts[name]
+                i += header.end()
+                at_line_start = False
+                continue
+            assignment = _KEY.match(rest)
+            if assignment:
+                key = assignment[1].strip().strip("\"'")
+                base_key = len(assignment[1].split(".")) - 1
+                if base + base_key > MAX_NESTING:
+                    return line, header_line, section, index, key
+                i += assignment.end()
+                at_line_start = False
+                continue
+        at_line_start = False if not ch.isspace() else at_line_start
+        if ch == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        if ch in "\"'":
+            end = _string_end(text, i)
+            line += text.count("\n", i, end)
+            i = end
+            continue
+        if ch in "[{":
+            inline += 1
+            if base + inline > MAX_NESTING:
+                return line, header_line, section, index, key
+        elif ch in "]}":
+            inline = max(0, inline - 1)
+        i += 1
+    return None
+
+
+def _string_end(text: str, start: int) -> int:
+    """The index just after the TOML string that starts at ``start`` (basic or literal, one
+    line or several)."""
+    quote = text[start]
+    triple = text.startswith(quote * 3, start)
+    i = start + (3 if triple else 1)
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\" and quote == '"':
+            i += 2
+            continue
+        if triple and text.startswith(quote * 3, i):
+            return i + 3
+        if not triple and (ch == quote or ch == "\n"):
+            return i + 1
+        i += 1
+    return len(text)
 
 
 def _nesting(value: object) -> int:

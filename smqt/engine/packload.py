@@ -375,7 +375,8 @@ class _PackReader:
         try:
             return parse_toml(data)
         except PackFileError as exc:
-            self.error(path, entry, "", exc.problem, line=exc.line)
+            self.error(path, exc.entry or entry, exc.key, exc.problem, line=exc.line,
+                       section=exc.section, index=exc.index)
             return None
 
     def _read_manifest(

@@ -64,6 +64,29 @@ def test_tables_nested_deeper_than_a_pack_needs(tmp_path: Path) -> None:
     assert f"at most {MAX_NESTING}" in error.problem
 
 
+DEEP_CARD = ('# a card nested too deep\n\n[[card]]\nid = "first"\nname = "First"\n\n'
+             '[[card]]\nid = "tower"\nname = """Tower\nof brackets"""\nflavour = {}\n'
+             'row = "beach"\n')
+
+
+def test_nesting_thousands_deep_names_the_entry_key_and_line(tmp_path: Path) -> None:
+    """Issue 25: "nested too deeply" said only the file; now the line, the card and the key
+    where the nesting goes past the limit (a multi-line string before it counts its lines)."""
+    text = DEEP_CARD.format("[" * 5000 + "]" * 5000)
+    error = damaged(report(pack(tmp_path, **{"deep.toml": text})), "deep.toml")
+    assert (error.line, error.section, error.entry, error.key) == (11, "card", "tower", "flavour")
+    assert str(error).startswith(f"{error.file}, line 11: card 'tower', key flavour: ")
+
+
+def test_nesting_past_the_limit_names_the_entry_key_and_line(tmp_path: Path) -> None:
+    """Deep enough to parse, deeper than a pack needs: the same place is named."""
+    depth = MAX_NESTING
+    text = DEEP_CARD.format("{ a = " * depth + "1" + " }" * depth)
+    error = damaged(report(pack(tmp_path, **{"deep.toml": text})), "deep.toml")
+    assert (error.line, error.entry, error.key) == (11, "tower", "flavour")
+    assert f"at most {MAX_NESTING}" in error.problem
+
+
 def test_an_integer_of_thousands_of_digits(tmp_path: Path) -> None:
     """ValueError "Exceeds the limit (4300 digits)" was an internal error."""
     text = BAD_CARD.replace("other", "big") + "\n[rules]\ncards_to_end = " + "9" * 5000 + "\n"
