@@ -13,7 +13,7 @@ from smqt.streams import ensure_streams
 
 
 def _seed(text: str) -> int:
-    from smqt.ui.app import parse_seed  # Qt-free until the table opens
+    from smqt.engine.rng import parse_seed
 
     try:
         return parse_seed(text)
@@ -29,6 +29,7 @@ def _opening(text: str) -> tuple[str, ...]:
 
 def _parser() -> argparse.ArgumentParser:
     from smqt import __version__
+    from smqt.engine.rng import SEED_LIMIT, SEED_RANGE
 
     parser = argparse.ArgumentParser(
         prog="smqt", description="Santa Monica, the desktop edition.")
@@ -40,7 +41,7 @@ def _parser() -> argparse.ArgumentParser:
                       help="seats in order, e.g. human,ai:hard or Ann=human,Bo=ai:easy "
                            "(levels: random, easy, medium, hard)")
     play.add_argument("--seed", type=_seed, default=None,
-                      help="the game's seed, 0 to 9223372036854775807 (default: random)")
+                      help=f"the game's seed, a whole number from {SEED_RANGE} (default: random)")
     play.add_argument("--pack", default=None, help="content pack folder (default: content/base)")
     play.add_argument("--load", default=None, help="open a saved game or game record")
     play.add_argument("--autoplay", action="store_true", help="the AI takes every seat")
@@ -102,7 +103,9 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
     sim.add_argument("--cluster", default=None, metavar="tcp://HOST:PORT",
                      help="run the games on a Dask cluster (pip install 'smqt[cluster]')")
-    sim.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    sim.add_argument("--seed", type=_seed, default=1,
+                     help=f"seed of the first game, a whole number from {SEED_RANGE} (game i "
+                          f"plays seed + i, from 0 again past {SEED_LIMIT})")
     sim.add_argument("--out", required=True,
                      help="folder for report.html, report.json, games.csv, games/ and packs/")
 

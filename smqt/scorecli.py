@@ -95,13 +95,13 @@ def run_score(path: str, *, final_move: bool, as_json: bool, out: TextIO, err: T
 
 
 def run_replay(path: str, pack: str | None, *, out: TextIO, err: TextIO) -> int:
-    from smqt.ui.savefile import load_game  # Qt-free: a saved game is a record and a table
+    from smqt.ui.savefile import load_game, usable_folder  # Qt-free
 
     try:
         saved = load_game(path)
         record = saved.record
         # a saved game (a playtest, a simulated game) names its pack; --pack overrides it
-        folder = pack or (saved.pack if saved.pack is not None and saved.pack.is_dir() else None)
+        folder = pack or usable_folder(saved.pack)
         catalog = load_pack(folder or default_pack())
         game = replay(record, catalog)
     except (RecordError, PackError) as exc:

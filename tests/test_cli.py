@@ -186,3 +186,58 @@ def test_play_with_a_bad_opening_says_why_in_a_line_and_exits_2(capsys, opening,
 def test_play_opening_does_not_go_with_load(capsys):
     code, _, err = run(capsys, "play", "--load", "game.smqt", "--opening", "kite_meadow")
     assert code == 2 and "--opening sets up a new game" in err
+
+
+# ------------------------------------------------------------------ one seed range (issue 25)
+
+
+def _help(capsys, command: str) -> str:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    return " ".join(capsys.readouterr().out.split())
+
+
+def test_play_and_sim_state_one_seed_range_in_their_help(capsys):
+    """Issue 25: ``smqt sim --seed`` refused 2**62 while saying "0 to 2**62", ``smqt play``
+    took up to 2**63-1: one range now, said the same way in both helps."""
+    from smqt.engine.rng import SEED_RANGE
+
+    for command in ("play", "sim"):
+        assert f"from {SEED_RANGE}" in _help(capsys, command), command
+
+
+@pytest.mark.parametrize("command", ["play", "sim"])
+@pytest.mark.parametrize("seed", [str(2**62), str(2**63 - 1)])
+def test_every_seed_of_the_range_is_taken(monkeypatch, command, seed):
+    import smqt.sim.command
+    import smqt.ui.app
+
+    seen = []
+    monkeypatch.setattr(smqt.ui.app, "run_play", lambda options: seen.append(options.seed) or 0)
+    monkeypatch.setattr(smqt.sim.command, "run_sim",
+                        lambda options, out, err: seen.append(options.seed) or 0)
+    argv = [command, "--seed", seed] + (["--out", "unused"] if command == "sim" else [])
+    assert main(argv) == 0
+    assert seen == [int(seed)]
+
+
+@pytest.mark.parametrize("command", ["play", "sim"])
+@pytest.mark.parametrize("seed", [str(2**63), "-1", "seven"])
+def test_a_seed_outside_the_range_is_refused_with_the_range(capsys, command, seed):
+    from smqt.engine.rng import SEED_RANGE
+
+    argv = [command, "--seed", seed] + (["--out", "unused"] if command == "sim" else [])
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    assert f"the seed must be a whole number from {SEED_RANGE}" in capsys.readouterr().err
+
+
+def test_the_last_seeds_of_a_sim_run_wrap_to_the_first():
+    """A run that starts near the end of the range plays seeds, never numbers past it."""
+    from smqt.engine.rng import SEED_LIMIT, game_seed
+    from smqt.sim.sides import specs
+
+    games = specs([2], ["medium"], 0, 3, SEED_LIMIT - 1)
+    assert [g.seed for g in games] == [SEED_LIMIT - 1, SEED_LIMIT, 0]
+    assert game_seed(5, 1_000_003) == 1_000_008

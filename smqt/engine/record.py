@@ -17,12 +17,21 @@ from smqt.engine.catalog import Catalog, PackIdentity
 from smqt.engine.content import Rules
 from smqt.engine.convert import converter, structure_problems
 from smqt.engine.events import Event
+from smqt.engine.packsetup import PLAYER_COUNTS
+from smqt.engine.rng import seed_problem
 from smqt.engine.rules import SetupError, apply, awaiting_end, legal_actions, new_game
 from smqt.engine.state import GameState
 from smqt.engine.textfile import TextFileError, read_text
 from smqt.fileio import atomic_write_text
 
 RECORD_FORMAT = 1
+MAX_ACTIONS = 10_000
+"""Far more actions than any game has (a 4-player game has about 300): a record that lists
+more is refused before any is replayed."""
+MAX_TEXT = 200
+"""The longest text a record may hold in one place (an action, a name, an id)."""
+MAX_LISTED = 64
+"""The longest list of ids in a setup (sand dollar actions, opening cards)."""
 
 
 class RecordError(ValueError):
@@ -32,7 +41,7 @@ class RecordError(ValueError):
 class PackMismatch(RecordError):
     """The record was played with another pack, or another version or edit of this one."""
 
-    def __init__(self, played: PackIdentity, given: PackIdentity) -> None:
+    def __init__(self, played: PackIdentity, given: PackIdentity, source: str = "") -> None:
         self.played, self.given = played, given
         if played.name != given.name:
             text = (f"the record was played with pack {played.name} {played.version}, not "
@@ -44,7 +53,7 @@ class PackMismatch(RecordError):
             text = (f"the record was played with another edit of pack {played.name} "
                     f"{played.version} (its files have changed since: {played.content_hash}, "
                     f"now {given.content_hash})")
-        super().__init__(text)
+        super().__init__(f"{source}: {text}" if source else text)
 
     @property
     def same_pack(self) -> bool:
@@ -72,6 +81,8 @@ class GameRecord:
     setup: Setup
     actions: tuple[str, ...] = ()
     names: tuple[str, ...] = ()
+    source: str = attrs.field(default="", eq=False)
+    """Where the record was read from (its file), named by every error about it."""
 
     def to_text(self) -> str:
         setup: dict[str, Any] = {
@@ -116,17 +127,26 @@ class GameRecord:
                               f"(this program reads format {RECORD_FORMAT})")
         pack = _table(data, "pack", source)
         for key in ("name", "version", "content_hash"):
-            _field(pack, key, str, f"pack.{key}", source)
+            _text(_field(pack, key, str, f"pack.{key}", source), f"pack.{key}", source)
         setup = _table(data, "setup", source)
-        for key in ("players", "seed"):
-            _field(setup, key, int, f"setup.{key}", source)
-        _field(setup, "objective", str, "setup.objective", source)
-        actions_in_play = _field(setup, "sand_dollar_actions", list, "setup.sand_dollar_actions",
-                                 source)
-        _field(setup, "start_player", int, "setup.start_player", source)
-        opening = setup.get("opening", [])  # optional: only a playtest setup has one
-        if not isinstance(opening, list) or not all(isinstance(c, str) for c in opening):
-            raise RecordError(f"{source}: setup.opening must be a list of card ids")
+        players = _field(setup, "players", int, "setup.players", source)
+        if players not in PLAYER_COUNTS:
+            raise RecordError(f"{source}: setup.players must be "
+                              f"{', '.join(map(str, PLAYER_COUNTS[:-1]))} or {PLAYER_COUNTS[-1]}, "
+                              f"not {_short(players)}")
+        seed_wrong = seed_problem(_field(setup, "seed", int, "setup.seed", source))
+        if seed_wrong:
+            raise RecordError(f"{source}: setup.seed: {seed_wrong}")
+        _text(_field(setup, "objective", str, "setup.objective", source), "setup.objective",
+              source)
+        actions_in_play = _texts(_field(setup, "sand_dollar_actions", list,
+                                        "setup.sand_dollar_actions", source),
+                                 "setup.sand_dollar_actions", MAX_LISTED, source)
+        start = _field(setup, "start_player", int, "setup.start_player", source)
+        if not 0 <= start < players:
+            raise RecordError(f"{source}: setup.start_player must be a seat from 0 to "
+                              f"{players - 1}, not {_short(start)}")
+        opening = _texts(setup.get("opening", []), "setup.opening", MAX_LISTED, source)
         rules = _table(data, "rules", source)
         missing = _missing_rules(rules, Rules, "rules")
         if missing:
@@ -139,14 +159,11 @@ class GameRecord:
             where, problem = problems[0] if problems else ("", str(exc))
             raise RecordError(f"{source}: rules{'.' + where if where else ''}: "
                               f"{_short(problem)}") from None
-        actions = data.get("actions", [])
-        names = data.get("names", [])
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise RecordError(f"{source}: actions must be a list of texts")
-        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise RecordError(f"{source}: names must be a list of texts")
-        if not all(isinstance(a, str) for a in actions_in_play):
-            raise RecordError(f"{source}: setup.sand_dollar_actions must be a list of texts")
+        actions = _texts(data.get("actions", []), "actions", MAX_ACTIONS, source)
+        names = _texts(data.get("names", []), "names", players, source)
+        if names and len(names) != players:
+            raise RecordError(f"{source}: names lists {len(names)} name"
+                              f"{'' if len(names) == 1 else 's'} for {players} players")
         return cls(
             pack=PackIdentity(pack["name"], pack["version"], pack["content_hash"]),
             rules=structured,
@@ -154,6 +171,7 @@ class GameRecord:
                         tuple(actions_in_play), setup["start_player"], tuple(opening)),
             actions=tuple(actions),
             names=tuple(names),
+            source=source,
         )
 
 
@@ -177,6 +195,27 @@ def _field(table: dict, key: str, kind: type, name: str, source: str) -> Any:
     if not isinstance(value, kind) or isinstance(value, bool):
         wanted = {int: "a whole number", str: "a text", list: "a list"}[kind]
         raise RecordError(f"{source}: {name} must be {wanted}, not {_short(value)}")
+    return value
+
+
+def _text(value: str, name: str, source: str) -> str:
+    if len(value) > MAX_TEXT:
+        raise RecordError(f"{source}: {name} is {len(value):,} characters long; at most "
+                          f"{MAX_TEXT}")
+    return value
+
+
+def _texts(value: object, name: str, most: int, source: str) -> list[str]:
+    """A list of at most ``most`` short texts, checked before anything is done with it."""
+    if not isinstance(value, list):
+        raise RecordError(f"{source}: {name} must be a list of texts, not {_short(value)}")
+    if len(value) > most:
+        raise RecordError(f"{source}: {name} lists {len(value):,} items; at most {most:,}")
+    for number, item in enumerate(value, start=1):
+        if not isinstance(item, str):
+            raise RecordError(f"{source}: {name} item {number} must be a text, not "
+                              f"{_short(item)}")
+        _text(item, f"{name} item {number}", source)
     return value
 
 
@@ -256,18 +295,20 @@ def replay(record: GameRecord, catalog: Catalog, *, upto: int | None = None,
            check_pack: bool = True) -> Game:
     """Rebuild the game of ``record`` under its own rules (R12.2), applying its actions
     (the first ``upto`` of them, if given)."""
+    source = f"{record.source}: " if record.source else ""
     if check_pack and catalog.identity != record.pack:
-        raise PackMismatch(record.pack, catalog.identity)
+        raise PackMismatch(record.pack, catalog.identity, record.source)
     if catalog.rules != record.rules:
         catalog = catalog.with_rules(record.rules)
     try:
         game = Game(catalog, record.setup, record.names)
     except SetupError as exc:
-        raise RecordError(f"the record's setup cannot be played: {exc}") from None
+        raise RecordError(f"{source}the record's setup cannot be played: {exc}") from None
     for number, text in enumerate(record.actions[:upto], start=1):
         try:
             action = parse_action(text)
             game.play(action)
         except ValueError as exc:
-            raise RecordError(f"action {number} ({text!r}) cannot be replayed: {exc}") from None
+            raise RecordError(f"{source}action {number} of {len(record.actions)} "
+                              f"({_short(text)!r}) cannot be replayed: {exc}") from None
     return game

@@ -12,6 +12,40 @@ from typing import TypeVar
 _MASK = (1 << 64) - 1
 T = TypeVar("T")
 
+SEED_LIMIT = 2**63 - 1
+"""The largest seed a person may give (the table, ``smqt play``, ``smqt sim``, a record): a
+game record keeps it as a TOML integer (64-bit, signed). The smallest is 0."""
+SEED_RANGE = f"0 to {SEED_LIMIT}"
+"""The range in words, for help texts and refusals."""
+
+
+def seed_problem(value: object) -> str | None:
+    """Why ``value`` is not a seed (one sentence), or None when it is one."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= SEED_LIMIT:
+        shown = str(value) if len(str(value)) <= 40 else str(value)[:40] + "…"
+        return f"the seed must be a whole number from {SEED_RANGE}, not {shown}"
+    return None
+
+
+def parse_seed(text: str) -> int:
+    """A seed as a person types it (``1_000`` too); raises ValueError with the sentence."""
+    try:
+        seed = int(text.strip().replace("_", ""))
+    except ValueError:
+        shown = text if len(text) <= 40 else text[:40] + "…"
+        raise ValueError(f"the seed must be a whole number from {SEED_RANGE}, not {shown!r}") \
+            from None
+    problem = seed_problem(seed)
+    if problem:
+        raise ValueError(problem)
+    return seed
+
+
+def game_seed(first: int, number: int) -> int:
+    """The seed of the ``number``-th game of a run that starts at ``first``: ``first +
+    number``, wrapping past ``SEED_LIMIT`` to 0, so every run's seeds stay seeds."""
+    return (first + number) % (SEED_LIMIT + 1)
+
 
 def seed_state(seed: int) -> int:
     """The generator state for a seed (any int, reduced to 64 bits)."""

@@ -20,6 +20,7 @@ import tomli_w
 
 from smqt.ai.protocol import BOT_LEVELS
 from smqt.engine.catalog import PackError
+from smqt.engine.rng import game_seed, seed_problem
 from smqt.engine.rules import SetupError, new_game
 from smqt.fileio import atomic_write_text
 from smqt.sim.build import build_report, summary_text
@@ -100,8 +101,9 @@ def _check_numbers(options: SimOptions) -> None:
         raise SimError("--games must be between 1 and 1,000,000")
     if options.jobs is not None and not 1 <= options.jobs <= 1024:
         raise SimError("--jobs must be between 1 and 1024")
-    if not 0 <= options.seed < 2**62:
-        raise SimError("--seed must be a whole number from 0 to 2**62")
+    problem = seed_problem(options.seed)
+    if problem:
+        raise SimError(f"--seed: {problem}")
     if options.precision is not None and not 0.1 <= options.precision <= 50:
         raise SimError("--precision is in percentage points of win rate, from 0.1 to 50")
     if options.max_games < options.games:
@@ -169,7 +171,7 @@ def _specs_of(side: Side, counts: list[int], lineup: list[str], start: int, stop
     if side.kind == "ladder":  # a fixed number of games, played in the first round
         return specs([2], side.lineup, 0, options.ladder_games, options.seed) if start == 0 \
             else []
-    seed = options.seed + (NOISE_SEED if side.kind == "noise" else 0)
+    seed = game_seed(options.seed, NOISE_SEED) if side.kind == "noise" else options.seed
     return specs(counts, lineup, start, stop, seed)
 
 

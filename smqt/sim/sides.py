@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import attrs
 
 from smqt.engine.catalog import Catalog
+from smqt.engine.rng import game_seed
 from smqt.sim.changes import Change, ChangeError, catalog_files, with_changes
 from smqt.sim.packsource import PackSource, load_source
 from smqt.sim.playgame import GameSpec
@@ -43,12 +44,13 @@ class Side:
 def specs(players: Sequence[int], lineup: Sequence[str], start: int, stop: int, seed: int
           ) -> list[GameSpec]:
     """Seat-rotated games ``start`` to ``stop - 1`` of each player count: in game i, seat k
-    plays the bot at ((k + i) mod n) of the line-up; game i's seed is ``seed + i``."""
+    plays the bot at ((k + i) mod n) of the line-up; game i's seed is ``seed + i`` (``game_seed``:
+    past the last seed, from 0 again)."""
     out = []
     for n in players:
         base_lineup = [lineup[j % len(lineup)] for j in range(n)]
         for i in range(start, stop):
-            out.append(GameSpec(i, n, seed + i, tuple(base_lineup[(k + i) % n] for k in range(n))))
+            out.append(GameSpec(i, n, game_seed(seed, i), tuple(base_lineup[(k + i) % n] for k in range(n))))
     return out
 
 

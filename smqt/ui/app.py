@@ -44,21 +44,6 @@ def parse_seats(text: str) -> list[tuple[str, str]]:
     return seats
 
 
-SEED_LIMIT = 2**63 - 1
-"""The largest seed: a game record stores it as a TOML integer (64-bit, signed)."""
-
-
-def parse_seed(text: str) -> int:
-    """A seed as a person types it: a whole number from 0 to ``SEED_LIMIT``."""
-    try:
-        seed = int(text.strip().replace("_", ""))
-    except ValueError:
-        raise ValueError(f"the seed must be a whole number, not {text!r}") from None
-    if not 0 <= seed <= SEED_LIMIT:
-        raise ValueError(f"the seed must be a whole number from 0 to {SEED_LIMIT}, not {seed}")
-    return seed
-
-
 @attrs.define
 class PlayOptions:
     players: str | None = None
@@ -114,6 +99,24 @@ def install_file_opener(window: Any, app: Any) -> Any:
     return opener
 
 
+NO_GAME = ("there is no game to play and nobody to choose one (no unfinished game to resume; "
+           "a new-game dialog opens only on a screen, never with --quit or --autoplay): give "
+           "--load FILE, --players SEATS or --seed N")
+
+
+def _waits_for_a_person(window: Any) -> str:
+    """Why the game on the table cannot end without a person, or "" when it can (it is over,
+    or every seat is an AI)."""
+    ctrl = window.controller
+    if ctrl is None or ctrl.state.is_over:
+        return ""
+    people = [seat.name for seat in ctrl.seats if not seat.is_ai]
+    if not people:
+        return ""
+    return (f"the game waits for a person ({', '.join(people)}) and --quit leaves nobody to "
+            f"play: add --autoplay to let the AI take every seat")
+
+
 def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
     err = sys.stderr if err is None else err  # the stream at the call (tests capture it)
     try:
@@ -132,6 +135,7 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from smqt.paths import default_pack
+    from smqt.ui.front import headless
     from smqt.ui.handover import HandoverServer, hand_over
     from smqt.ui.newgame import GameOptions
     from smqt.ui.storage import unfinished_games
@@ -186,13 +190,15 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
     window.show()
     pack = Path(options.pack) if options.pack else None
     started = False
+    # a new game was asked for (else the last game is resumed, or the dialog asks for one)
+    asked = bool(options.players or options.seed is not None or options.autoplay or options.pack
+                 or options.opening)
     if options.load:
         started = window.load(Path(options.load), pack, all_ai=options.autoplay)
     elif options.playtest and pack is not None:
         window.open_playtest(pack, seed, options.opening)
         started = window.controller is not None
-    elif options.players or options.seed is not None or options.autoplay or options.pack \
-            or options.opening:
+    elif asked:
         game_options = GameOptions(tuple(seats), seed, pack or default_pack(),
                                    opening=options.opening)
         window.new_game(game_options, autosave=not options.autoplay)
@@ -202,12 +208,23 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
         window.status.setText("Welcome back: your last game is resumed (Game ▸ New game for "
                               "another, Game ▸ Resume for the others).")
         started = True
-    else:
-        QTimer.singleShot(0, window.new_game_dialog)
-        started = True
+    nobody_there = automated or headless()
     try:
-        if not started and automated:
-            err.write("smqt play: the game could not be started\n")
+        if nobody_there and not started:
+            # nobody can choose a game or read why the given one did not start: say it here
+            if not (asked or options.load or options.playtest):
+                err.write(f"smqt play: {NO_GAME}\n")
+            else:
+                err.write("smqt play: the game could not be started"
+                          + (f": {window.problem_bar.text.text()}" if not automated else "")
+                          + "\n")
+            window.close()
+            return 1
+        if not started and not (asked or options.load or options.playtest):
+            QTimer.singleShot(0, window.new_game_dialog)
+        waiting = _waits_for_a_person(window)
+        if options.quit and waiting:
+            err.write(f"smqt play: {waiting}\n")
             window.close()
             return 1
         if window.controller is not None:

@@ -13,19 +13,21 @@ MINIMUM = QSize(1200, 680)
 """The table's smallest size: the supported 1280 x 720 with room for a window's frame."""
 
 
-def _headless() -> bool:
+def headless() -> bool:
+    """No screen shows this program's windows (the offscreen platform of tests and CI): a
+    dialog opened now would wait for ever for a person who cannot see it."""
     return QGuiApplication.platformName() in ("offscreen", "minimal")
 
 
 def bring_to_front(widget: QWidget) -> None:
-    if _headless():
+    if headless():
         return
     widget.raise_()
     widget.activateWindow()
 
 
 def give_focus(widget: QWidget) -> None:
-    if not _headless():
+    if not headless():
         widget.activateWindow()
     widget.setFocus()
 
@@ -42,7 +44,7 @@ def minimum_size(widget: QWidget) -> QSize:
 def default_size(widget: QWidget) -> QSize:
     """The preferred first size, within the screen's free area (a laptop's 1366 x 768 too)."""
     screen = widget.screen() or QGuiApplication.primaryScreen()
-    if screen is None or _headless():
+    if screen is None or headless():
         return PREFERRED
     free = screen.availableGeometry().size()
     return QSize(max(MINIMUM.width(), min(PREFERRED.width(), free.width())),

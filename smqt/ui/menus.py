@@ -98,7 +98,12 @@ class TableMenus:
             act.triggered.connect(lambda _=False, p=info.path: self._put_away(p))
 
     def _put_away(self, path: Path) -> None:
-        moved = set_aside(path)
+        try:
+            moved = set_aside(path)
+        except OSError as exc:
+            self._problem("The game could not be put away",
+                          f"{path} could not be moved ({exc.strerror or exc}); it stays listed.")
+            return
         self.status.setText(f"The game is no longer listed; its file is kept as {moved}.")
 
     def _fill_seats_menu(self, menu: QMenu, only: int | None = None) -> None:

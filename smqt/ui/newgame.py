@@ -32,9 +32,9 @@ from PySide6.QtWidgets import (
 
 from smqt.engine.catalog import Catalog, load_pack
 from smqt.engine.packload import PackError
+from smqt.engine.rng import SEED_RANGE, parse_seed
 from smqt.engine.rules import SetupError, check_opening, new_game, parse_opening
 from smqt.paths import default_pack
-from smqt.ui.app import SEED_LIMIT, parse_seed
 from smqt.ui.savefile import seat_name
 
 SEAT_CHOICES = (("Person", "human"), ("AI · easy", "easy"), ("AI · medium", "medium"),
@@ -148,7 +148,7 @@ class NewGameDialog(QDialog):
         seed_row = QHBoxLayout()
         self.seed = QLineEdit(str(random.SystemRandom().randrange(1, 1_000_000)))
         self.seed.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{1,19}"), self))
-        self.seed.setToolTip(f"Any whole number from 0 to {SEED_LIMIT}: the same seed and the "
+        self.seed.setToolTip(f"Any whole number from {SEED_RANGE}: the same seed and the "
                              f"same choices give the same game.")
         self.seed.textChanged.connect(self._check_seed)
         again = QPushButton("New seed")
@@ -309,7 +309,7 @@ class NewGameDialog(QDialog):
         self.seed.setStyleSheet("" if ok else "QLineEdit { background: #fde7e4; }")
         self.ok.setEnabled(ok and self.catalog is not None and self.opening_problem() is None)
         if not ok:
-            self.problems.setText(f"The seed must be a whole number from 0 to {SEED_LIMIT}.")
+            self.problems.setText(f"The seed must be a whole number from {SEED_RANGE}.")
         elif self.catalog is not None:
             self.problems.setText("")
 

@@ -6,21 +6,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog
-
 from smqt.engine.catalog import load_pack
 from smqt.engine.packload import PackError
 from smqt.engine.record import PackMismatch, RecordError, replay
+from smqt.engine.rng import seed_problem
 from smqt.paths import default_pack
 from smqt.ui.controller import Seat
+from smqt.ui.filedialogs import ask_open_path, ask_save_path
 from smqt.ui.front import bring_to_front
 from smqt.ui.newgame import GameOptions, NewGameDialog
 from smqt.ui.savefile import load_game
 from smqt.ui.storage import new_autosave_path, open_elsewhere, set_aside, unfinished_games
 
-SAVED_GAMES = "Saved games (*.smqt *.toml);;All files (*)"
-"""Saved games are ``.smqt`` files (the installers open them with the table); a game record or
-an earlier save in ``.toml`` opens too."""
 
 
 class SavedGames:
@@ -86,7 +83,7 @@ class SavedGames:
         pack, seed = request.get("playtest"), request.get("seed", 1)
         opening = request.get("opening", [])
         if not isinstance(pack, str) or not isinstance(seed, int) or isinstance(seed, bool) \
-                or not 0 <= seed < 2**63 or not isinstance(opening, list) \
+                or seed_problem(seed) is not None or not isinstance(opening, list) \
                 or not all(isinstance(card, str) for card in opening):
             self._problem("A playtest could not be opened", f"The request was not understood: "
                           f"{str(request)[:200]}")
@@ -130,16 +127,14 @@ class SavedGames:
             self.new_game(dialog.options)
 
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a saved game", str(Path.home()),
-                                              SAVED_GAMES)
-        if path:
-            self.load(Path(path))
+        path = ask_open_path(self, "Open a saved game")
+        if path is not None:
+            self.load(path)
 
     def replay_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Replay a saved game", str(Path.home()),
-                                              SAVED_GAMES)
-        if path:
-            self.load(Path(path), to_moment=0)
+        path = ask_open_path(self, "Replay a saved game")
+        if path is not None:
+            self.load(path, to_moment=0)
 
     def resume_last(self) -> bool:
         """Resume the newest unfinished game (playtests aside) that can be replayed; games
@@ -154,8 +149,11 @@ class SavedGames:
                     self._problem("A saved game could not be resumed", "\n".join(set_aside_now))
                 return True
             reason = self.problem_bar.text.text()
-            moved = set_aside(info.path)
-            set_aside_now.append(f"{info.title()}: {reason}\nIt was moved to {moved}.")
+            try:
+                moved = f"It was moved to {set_aside(info.path)}."
+            except OSError as exc:
+                moved = f"It could not be moved out of the list ({exc.strerror or exc})."
+            set_aside_now.append(f"{info.title()}: {reason}\n{moved}")
         if set_aside_now:
             self._problem("A saved game could not be resumed", "\n".join(set_aside_now))
         elif current is None:
@@ -171,10 +169,9 @@ class SavedGames:
     def save_as(self) -> None:
         if self.controller is None:
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(Path.home() / "game.smqt"),
-                                              SAVED_GAMES)
-        if path:
-            self.save_path = Path(path)
+        path = ask_save_path(self, "Save the game", "game.smqt")
+        if path is not None:
+            self.save_path = path
             self._save_to(self.save_path)
 
     def _save_to(self, path: Path) -> None:

@@ -16,6 +16,8 @@ from smqt.engine.textfile import TextFileError, read_text
 from smqt.fileio import atomic_write_text
 
 SEAT_KINDS = ("human", "random", "easy", "medium", "hard")
+MAX_PATH = 4096
+"""The longest pack folder a saved game may name (Linux's own limit on a path)."""
 
 
 @attrs.frozen
@@ -75,6 +77,21 @@ def load_game(path: str | Path) -> SavedGame:
     pack = table.get("pack") if isinstance(table, dict) else None
     playtest = isinstance(table, dict) and table.get("playtest") is True
     folder = None
-    if isinstance(pack, str):  # a relative pack folder is beside the file (smqt sim's games/)
+    if pack is not None:
+        if not isinstance(pack, str) or not pack or "\0" in pack or len(pack) > MAX_PATH:
+            raise RecordError(f"{path}: [table] pack must be the path of a pack folder (a text "
+                              f"of at most {MAX_PATH} characters)")
+        # a relative pack folder is beside the file (smqt sim's games/)
         folder = Path(pack) if Path(pack).is_absolute() else Path(path).parent / pack
     return SavedGame(record, tuple(seats), folder, playtest)
+
+
+def usable_folder(folder: Path | None) -> Path | None:
+    """``folder`` when it is a folder that can be looked at, else None (a path too long for the
+    file system or through a file is no folder, never an error)."""
+    if folder is None:
+        return None
+    try:
+        return folder if folder.is_dir() else None
+    except (OSError, ValueError):
+        return None

@@ -47,25 +47,73 @@ def _find_home(override: str) -> tuple[Path, str]:
     else:
         base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericDataLocation)
         home = Path(base or Path.home()) / "smqt"
-    try:
-        home.mkdir(parents=True, exist_ok=True)
-        if not home.is_dir():
-            raise NotADirectoryError("it is not a folder")
-        if not os.access(home, os.W_OK | os.X_OK):
-            raise PermissionError("it cannot be written")
+    reason = _unusable(home)
+    if not reason:
         return home, ""
+    stand_in = _stand_in()
+    return stand_in, (f"The data folder {str(home)[:200]} cannot be used ({reason}). Games "
+                      f"and settings are kept in {stand_in} for now.")
+
+
+def _unusable(folder: Path) -> str:
+    """Why ``folder`` cannot hold the program's files (it is made when missing), or ""."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if not folder.is_dir():
+            raise NotADirectoryError("it is not a folder")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise PermissionError("it cannot be written")
+        return ""
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
-        reason = getattr(exc, "strerror", None) or str(exc)
-        stand_in = Path(tempfile.gettempdir()) / f"smqt-{getpass.getuser()}"
+        if isinstance(exc, FileExistsError):
+            return "a file of that name is in the way"
+        return getattr(exc, "strerror", None) or str(exc)
+
+
+def _stand_in() -> Path:
+    """The folder that stands in for the data folder, or a part of it, for this run."""
+    stand_in = Path(tempfile.gettempdir()) / f"smqt-{getpass.getuser()}"
+    try:
         stand_in.mkdir(parents=True, exist_ok=True)
-        return stand_in, (f"The data folder {str(home)[:200]} cannot be used ({reason}). Games "
-                          f"and settings are kept in {stand_in} for now.")
+    except OSError:
+        pass  # what is written there then fails, and says so, at its own place
+    return stand_in
+
+
+_part_problems: dict[tuple[str, str], str] = {}
+"""Parts of the data folder that a stand-in replaces, with what is wrong (per ``SMQT_HOME``)."""
+
+
+def data_folder(*parts: str) -> Path:
+    """A folder inside the data folder (``games``, ``games/set-aside``...), made when missing.
+    When it cannot be used (a file is in its place, it cannot be made or written), a folder of
+    the same name in a stand-in serves for this run and ``storage_problems`` says so: the
+    table goes on saving. Looked at on every call (a folder removed behind the program's back
+    is made again)."""
+    folder = data_home().joinpath(*parts)
+    reason = _unusable(folder)
+    key = (os.environ.get("SMQT_HOME") or "", "/".join(parts))
+    if not reason:
+        return folder
+    stand_in = _stand_in().joinpath(*parts)
+    if _unusable(stand_in):
+        return folder  # no stand-in either: the write itself reports its failure
+    _part_problems.setdefault(key, (f"The folder {str(folder)[:200]} cannot be used "
+                                    f"({reason}). What belongs there is kept in {stand_in} "
+                                    f"for now."))
+    return stand_in
+
+
+def storage_problems() -> list[str]:
+    """What is wrong with the data folder and its parts, each once, in sentences."""
+    home = os.environ.get("SMQT_HOME") or ""
+    found = [data_home_problem(), settings_problem()]
+    found += [text for (where, _), text in _part_problems.items() if where == home]
+    return [text for text in found if text]
 
 
 def games_folder() -> Path:
-    folder = data_home() / "games"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return data_folder("games")
 
 
 def new_autosave_path(seed: int) -> Path:
@@ -155,9 +203,9 @@ def clean_leftovers(older_than: float = 120.0) -> int:
 
 
 def set_aside(path: Path) -> Path:
-    """Move a saved game that cannot be resumed out of the list (kept, never deleted)."""
-    folder = games_folder() / "set-aside"
-    folder.mkdir(parents=True, exist_ok=True)
+    """Move a saved game that cannot be resumed out of the list (kept, never deleted); raises
+    OSError when it cannot be moved."""
+    folder = data_folder("games", "set-aside")
     target = folder / path.name
     number = 2
     while target.exists():

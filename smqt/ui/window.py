@@ -62,10 +62,9 @@ from smqt.ui.scenes import CityScene, DisplayScene, OverviewScene
 from smqt.ui.storage import (
     GameLock,
     clean_leftovers,
-    data_home_problem,
     new_autosave_path,
     settings,
-    settings_problem,
+    storage_problems,
 )
 from smqt.ui.tablelayout import TableLayout
 from smqt.ui.turnpanel import TurnPanel
@@ -131,9 +130,9 @@ class TableWindow(TableMenus, SavedGames, TableLayout, TurnView, QMainWindow):
         if remember_layout:
             self._restore_layout()
         clean_leftovers()
-        for trouble in (data_home_problem(), settings_problem()):
-            if trouble:
-                self._problem("Your data folder needs a look", trouble)
+        troubles = storage_problems()
+        if troubles:
+            self._problem("Your data folder needs a look", "\n".join(troubles))
 
     # ================================================================== building
 

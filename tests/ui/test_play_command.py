@@ -66,3 +66,35 @@ def test_a_seed_out_of_range_is_refused_with_its_range(tmp_path, seed):
                             stdin=subprocess.DEVNULL)
     assert result.returncode == 2
     assert "0 to 9223372036854775807" in result.stderr or "whole number" in result.stderr
+
+
+# ------------------------------------------------------------------ nobody there (issue 25 #4)
+
+
+def play_command(tmp_path, *argv: str) -> subprocess.CompletedProcess:
+    """``smqt play`` as CI runs it: no display, no standard input."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SMQT_HOME=str(tmp_path / "home"))
+    return subprocess.run([sys.executable, "-m", "smqt", "play", *argv], env=env,
+                          capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+
+
+@pytest.mark.parametrize("argv", [["--quit"], []], ids=["--quit", "no options"])
+def test_no_game_and_nobody_to_choose_one_says_so_and_exits(tmp_path, argv):
+    """Issue 25: ``smqt play --quit`` with no game to resume opened the new-game dialog and
+    waited for ever offscreen; the dialog never opens where no display shows it."""
+    result = play_command(tmp_path, *argv)
+    assert result.returncode == 1
+    assert "there is no game to play and nobody to choose one" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_quit_with_a_game_that_waits_for_a_person_says_so_and_exits(tmp_path):
+    from smqt.engine.record import save_record
+    from tests.engine.test_record import played
+
+    record = tmp_path / "half.toml"
+    save_record(record, played(seed=4, players=2, steps=20).record)
+    result = play_command(tmp_path, "--load", str(record), "--quit")
+    assert result.returncode == 1
+    assert "the game waits for a person (Ann, Bo)" in result.stderr
+    assert "--autoplay" in result.stderr

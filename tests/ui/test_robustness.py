@@ -164,8 +164,8 @@ def damaged_homes(tmp_path):
 
 
 def test_the_table_starts_whatever_the_data_folder_holds(qtbot, tmp_path, monkeypatch):
-    """Failure 3: with each damaged file in the data folder, ``smqt`` opens the table (the
-    new-game dialog or a resumed game), with no traceback and no problem counted."""
+    """Failure 3: with each damaged file in the data folder, ``smqt play`` opens the table
+    and starts the game, with no traceback and no problem counted."""
     for name, folder in damaged_homes(tmp_path).items():
         monkeypatch.setenv("SMQT_HOME", str(folder))
         opened = []
@@ -180,7 +180,7 @@ def test_the_table_starts_whatever_the_data_folder_holds(qtbot, tmp_path, monkey
 
         QTimer.singleShot(1500, close_all)
         err = io.StringIO()
-        status = run_play(PlayOptions(), err=err)
+        status = run_play(PlayOptions(players="human,ai:easy"), err=err)
         assert status == 0, (name, err.getvalue())
         assert opened, f"{name}: no table opened"
         assert "Traceback" not in err.getvalue(), name
