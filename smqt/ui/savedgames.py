@@ -19,7 +19,6 @@ from smqt.ui.savefile import load_game
 from smqt.ui.storage import new_autosave_path, open_elsewhere, set_aside, unfinished_games
 
 
-
 class SavedGames:
     """Mixed into ``TableWindow``: games from and to files."""
 
