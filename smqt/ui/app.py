@@ -135,6 +135,7 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from smqt.paths import default_pack
+    from smqt.ui.crashes import CrashGuard, previous_crashes
     from smqt.ui.front import headless
     from smqt.ui.handover import HandoverServer, hand_over
     from smqt.ui.newgame import GameOptions
@@ -160,57 +161,64 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
     if options.load and not automated and hand_over({"load": str(Path(options.load).resolve())}):
         watch.remove()
         return 0  # a saved game double-clicked while a table is open: that table opens it
-    window = TableWindow(remember_layout=not automated, unattended=automated)
-    watch.on_exception = window.unexpected
-    if automated:  # nobody reads the window: every problem is said here and fails the run
-        def reported(title: str, text: str) -> None:
-            err.write(f"smqt play: {title}: {text}\n")
-            problems.append(f"{title}: {text}")
-
-        window.problem_reported.connect(reported)
-    server = None
-    if not automated:
-        server = HandoverServer(window)
-        server.requested.connect(window.handle_request)
-    pace = 0 if options.quit else options.pace
-    if pace is not None:
-        window.set_pace(pace)
-
-    def at_end() -> None:
-        if options.screenshot:
-            window.repaint()
-            image = window.grab()
-            if not image.save(options.screenshot):
-                problems.append(f"cannot write the screenshot {options.screenshot}")
-                err.write(f"smqt play: cannot write the screenshot {options.screenshot}\n")
-        if options.quit:
-            window.close()
-
-    opener = install_file_opener(window, app)  # macOS hands a double-clicked saved game over as an event
-    window.show()
-    pack = Path(options.pack) if options.pack else None
-    started = False
-    # a new game was asked for (else the last game is resumed, or the dialog asks for one)
-    asked = bool(options.players or options.seed is not None or options.autoplay or options.pack
-                 or options.opening)
-    if options.load:
-        started = window.load(Path(options.load), pack, all_ai=options.autoplay)
-    elif options.playtest and pack is not None:
-        window.open_playtest(pack, seed, options.opening)
-        started = window.controller is not None
-    elif asked:
-        game_options = GameOptions(tuple(seats), seed, pack or default_pack(),
-                                   opening=options.opening)
-        window.new_game(game_options, autosave=not options.autoplay)
-        started = window.controller is not None
-    elif unfinished_games(playtests=False) and window.resume_last() \
-            and window.controller is not None and not window.controller.state.is_over:
-        window.status.setText("Welcome back: your last game is resumed (Game ▸ New game for "
-                              "another, Game ▸ Resume for the others).")
-        started = True
-    nobody_there = automated or headless()
+    crashes = [] if automated else previous_crashes("table")  # an automated run tells none
+    guard = CrashGuard("table").start()
+    watch.note = guard.note
+    server = opener = window = None
     try:
-        if nobody_there and not started:
+        window = TableWindow(remember_layout=not automated, unattended=automated)
+        watch.on_exception = window.unexpected
+        window.game_started.connect(
+            lambda: guard.playing(window.controller.autosave if window.controller else None))
+        if automated:  # nobody reads the window: every problem is said here and fails the run
+            def reported(title: str, text: str) -> None:
+                err.write(f"smqt play: {title}: {text}\n")
+                problems.append(f"{title}: {text}")
+
+            window.problem_reported.connect(reported)
+        if not automated:
+            server = HandoverServer(window)
+            server.requested.connect(window.handle_request)
+        pace = 0 if options.quit else options.pace
+        if pace is not None:
+            window.set_pace(pace)
+
+        def at_end() -> None:
+            if options.screenshot:
+                window.repaint()
+                image = window.grab()
+                if not image.save(options.screenshot):
+                    problems.append(f"cannot write the screenshot {options.screenshot}")
+                    err.write(f"smqt play: cannot write the screenshot {options.screenshot}\n")
+            if options.quit:
+                window.close()
+
+        # macOS hands a double-clicked saved game over as an event
+        opener = install_file_opener(window, app)
+        window.show()
+        pack = Path(options.pack) if options.pack else None
+        started = False
+        # a new game was asked for (else the last game is resumed, or the dialog asks for one)
+        asked = bool(options.players or options.seed is not None or options.autoplay
+                     or options.pack or options.opening)
+        if options.load:
+            started = window.load(Path(options.load), pack, all_ai=options.autoplay)
+        elif options.playtest and pack is not None:
+            window.open_playtest(pack, seed, options.opening)
+            started = window.controller is not None
+        elif asked:
+            game_options = GameOptions(tuple(seats), seed, pack or default_pack(),
+                                       opening=options.opening)
+            window.new_game(game_options, autosave=not options.autoplay)
+            started = window.controller is not None
+        elif unfinished_games(playtests=False) and window.resume_last() \
+                and window.controller is not None and not window.controller.state.is_over:
+            window.status.setText("Welcome back: your last game is resumed (Game ▸ New game for "
+                                  "another, Game ▸ Resume for the others).")
+            started = True
+        if crashes:
+            window.tell_crash(crashes[-1])
+        if (automated or headless()) and not started:
             # nobody can choose a game or read why the given one did not start: say it here
             if not (asked or options.load or options.playtest):
                 err.write(f"smqt play: {NO_GAME}\n")
@@ -237,7 +245,9 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
         if server is not None:
             server.close()
         watch.remove()
-        app.removeEventFilter(opener)
+        if opener is not None:
+            app.removeEventFilter(opener)
+        guard.finish()
     if problems:
         err.write(f"smqt play: {len(problems)} problem{'' if len(problems) == 1 else 's'} during play\n")
         return 1

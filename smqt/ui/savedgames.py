@@ -4,7 +4,11 @@ handed over by the editor."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
 
 from smqt.engine.catalog import load_pack
 from smqt.engine.packload import PackError
@@ -12,11 +16,18 @@ from smqt.engine.record import PackMismatch, RecordError, replay
 from smqt.engine.rng import seed_problem
 from smqt.paths import default_pack
 from smqt.ui.controller import Seat
+from smqt.ui.crashes import Crash, crash_words
 from smqt.ui.filedialogs import ask_open_path, ask_save_path
 from smqt.ui.front import bring_to_front
 from smqt.ui.newgame import GameOptions, NewGameDialog
 from smqt.ui.savefile import load_game
-from smqt.ui.storage import new_autosave_path, open_elsewhere, set_aside, unfinished_games
+from smqt.ui.storage import (
+    new_autosave_path,
+    open_elsewhere,
+    saved_game_info,
+    set_aside,
+    unfinished_games,
+)
 
 
 class SavedGames:
@@ -104,6 +115,24 @@ class SavedGames:
         first = "; you start" if chosen else ""
         self.status.setText(f"Playtest of {pack}{shown}{first}. A game you were playing is kept "
                             f"as of its last finished turn: Game ▸ Resume.")
+
+    def tell_crash(self, crash: Crash) -> None:
+        """The last run ended without closing: say so, where its report is, and offer the
+        game it was playing (unless that game is the one resumed now)."""
+        ctrl = self.controller
+        game = crash.game
+        resumed = ctrl is not None and game is not None and ctrl.autosave == game
+        choices: list[tuple[str, Callable[[], object]]] = []
+        info = saved_game_info(game) if game is not None and not resumed else None
+        if game is not None and info is not None:
+            label = "Open that game (it had ended)" if info.over else "Resume that game"
+            choices.append((label, lambda: self.load(game, autosave=game)))
+        report = crash.report
+        choices.append(("Show the report",
+                        lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(report.parent)))))
+        offered = info is not None and not info.over
+        self._problem("smqt closed unexpectedly last time",
+                      crash_words(crash, resumed=resumed, offered=offered), choices)
 
     def new_game_dialog(self) -> None:
         """The new-game dialog, open beside the running game (never a nested event loop)."""

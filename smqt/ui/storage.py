@@ -149,7 +149,7 @@ class SavedGameInfo:
         return f"{seats} — {kind}{self.pack}, {self.moves} moves — {when}"
 
 
-def _info(path: Path) -> SavedGameInfo | None:
+def saved_game_info(path: Path) -> SavedGameInfo | None:
     try:
         data = tomllib.loads(read_text(path))
         modified = path.stat().st_mtime
@@ -174,7 +174,8 @@ def saved_games() -> list[SavedGameInfo]:
     legacy = data_home() / LEGACY_AUTOSAVE
     if legacy.is_file():
         paths.append(legacy)
-    found = [info for info in (_info(p) for p in paths if p.is_file()) if info is not None]
+    found = [info for info in (saved_game_info(p) for p in paths if p.is_file())
+             if info is not None]
     return sorted(found, key=lambda info: info.modified, reverse=True)
 
 

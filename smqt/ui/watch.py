@@ -17,12 +17,15 @@ class ProblemWatch:
     ``watch.problems`` lists what went wrong."""
 
     def __init__(self, err: TextIO,
-                 on_exception: Callable[[BaseException], None] | None = None) -> None:
+                 on_exception: Callable[[BaseException], None] | None = None,
+                 note: Callable[[str], None] | None = None) -> None:
         """``on_exception``: also tell the person (an uncaught exception in a slot leaves the
-        program running, so the window can say what happened and go on)."""
+        program running, so the window can say what happened and go on); ``note``: also write
+        each problem down (the crash report of the run)."""
         self.err = err
         self.problems: list[str] = []
         self.on_exception = on_exception
+        self.note = note
         self._previous_hook = sys.excepthook
 
     def add(self, text: str) -> None:
@@ -32,11 +35,16 @@ class ProblemWatch:
         if kind not in (QtMsgType.QtDebugMsg, QtMsgType.QtInfoMsg):
             self.problems.append(f"Qt: {message}")
             self.err.write(f"Qt {kind.name}: {message}\n")
+            if self.note is not None:
+                self.note(f"Qt {kind.name}: {message}")
 
     def _exception(self, kind: type[BaseException], value: BaseException,
                    tb: TracebackType | None) -> None:
         self.problems.append(f"{kind.__name__}: {value}")
-        self.err.write("".join(traceback.format_exception(kind, value, tb)))
+        text = "".join(traceback.format_exception(kind, value, tb))
+        self.err.write(text)
+        if self.note is not None:
+            self.note(text)
         if self.on_exception is not None:
             try:
                 self.on_exception(value)
