@@ -3,6 +3,7 @@ on the error stream and remembered, so that a command can exit with status 1 aft
 
 from __future__ import annotations
 
+import os
 import sys
 import traceback
 from collections.abc import Callable
@@ -10,6 +11,8 @@ from types import TracebackType
 from typing import TextIO
 
 from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+from smqt.ui.platformhelp import NO_PLUGIN, PLUGIN_NOT_LOADED, XCB_CURSOR_GUESS, platform_help
 
 
 class ProblemWatch:
@@ -27,11 +30,23 @@ class ProblemWatch:
         self.on_exception = on_exception
         self.note = note
         self._previous_hook = sys.excepthook
+        self._plugin = ""
+        """The platform plugin Qt said it could not load (Linux: its libraries are missing)."""
 
     def add(self, text: str) -> None:
         self.problems.append(text)
 
     def _message(self, kind: QtMsgType, _context: object, message: str) -> None:
+        failed = PLUGIN_NOT_LOADED.search(message)
+        if failed:
+            self._plugin = failed[1]
+        if message.startswith(XCB_CURSOR_GUESS):
+            return  # Qt's guess when its plugin does not load; platform_help says what is missing
+        if kind == QtMsgType.QtFatalMsg and NO_PLUGIN in message:
+            # Qt aborts after this message: say what to do, and end with a plain failure
+            self.err.write(f"Qt: {message.strip()}\n{platform_help(self._plugin or 'xcb')}")
+            self.err.flush()
+            os._exit(1)
         if kind not in (QtMsgType.QtDebugMsg, QtMsgType.QtInfoMsg):
             self.problems.append(f"Qt: {message}")
             self.err.write(f"Qt {kind.name}: {message}\n")

@@ -1,0 +1,97 @@
+"""When Qt cannot start its window system plugin (on Linux: ``xcb``, the X11 one), say why in
+words a person can act on: the system libraries the plugin lacks (read with ``ldd``) and the
+one ``apt`` line that installs them, or that there is no display to show a window on. Qt's own
+message names only one library, and names it even when that one is installed."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+PLUGIN_NOT_LOADED = re.compile(r'Could not load the Qt platform plugin "([\w-]+)"')
+NO_PLUGIN = "no Qt platform plugin could be initialized"
+XCB_CURSOR_GUESS = "From 6.5.0, xcb-cursor0 or libxcb-cursor0 is needed"
+"""Qt's warning whenever its xcb plugin does not load, whichever library is missing."""
+
+DEBIAN_PACKAGES = {
+    "libEGL.so.1": "libegl1",
+    "libGL.so.1": "libgl1",
+    "libOpenGL.so.0": "libopengl0",
+    "libGLX.so.0": "libglx0",
+    "libX11.so.6": "libx11-6",
+    "libX11-xcb.so.1": "libx11-xcb1",
+    "libglib-2.0.so.0": "libglib2.0-0",
+    "libgthread-2.0.so.0": "libglib2.0-0",
+    "libdbus-1.so.3": "libdbus-1-3",
+    "libfontconfig.so.1": "libfontconfig1",
+    "libfreetype.so.6": "libfreetype6",
+    "libSM.so.6": "libsm6",
+    "libICE.so.6": "libice6",
+}
+"""Debian and Ubuntu packages of libraries whose names do not follow the usual rule."""
+
+
+def missing_libraries(plugin: Path) -> list[str] | None:
+    """The shared libraries ``plugin`` needs that the system does not have (by ``ldd``), or
+    None when that cannot be found out (no ``ldd``, not Linux, no such file)."""
+    ldd = shutil.which("ldd")
+    if ldd is None or not sys.platform.startswith("linux") or not plugin.is_file():
+        return None
+    try:
+        result = subprocess.run([ldd, str(plugin)], capture_output=True, text=True, timeout=20,
+                                stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return not_found(result.stdout)
+
+
+def not_found(ldd_output: str) -> list[str]:
+    """The libraries ``ldd`` reports as ``not found``, each once, in its order."""
+    found: list[str] = []
+    for line in ldd_output.splitlines():
+        name, arrow, where = line.strip().partition("=>")
+        if arrow and where.strip() == "not found" and name.strip() not in found:
+            found.append(name.strip())
+    return found
+
+
+def debian_package(soname: str) -> str:
+    """The Debian/Ubuntu package that holds ``soname``: ``libxcb-icccm.so.4`` is in
+    ``libxcb-icccm4``, ``libxkbcommon-x11.so.0`` in ``libxkbcommon-x11-0`` (the library
+    packaging rule: the name, then the version, a hyphen between two digits)."""
+    if soname in DEBIAN_PACKAGES:
+        return DEBIAN_PACKAGES[soname]
+    match = re.fullmatch(r"(.+?)\.so\.(\d+)(?:\..*)?", soname)
+    if match is None:
+        return soname
+    name, version = match[1].lower(), match[2]
+    return f"{name}-{version}" if name[-1].isdigit() else f"{name}{version}"
+
+
+def plugin_file(plugin: str) -> Path:
+    from PySide6.QtCore import QLibraryInfo
+
+    folder = Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath)) / "platforms"
+    return folder / f"libq{plugin}.so"
+
+
+def platform_help(plugin: str) -> str:
+    """What to do when Qt's ``plugin`` cannot start (lines for the error stream)."""
+    missing = missing_libraries(plugin_file(plugin))
+    if missing:
+        packages = " ".join(dict.fromkeys(debian_package(name) for name in missing))
+        return (f"smqt: the window cannot open: Qt's {plugin} plugin needs system libraries "
+                f"this computer lacks: {', '.join(missing)}.\n"
+                f"On Debian or Ubuntu, install them with:\n"
+                f"    sudo apt install {packages}\n"
+                f"(elsewhere, install the packages that hold these files), then start smqt "
+                f"again.\n")
+    if plugin == "xcb" and not os.environ.get("DISPLAY"):
+        return ("smqt: the window cannot open: there is no display (DISPLAY is not set). Start "
+                "smqt from a desktop session; automated runs can use QT_QPA_PLATFORM=offscreen.\n")
+    return (f"smqt: the window cannot open: Qt's {plugin} plugin did not start (see Qt's "
+            f"message above). QT_QPA_PLATFORM chooses another plugin, e.g. wayland or xcb.\n")
