@@ -57,6 +57,10 @@ def main(argv: Sequence[str] | None = None, err: TextIO = sys.stderr) -> int:
         return 0
     from editor.document import DocumentError, PackDocument
     from smqt.paths import default_pack
+    from smqt.ui.platformhelp import qt_loads
+
+    if not qt_loads(err):
+        return 1
 
     folder = args.pack or str(default_pack())
     if args.print_out:

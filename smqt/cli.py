@@ -142,6 +142,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         args = parser.parse_args(["play"])
     if args.command == "play":
+        from smqt.ui.platformhelp import qt_loads
+
+        if not qt_loads(sys.stderr):
+            return 1
         from smqt.ui.app import PlayOptions, run_play
 
         return run_play(PlayOptions(args.players, args.seed, args.pack, args.load, args.autoplay,

@@ -5,12 +5,15 @@ message names only one library, and names it even when that one is installed."""
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import os
 import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import TextIO
 
 PLUGIN_NOT_LOADED = re.compile(r'Could not load the Qt platform plugin "([\w-]+)"')
 NO_PLUGIN = "no Qt platform plugin could be initialized"
@@ -31,6 +34,8 @@ DEBIAN_PACKAGES = {
     "libfreetype.so.6": "libfreetype6",
     "libSM.so.6": "libsm6",
     "libICE.so.6": "libice6",
+    "libbrotlicommon.so.1": "libbrotli1",
+    "libbrotlidec.so.1": "libbrotli1",
 }
 """Debian and Ubuntu packages of libraries whose names do not follow the usual rule."""
 
@@ -50,12 +55,15 @@ def missing_libraries(plugin: Path) -> list[str] | None:
 
 
 def not_found(ldd_output: str) -> list[str]:
-    """The libraries ``ldd`` reports as ``not found``, each once, in its order."""
+    """The system libraries ``ldd`` reports as ``not found``, each once, in its order (Qt's
+    own libraries, which come with PySide6 or not at all, are left out)."""
     found: list[str] = []
     for line in ldd_output.splitlines():
         name, arrow, where = line.strip().partition("=>")
-        if arrow and where.strip() == "not found" and name.strip() not in found:
-            found.append(name.strip())
+        name = name.strip()
+        if arrow and where.strip() == "not found" and name not in found \
+                and not name.startswith("libQt6"):
+            found.append(name)
     return found
 
 
@@ -79,19 +87,55 @@ def plugin_file(plugin: str) -> Path:
     return folder / f"libq{plugin}.so"
 
 
+def install_help(what: str, missing: list[str]) -> str:
+    """The missing libraries and the one apt line that installs them."""
+    packages = " ".join(dict.fromkeys(debian_package(name) for name in missing))
+    return (f"smqt: the window cannot open: {what} needs system libraries this computer "
+            f"lacks: {', '.join(missing)}.\n"
+            f"On Debian or Ubuntu, install them with:\n"
+            f"    sudo apt install {packages}\n"
+            f"(elsewhere, install the packages that hold these files), then start smqt again.\n")
+
+
 def platform_help(plugin: str) -> str:
     """What to do when Qt's ``plugin`` cannot start (lines for the error stream)."""
     missing = missing_libraries(plugin_file(plugin))
     if missing:
-        packages = " ".join(dict.fromkeys(debian_package(name) for name in missing))
-        return (f"smqt: the window cannot open: Qt's {plugin} plugin needs system libraries "
-                f"this computer lacks: {', '.join(missing)}.\n"
-                f"On Debian or Ubuntu, install them with:\n"
-                f"    sudo apt install {packages}\n"
-                f"(elsewhere, install the packages that hold these files), then start smqt "
-                f"again.\n")
+        return install_help(f"Qt's {plugin} plugin", missing)
     if plugin == "xcb" and not os.environ.get("DISPLAY"):
         return ("smqt: the window cannot open: there is no display (DISPLAY is not set). Start "
                 "smqt from a desktop session; automated runs can use QT_QPA_PLATFORM=offscreen.\n")
     return (f"smqt: the window cannot open: Qt's {plugin} plugin did not start (see Qt's "
             f"message above). QT_QPA_PLATFORM chooses another plugin, e.g. wayland or xcb.\n")
+
+
+QT_MODULES = ("QtCore", "QtGui", "QtWidgets", "QtNetwork")
+"""The Qt modules the table and the editor use."""
+
+
+def qt_loads(err: TextIO) -> bool:
+    """Whether Qt's modules load; when a system library they need is missing, say which ones
+    (with the xcb plugin's, so that one apt line installs everything) on ``err``."""
+    try:
+        for module in QT_MODULES:
+            importlib.import_module(f"PySide6.{module}")
+    except ImportError as exc:
+        err.write(qt_import_help(exc))
+        return False
+    return True
+
+
+def qt_import_help(exc: ImportError) -> str:
+    spec = importlib.util.find_spec("PySide6")
+    folder = Path(spec.origin).parent if spec is not None and spec.origin else None
+    missing: list[str] = []
+    if folder is not None:
+        files = [*(folder / f"{module}.abi3.so" for module in QT_MODULES),
+                 folder / "Qt" / "plugins" / "platforms" / "libqxcb.so"]
+        for file in files:
+            for name in missing_libraries(file) or []:
+                if name not in missing:
+                    missing.append(name)
+    if missing:
+        return install_help("Qt", missing)
+    return f"smqt: Qt cannot be loaded ({exc}); reinstalling smqt may help.\n"

@@ -56,3 +56,24 @@ def test_a_window_that_cannot_open_says_what_to_do_and_exits(tmp_path):
     assert "sudo apt install lib" in result.stderr or "there is no display" in result.stderr
     assert "xcb-cursor0 or libxcb-cursor0 is needed" not in result.stderr, "Qt's guess"
     assert "Traceback" not in result.stderr
+
+
+def test_qt_that_does_not_load_lists_what_it_lacks(monkeypatch):
+    """On a minimal system even ``import PySide6.QtCore`` fails (libglib-2.0 is missing):
+    smqt lists every library Qt and its xcb plugin lack, before Qt's own ImportError."""
+    import io
+
+    from smqt.ui import platformhelp
+
+    def fail(name: str):
+        raise ImportError("libglib-2.0.so.0: cannot open shared object file")
+
+    seen = []
+    monkeypatch.setattr(platformhelp.importlib, "import_module", fail)
+    monkeypatch.setattr(platformhelp, "missing_libraries",
+                        lambda path: seen.append(path.name) or ["libglib-2.0.so.0", "libxcb.so.1"])
+    err = io.StringIO()
+    assert not platformhelp.qt_loads(err)
+    assert "sudo apt install libglib2.0-0 libxcb1\n" in err.getvalue()
+    assert seen == ["QtCore.abi3.so", "QtGui.abi3.so", "QtWidgets.abi3.so", "QtNetwork.abi3.so",
+                    "libqxcb.so"]
