@@ -101,10 +101,15 @@ def run_replay(path: str, pack: str | None, *, out: TextIO, err: TextIO) -> int:
         saved = load_game(path)
         record = saved.record
         # a saved game (a playtest, a simulated game) names its pack; --pack overrides it
-        folder = pack or usable_folder(saved.pack)
-        catalog = load_pack(folder or default_pack())
+        folder = pack or usable_folder(saved.pack) or default_pack()
+        try:
+            catalog = load_pack(folder)
+        except PackError as exc:
+            err.write(f"{path} is played with the pack {folder}, which cannot be loaded: "
+                      f"{exc}\n")
+            return 1
         game = replay(record, catalog)
-    except (RecordError, PackError) as exc:
+    except RecordError as exc:
         err.write(f"{exc}\n")
         return 1
     names = record.names or tuple(f"Player {i + 1}" for i in range(record.setup.players))

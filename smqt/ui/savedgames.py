@@ -61,7 +61,8 @@ class SavedGames:
                           f"cards or scoring may have changed since.")
         except PackError as exc:
             self._problem("The game's content pack cannot be loaded",
-                          f"{folder}:\n" + "\n".join(str(e) for e in exc.errors))
+                          f"{path} is played with the pack {folder}, which cannot be loaded:\n"
+                          + "\n".join(str(e) for e in exc.errors))
             return False
         except RecordError as exc:
             self._problem("This saved game cannot be replayed",
