@@ -55,7 +55,7 @@ def truncate(rng: random.Random, text: str) -> str:
 
 
 def flip_bits(rng: random.Random, text: str) -> str:
-    data = bytearray(text.encode("utf-8"))
+    data = bytearray(text.encode("utf-8", "surrogatepass"))
     for _ in range(rng.randint(1, 8)):
         if data:
             data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
@@ -265,11 +265,11 @@ def damage_file(rng: random.Random, text: str, path: Path) -> str:
     if how == "empty":
         path.write_bytes(b"")
     elif how == "latin-1":
-        path.write_bytes(text.encode("utf-8") + "\nnames = [\"Zoë\"]".encode("latin-1"))
+        path.write_bytes(text.encode("utf-8", "surrogatepass") + "\nnames = [\"Zoë\"]".encode("latin-1"))
     elif how == "bom":
-        path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+        path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8", "surrogatepass"))
     elif how == "large":
-        path.write_bytes(text.encode("utf-8") + b"\n# " + b"x" * (9 * 1024 * 1024))
+        path.write_bytes(text.encode("utf-8", "surrogatepass") + b"\n# " + b"x" * (9 * 1024 * 1024))
     elif how == "folder":
         path.mkdir()
     elif how == "zero":
