@@ -73,9 +73,9 @@ def good_records(folder: Path) -> list[tuple[str, str]]:
     return made
 
 
-def timed(name: str, times: Counter[str], slow: list[str], what: str, call):  # type: ignore[no-untyped-def]
+def timed(name: str, times: Counter[str], slow: list[str], what: str, call, *args):  # type: ignore[no-untyped-def]
     started = time.perf_counter()
-    result = call()
+    result = call(*args)
     spent = time.perf_counter() - started
     times[name] = max(times[name], spent)  # type: ignore[assignment]
     if spent > LIMIT_S:
@@ -158,12 +158,10 @@ def test_damaged_records_are_refused_in_words_never_raised_nor_slow(qtbot, tmp_p
             what = "(the mutation itself failed)"
             try:
                 what = recordmutations.mutate(rng, text, path)
-                stats[timed("smqt replay", times, slow, what, lambda: check_replay(path))] += 1
-                stats[timed("the table's Open", times, slow, what,
-                            lambda: check_open(window, path))] += 1
+                stats[timed("smqt replay", times, slow, what, check_replay, path)] += 1
+                stats[timed("the table's Open", times, slow, what, check_open, window, path)] += 1
                 if number % PLAY_EVERY == 0:
-                    stats[timed("smqt play --load", times, slow, what,
-                                lambda: check_play_load(path))] += 1
+                    stats[timed("smqt play --load", times, slow, what, check_play_load, path)] += 1
             except Exception:
                 failures.append(f"mutation {number} ({what}):\n{traceback.format_exc()}")
             finally:
