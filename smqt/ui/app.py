@@ -138,6 +138,7 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
     from smqt.ui.crashes import CrashGuard, previous_crashes
     from smqt.ui.front import headless
     from smqt.ui.handover import HandoverServer, hand_over
+    from smqt.ui.motion import COUNT_MS, MOVE_MS, Motion
     from smqt.ui.newgame import GameOptions
     from smqt.ui.storage import unfinished_games
     from smqt.ui.watch import ProblemWatch
@@ -236,10 +237,12 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
             window.close()
             return 1
         if window.controller is not None:
+            # the end as a person sees it: after the scores have counted up to their totals
+            settled = 200 + Motion.duration(max(COUNT_MS, MOVE_MS))
             if window.controller.state.is_over:
-                QTimer.singleShot(200, at_end)
+                QTimer.singleShot(settled, at_end)
             else:
-                window.controller.finished.connect(lambda: QTimer.singleShot(200, at_end))
+                window.controller.finished.connect(lambda: QTimer.singleShot(settled, at_end))
         app.exec()
     finally:
         if server is not None:

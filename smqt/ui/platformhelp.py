@@ -76,7 +76,7 @@ def debian_package(soname: str) -> str:
     match = re.fullmatch(r"(.+?)\.so\.(\d+)(?:\..*)?", soname)
     if match is None:
         return soname
-    name, version = match[1].lower(), match[2]
+    name, version = match[1].lower().replace("_", "-"), match[2]  # no "_" in package names
     return f"{name}-{version}" if name[-1].isdigit() else f"{name}{version}"
 
 

@@ -37,6 +37,8 @@ def test_the_missing_libraries_are_read_from_ldd_each_once():
     ("libX11-xcb.so.1", "libx11-xcb1"),
     ("libEGL.so.1", "libegl1"),
     ("libfontconfig.so.1", "libfontconfig1"),
+    ("libgssapi_krb5.so.2", "libgssapi-krb5-2"),
+    ("libbrotlidec.so.1", "libbrotli1"),
 ])
 def test_each_library_is_named_by_its_debian_package(soname, package):
     assert debian_package(soname) == package
