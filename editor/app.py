@@ -83,6 +83,7 @@ def main(argv: Sequence[str] | None = None, err: TextIO = sys.stderr) -> int:
     from PySide6.QtWidgets import QApplication
 
     from editor.window import EditorWindow
+    from smqt.ui.stopsignals import StopSignals
     from smqt.ui.watch import ProblemWatch
 
     watch = ProblemWatch(err).install()
@@ -90,8 +91,16 @@ def main(argv: Sequence[str] | None = None, err: TextIO = sys.stderr) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("smqt-editor")
     app.setApplicationDisplayName("Santa Monica content editor")
+    stopper = None
     try:
         window = EditorWindow()
+
+        def stop(name: str) -> None:
+            err.write(f"smqt-editor: {name}: the editor closes (unsaved edits are kept aside "
+                      f"and offered at the next start)\n")
+            window.stop_now()
+
+        stopper = StopSignals(stop, window)
         if args.screenshot:
             window.resize(1500, 950)  # screenshots have one size whatever the screen
         window.open_pack(folder, offer_recovery=not (args.screenshot or args.quit))
@@ -111,6 +120,8 @@ def main(argv: Sequence[str] | None = None, err: TextIO = sys.stderr) -> int:
             QTimer.singleShot(300, finish)
         app.exec()
     finally:
+        if stopper is not None:
+            stopper.remove()
         watch.remove()
     if problems:
         err.write(f"smqt-editor: {len(problems)} problem(s)\n")

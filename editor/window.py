@@ -133,6 +133,8 @@ class EditorWindow(QMainWindow):
         self.disk_timer.start()
         QApplication.instance().focusChanged.connect(self._focus_changed)
         self.stack.cleanChanged.connect(self._clean_changed)
+        self._stopping = False
+        """Asked to stop: close without asking, the unsaved edits kept aside."""
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setSingleShot(True)
         self.autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
@@ -470,11 +472,20 @@ class EditorWindow(QMainWindow):
             self.resizeDocks([self.docks["problems"]], [170 if tall else 100],
                              Qt.Orientation.Vertical)
 
+    def stop_now(self) -> None:
+        """Asked to stop (a logout, ``kill``, the terminal closed): keep the unsaved edits
+        aside, where the next start offers them, and close without asking."""
+        self.flush()
+        self.autosave()
+        self._stopping = True
+        self.close()
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.may_discard():
+        stopping = self._stopping
+        if stopping or self.may_discard():
             self.disk_timer.stop()
             self.autosave_timer.stop()
-            if self.doc is not None:
+            if self.doc is not None and not stopping:
                 drop_snapshot(self._snapshot_path())  # saved, or thrown away on purpose
             if self.sim_dialog is not None:
                 self.sim_dialog.stop()

@@ -140,6 +140,7 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
     from smqt.ui.handover import HandoverServer, hand_over
     from smqt.ui.motion import COUNT_MS, MOVE_MS, Motion
     from smqt.ui.newgame import GameOptions
+    from smqt.ui.stopsignals import StopSignals
     from smqt.ui.storage import unfinished_games
     from smqt.ui.watch import ProblemWatch
     from smqt.ui.window import TableWindow
@@ -165,10 +166,18 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
     crashes = [] if automated else previous_crashes("table")  # an automated run tells none
     guard = CrashGuard("table").start()
     watch.note = guard.note
-    server = opener = window = None
+    server = opener = window = stopper = None
     try:
         window = TableWindow(remember_layout=not automated, unattended=automated)
         watch.on_exception = window.unexpected
+
+        def stop(name: str) -> None:
+            err.write(f"smqt play: {name}: the table closes (the game is kept as of its last "
+                      f"finished turn)\n")
+            guard.note(f"stopped by {name}")
+            window.close()
+
+        stopper = StopSignals(stop, window)
         window.game_started.connect(
             lambda: guard.playing(window.controller.autosave if window.controller else None))
         if automated:  # nobody reads the window: every problem is said here and fails the run
@@ -245,6 +254,8 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
                 window.controller.finished.connect(lambda: QTimer.singleShot(settled, at_end))
         app.exec()
     finally:
+        if stopper is not None:
+            stopper.remove()
         if server is not None:
             server.close()
         watch.remove()
@@ -254,4 +265,6 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
     if problems:
         err.write(f"smqt play: {len(problems)} problem{'' if len(problems) == 1 else 's'} during play\n")
         return 1
+    if stopper is not None and stopper.received and automated:
+        return 1  # the game a --quit run was to play to its end did not end
     return 0
