@@ -51,7 +51,7 @@ def test_a_stop_at_the_games_end_closes_the_table_as_quit_does(tmp_path, number)
     process = started(["smqt", "play", "--players", "ai:easy,ai:easy", "--seed", "8",
                        "--pace", "0"], home, lambda: game_over(home))
     process.send_signal(number)
-    out, err = process.communicate(timeout=60)
+    _out, err = process.communicate(timeout=60)
     assert process.returncode == 0, err
     assert f"{number.name}: the table closes" in err
     autosave = next((home / "games").glob("*.toml"))
@@ -66,7 +66,7 @@ def test_a_stop_while_a_person_waits_closes_the_table_at_once(tmp_path):
                       lambda: any((home / "crash-reports").glob("*.txt")))
     time.sleep(1.0)
     process.send_signal(signal.SIGTERM)
-    out, err = process.communicate(timeout=30)
+    _out, err = process.communicate(timeout=30)
     assert process.returncode == 0 and "SIGTERM: the table closes" in err
 
 
@@ -98,7 +98,7 @@ def test_a_stop_keeps_the_editors_unsaved_edits_for_the_next_start(tmp_path):
     line = process.stdout.readline().strip()
     assert line == "edited", (line, process.poll())
     process.send_signal(signal.SIGTERM)
-    out, err = process.communicate(timeout=30)
+    _out, err = process.communicate(timeout=30)
     assert process.returncode == 0, err
     assert "SIGTERM: the editor closes" in err
     snapshot = read_snapshot(snapshot_path(home, pack), pack)
