@@ -15,14 +15,16 @@ import socket
 from collections.abc import Callable
 from types import FrameType
 
-from PySide6.QtCore import QObject, QSocketNotifier, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, QSocketNotifier, QTimer
 
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT")
                      if hasattr(signal, name))
 
 
 class StopSignals(QObject):
-    """While installed, each stop signal calls ``on_stop(name)`` from the event loop."""
+    """While installed, the first stop signal calls ``on_stop(name)`` from the event loop
+    (which closes the window as Quit does), then ends every event loop of the program, a
+    dialog's that may be open too."""
 
     def __init__(self, on_stop: Callable[[str], None], parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -40,7 +42,13 @@ class StopSignals(QObject):
         name = signal.Signals(number).name
         if self.received is None:
             self.received = name
-            QTimer.singleShot(0, lambda: self.on_stop(name))
+            QTimer.singleShot(0, lambda: self._stop(name))
+
+    def _stop(self, name: str) -> None:
+        try:
+            self.on_stop(name)
+        finally:
+            QCoreApplication.exit(0)  # a dialog's own loop too, or its window would stay
 
     def _drain(self) -> None:
         try:
