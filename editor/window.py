@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.autosave import FOLDER as AUTOSAVE_FOLDER
 from editor.autosave import (
     all_snapshots,
     drop_snapshot,
@@ -76,6 +77,14 @@ from smqt.fileio import SAVE_JOURNAL
 from smqt.paths import default_pack
 
 REMOVED = "removed"
+
+
+def _snapshots_home() -> Path:
+    """The folder that holds the snapshots' folder: the data folder, or the stand-in whose
+    ``editor-autosave`` serves when the data folder's cannot be used."""
+    from smqt.ui.storage import data_folder
+
+    return data_folder(AUTOSAVE_FOLDER).parent
 AUTOSAVE_DELAY_MS = 1500
 "How long after a change its file is kept aside (a kill loses at most this much)."
 HELP_HINT = "Point at or click into a field to read what it means."
@@ -326,10 +335,8 @@ class EditorWindow(QMainWindow):
     # ================================================================ autosave and recovery
 
     def _snapshot_path(self) -> Path:
-        from smqt.ui.storage import data_home
-
         assert self.doc is not None
-        return snapshot_path(data_home(), self.doc.folder)
+        return snapshot_path(_snapshots_home(), self.doc.folder)
 
     def autosave(self) -> None:
         """Keep the unsaved files' text in the user's data folder (or drop the snapshot when
@@ -350,12 +357,11 @@ class EditorWindow(QMainWindow):
     def _offer_other_recovery(self) -> None:
         """Unsaved edits of another pack (the editor was killed while it was open and was
         started again on this one): offer to open that pack, once per window."""
-        from smqt.ui.storage import data_home
 
         if self._offered_others:
             return
         self._offered_others = True
-        others = [s for s in all_snapshots(data_home())
+        others = [s for s in all_snapshots(_snapshots_home())
                   if Path(s.folder) != self.doc.folder.resolve()] if self.doc else []
         if not others:
             return
@@ -882,7 +888,7 @@ class EditorWindow(QMainWindow):
             else default_pack().resolve()
         if base == self.doc.folder.resolve():
             base = None
-        from smqt.ui.storage import data_home
+        from smqt.ui.storage import data_folder
 
         if self.sim_dialog is not None:
             if self.sim_dialog.running:
@@ -891,7 +897,7 @@ class EditorWindow(QMainWindow):
                 return
             self.sim_dialog.deleteLater()
         self.sim_dialog = SimulateDialog(base, self.doc.folder.resolve(),
-                                         data_home() / "simulations", self)
+                                         data_folder("simulations"), self)
         self.sim_dialog.finished_report.connect(self._open_report)
         self.sim_dialog.show()
 

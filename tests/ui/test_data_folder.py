@@ -93,3 +93,26 @@ def test_a_file_where_the_set_aside_folder_belongs(qtbot, home, stand_in):
     assert str(stand_in / "games" / "set-aside") in said
     assert not storage.unfinished_games(), "the game is no longer listed"
     window.close()
+
+
+def test_a_file_where_the_editors_autosave_folder_belongs(qtbot, home, stand_in, monkeypatch):
+    """The editor keeps unsaved edits aside in a stand-in, not only says it cannot."""
+    import shutil
+
+    from PySide6.QtWidgets import QMessageBox
+
+    from editor.window import EditorWindow
+    from tests.support import BASE
+
+    monkeypatch.setattr(QMessageBox, "question",  # leaving the test never blocks
+                        lambda *args, **kwargs: QMessageBox.StandardButton.Discard)
+    (home / "editor-autosave").write_text("not a folder")
+    pack = home.parent / "pack"
+    shutil.copytree(BASE, pack)
+    editor = EditorWindow()
+    qtbot.addWidget(editor)
+    editor.open_pack(pack, offer_recovery=False)
+    editor.push(editor.doc.set_value("card", "kite_meadow", ("name",), "Aside Meadow"))
+    editor.autosave()
+    kept = list((stand_in / "editor-autosave").glob("*.json"))
+    assert len(kept) == 1 and "Aside Meadow" in kept[0].read_text(encoding="utf-8")
