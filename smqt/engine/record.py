@@ -146,7 +146,8 @@ class GameRecord:
         if not 0 <= start < players:
             raise RecordError(f"{source}: setup.start_player must be a seat from 0 to "
                               f"{players - 1}, not {_short(start)}")
-        opening = _texts(setup.get("opening", []), "setup.opening", MAX_LISTED, source)
+        opening = _texts(setup.get("opening", []), "setup.opening", MAX_LISTED, source,
+                         "card ids")
         rules = _table(data, "rules", source)
         missing = _missing_rules(rules, Rules, "rules")
         if missing:
@@ -205,10 +206,10 @@ def _text(value: str, name: str, source: str) -> str:
     return value
 
 
-def _texts(value: object, name: str, most: int, source: str) -> list[str]:
+def _texts(value: object, name: str, most: int, source: str, items: str = "texts") -> list[str]:
     """A list of at most ``most`` short texts, checked before anything is done with it."""
     if not isinstance(value, list):
-        raise RecordError(f"{source}: {name} must be a list of texts, not {_short(value)}")
+        raise RecordError(f"{source}: {name} must be a list of {items}, not {_short(value)}")
     if len(value) > most:
         raise RecordError(f"{source}: {name} lists {len(value):,} items; at most {most:,}")
     for number, item in enumerate(value, start=1):
