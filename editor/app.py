@@ -83,6 +83,7 @@ def main(argv: Sequence[str] | None = None, err: TextIO = sys.stderr) -> int:
     from PySide6.QtWidgets import QApplication
 
     from editor.window import EditorWindow
+    from smqt.ui.crashes import CrashGuard, previous_crashes
     from smqt.ui.stopsignals import StopSignals
     from smqt.ui.watch import ProblemWatch
 
@@ -91,6 +92,10 @@ def main(argv: Sequence[str] | None = None, err: TextIO = sys.stderr) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("smqt-editor")
     app.setApplicationDisplayName("Santa Monica content editor")
+    automated = bool(args.screenshot or args.quit)
+    crashes = [] if automated else previous_crashes("editor")
+    guard = CrashGuard("editor").start()
+    watch.note = guard.note
     stopper = None
     try:
         window = EditorWindow()
@@ -106,6 +111,8 @@ def main(argv: Sequence[str] | None = None, err: TextIO = sys.stderr) -> int:
         window.open_pack(folder, offer_recovery=not (args.screenshot or args.quit))
         window.show()
         window.select("card", next((r.id for r in window.entries.rows), ""))
+        if crashes:
+            window.tell_crash(crashes[-1].report)
 
         def finish() -> None:
             if args.screenshot:
@@ -123,6 +130,7 @@ def main(argv: Sequence[str] | None = None, err: TextIO = sys.stderr) -> int:
         if stopper is not None:
             stopper.remove()
         watch.remove()
+        guard.finish()
     if problems:
         err.write(f"smqt-editor: {len(problems)} problem(s)\n")
         return 1

@@ -478,6 +478,15 @@ class EditorWindow(QMainWindow):
             self.resizeDocks([self.docks["problems"]], [170 if tall else 100],
                              Qt.Orientation.Vertical)
 
+    def tell_crash(self, report: Path) -> None:
+        """The last run ended without closing: say so, and where its report is, in the
+        status bar (under the passing messages, until the window closes)."""
+        note = QLabel(f"The editor closed unexpectedly last time; what it was doing is in "
+                      f"{report} (send it with a description of what you did).")
+        note.setObjectName("crash_note")
+        note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.statusBar().addWidget(note, 1)
+
     def stop_now(self) -> None:
         """Asked to stop (a logout, ``kill``, the terminal closed): keep the unsaved edits
         aside, where the next start offers them, and close without asking."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -116,3 +117,39 @@ def test_a_clean_exit_leaves_no_report(tmp_path, monkeypatch):
     guard.finish()
     assert not list((tmp_path / "home" / REPORTS).iterdir())
     assert not previous_crashes("table")
+
+
+def test_the_editor_says_it_closed_unexpectedly(qtbot, tmp_path, monkeypatch):
+    from editor.app import main as editor_main
+    from editor.window import EditorWindow
+    from tests.support import BASE
+
+    home = tmp_path / "home"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SMQT_HOME=str(home))
+    died = subprocess.run([sys.executable, "-c", "import os\n"
+                           "from smqt.ui.crashes import CrashGuard\n"
+                           "guard = CrashGuard('editor').start()\nos._exit(9)"],
+                          env=env, timeout=60, stdin=subprocess.DEVNULL)
+    assert died.returncode == 9
+    monkeypatch.setenv("SMQT_HOME", str(home))
+    said: list[str] = []
+
+    def look() -> None:
+        from PySide6.QtWidgets import QLabel
+
+        notes = [w.findChild(QLabel, "crash_note") for w in QApplication.topLevelWidgets()
+                 if isinstance(w, EditorWindow) and w.isVisible()]
+        if not any(notes):  # the editor is still opening its pack
+            QTimer.singleShot(50, look)
+            return
+        said.append(next(note for note in notes if note).text())
+        QTimer.singleShot(0, lambda: [w.close() for w in QApplication.topLevelWidgets()
+                                      if isinstance(w, EditorWindow)])
+
+    QTimer.singleShot(100, look)
+    pack = tmp_path / "pack"
+    shutil.copytree(BASE, pack)
+    err = io.StringIO()
+    assert editor_main([str(pack)], err=err) == 0, err.getvalue()
+    assert "The editor closed unexpectedly last time" in said[0]
+    assert str(home / REPORTS) in said[0]
