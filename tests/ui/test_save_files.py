@@ -9,7 +9,7 @@ import fnmatch
 import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QLineEdit
 
 from smqt.paths import default_pack
 from smqt.ui.filedialogs import saved_game_name
@@ -32,7 +32,11 @@ def answer_file_dialog(qtbot, typed: str, seen: dict) -> None:
         name = dialog.findChild(QLineEdit, "fileNameEdit")  # where a person types the name
         name.clear()
         QTest.keyClicks(name, typed)
-        QTest.keyClick(name, Qt.Key.Key_Return)
+        accept = next(button for button in dialog.findChild(QDialogButtonBox).buttons()
+                      if dialog.findChild(QDialogButtonBox).buttonRole(button)
+                      == QDialogButtonBox.ButtonRole.AcceptRole)
+        QTest.mouseClick(accept, Qt.MouseButton.LeftButton)  # Save / Open (Return may go to
+        # the completer's list of names instead)
 
     QTimer.singleShot(50, answer)
 
