@@ -200,7 +200,7 @@ class TableWindow(TableMenus, SavedGames, TableLayout, TurnView, QMainWindow):
         table_layout = QVBoxLayout(table_page)
         table_layout.setContentsMargins(0, 0, 0, 0)
         table_layout.setSpacing(0)
-        for widget in (self.problem_bar, self.history_bar, self.banner):
+        for widget in (self.history_bar, self.banner):
             table_layout.addWidget(widget)
         table_layout.addWidget(self.centre_split, 1)
 
@@ -254,8 +254,15 @@ class TableWindow(TableMenus, SavedGames, TableLayout, TurnView, QMainWindow):
         self._side_timer.setInterval(0)
         self._side_timer.timeout.connect(self.share_side)
 
+        # a problem stays in sight over the table and over the end of the game alike
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.setSpacing(0)
+        left_layout.addWidget(self.problem_bar)
+        left_layout.addWidget(self.pages, 1)
         self.main_split = QSplitter(Qt.Orientation.Horizontal)
-        self.main_split.addWidget(self.pages)
+        self.main_split.addWidget(left)
         self.main_split.addWidget(side)
         self.main_split.setStretchFactor(0, 1)
         self.main_split.setSizes([1220, 380])
