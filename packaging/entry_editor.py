@@ -2,7 +2,7 @@
 
 import sys
 
-from smqt.editor_entry import main
+from smqt.cli.editor import main
 
 if __name__ == "__main__":
     sys.exit(main())

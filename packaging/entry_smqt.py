@@ -2,7 +2,7 @@
 
 import sys
 
-from smqt.cli import main
+from smqt.cli.main import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -87,7 +87,7 @@ def smoke(folder: Path, work: Path) -> None:
         raise Failed("smqt validate did not describe the base pack")
     position = base.parent / "positions" / "final-blue-2p.toml"
     frozen_score = run([smqt, "score", position], env, here, 120)
-    source_score = source_tree("import sys; from smqt.cli import main; "
+    source_score = source_tree("import sys; from smqt.cli.main import main; "
                                f"sys.exit(main(['score', {str(position)!r}]))", env, here)
     if frozen_score != source_score:
         raise Failed(f"smqt score differs:\n{frozen_score}\n--- source ---\n{source_score}")
@@ -116,7 +116,7 @@ def smoke(folder: Path, work: Path) -> None:
         raise Failed("the editor's print and play wrote no PDF")
 
     run([editor, "--field-help", work / "help-frozen.json"], env, here, 120)
-    source_tree("from editor.app import field_help; import json, sys; "
+    source_tree("from editor.shell.app import field_help; import json, sys; "
                 f"open({str(work / 'help-source.json')!r}, 'w', encoding='utf-8')"
                 ".write(json.dumps(field_help(), indent=1, sort_keys=True))", env, here)
     frozen_help = json.loads((work / "help-frozen.json").read_text(encoding="utf-8"))
@@ -127,7 +127,7 @@ def smoke(folder: Path, work: Path) -> None:
     print(f"  ok  the editor's {count} field help texts match the source tree's")
 
     run([smqt, "schema", "--out", work / "schema-frozen"], env, here, 120)
-    source_tree("from smqt.engine.packschema import write_schemas; "
+    source_tree("from smqt.pack.schema import write_schemas; "
                 f"write_schemas({str(work / 'schema-source')!r})", env, here)
     for name in ("pack.schema.json", "entries.schema.json"):
         frozen = (work / "schema-frozen" / name).read_text(encoding="utf-8")

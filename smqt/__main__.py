@@ -2,6 +2,6 @@
 
 import sys
 
-from smqt.cli import main
+from smqt.cli.main import main
 
 sys.exit(main())

@@ -6,10 +6,11 @@ from functools import cache
 from pathlib import Path
 
 from smqt.engine.actions import FRONT
-from smqt.engine.catalog import Catalog, load_pack
-from smqt.engine.position import position_from_data
+from smqt.engine.catalog import Catalog
 from smqt.engine.scoring import ScoreLine, ScoreSheet, score_game
 from smqt.engine.state import ACQUIRE, GameState
+from smqt.pack.load import load_pack
+from smqt.records.position import position_from_data
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
@@ -135,7 +136,8 @@ def random_game_states(catalog: Catalog, seeds: range, every: int):
     each: 2-4 players in turn, the objective tiles in turn (for comparing two ways of scoring)."""
     import random
 
-    from smqt.engine.rules import apply, legal_actions, new_game
+    from smqt.engine.rules import apply, legal_actions
+    from smqt.engine.setup import new_game
 
     for seed in seeds:
         players = 2 + seed % 3

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from smqt.cli import main
-from smqt.engine.record import save_record
+from smqt.cli.main import main
+from smqt.records.record import save_record
 from tests.engine.test_record import played
 from tests.support import ROOT
 
@@ -23,7 +23,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 def test_help_lists_the_commands():
-    result = subprocess.run([sys.executable, "-m", "smqt.cli", "--help"], cwd=ROOT,
+    result = subprocess.run([sys.executable, "-m", "smqt", "--help"], cwd=ROOT,
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0
     for command in ("play", "validate", "score", "replay", "sim", "bench"):
@@ -31,12 +31,12 @@ def test_help_lists_the_commands():
 
 
 def test_bare_command_opens_the_table(monkeypatch):
-    import smqt.ui.app
+    import smqt.ui.shell.start
 
     seen = []
-    monkeypatch.setattr(smqt.ui.app, "run_play", lambda options: seen.append(options) or 0)
+    monkeypatch.setattr(smqt.ui.shell.start, "run_play", lambda options: seen.append(options) or 0)
     assert main([]) == 0
-    assert seen == [smqt.ui.app.PlayOptions()]
+    assert seen == [smqt.ui.shell.start.PlayOptions()]
 
 
 def test_validate_base_pack_summary(capsys):
@@ -95,9 +95,9 @@ def test_replay_prints_the_log_and_score(capsys, tmp_path):
 
 
 def test_replay_of_a_saved_game_uses_the_pack_it_names(capsys, tmp_path):
-    from smqt.engine.catalog import load_pack
-    from smqt.engine.record import Game
-    from smqt.ui.savefile import save_game
+    from smqt.engine.game import Game
+    from smqt.pack.load import load_pack
+    from smqt.records.savedgame import save_game
 
     variant = ROOT / "content" / "variants" / "short-game"
     game = Game.new(load_pack(variant), 2, 3)
@@ -127,11 +127,11 @@ def test_a_saved_game_as_the_only_argument_opens_it(monkeypatch):
     """``smqt game.smqt`` (how a desktop opens a double-clicked saved game) is
     ``smqt play --load game.smqt``; ``--version`` names the version."""
     import smqt
-    import smqt.ui.app
-    from smqt.cli import main
+    import smqt.ui.shell.start
+    from smqt.cli.main import main
 
     seen = []
-    monkeypatch.setattr(smqt.ui.app, "run_play", lambda options: seen.append(options) or 0)
+    monkeypatch.setattr(smqt.ui.shell.start, "run_play", lambda options: seen.append(options) or 0)
     assert main(["games/Evening game.smqt"]) == 0
     assert seen[0].load == "games/Evening game.smqt" and not seen[0].autoplay
     assert main(["old-save.TOML", "--pace", "0"]) == 0 and seen[1].load == "old-save.TOML"
@@ -147,7 +147,7 @@ def test_a_program_without_a_console_still_prints_safely(monkeypatch):
     to the null device instead of failing."""
     import sys
 
-    from smqt.streams import ensure_streams
+    from smqt.cli.streams import ensure_streams
 
     monkeypatch.setattr(sys, "stdout", None)
     monkeypatch.setattr(sys, "stderr", None)
@@ -157,10 +157,10 @@ def test_a_program_without_a_console_still_prints_safely(monkeypatch):
 
 def test_play_opening_takes_card_ids_separated_by_commas(monkeypatch):
     """``smqt play --opening a,_,b`` (R2.1 playtest setup): '_' leaves a slot to the deal."""
-    import smqt.ui.app
+    import smqt.ui.shell.start
 
     seen = []
-    monkeypatch.setattr(smqt.ui.app, "run_play", lambda options: seen.append(options) or 0)
+    monkeypatch.setattr(smqt.ui.shell.start, "run_play", lambda options: seen.append(options) or 0)
     assert main(["play", "--pack", "P", "--playtest", "--opening", "kite_meadow, _,shorebreak"]) == 0
     assert seen[0].opening == ("kite_meadow", "", "shorebreak") and seen[0].playtest
     assert main(["play"]) == 0 and seen[1].opening == ()
@@ -210,10 +210,10 @@ def test_play_and_sim_state_one_seed_range_in_their_help(capsys):
 @pytest.mark.parametrize("seed", [str(2**62), str(2**63 - 1)])
 def test_every_seed_of_the_range_is_taken(monkeypatch, command, seed):
     import smqt.sim.command
-    import smqt.ui.app
+    import smqt.ui.shell.start
 
     seen = []
-    monkeypatch.setattr(smqt.ui.app, "run_play", lambda options: seen.append(options.seed) or 0)
+    monkeypatch.setattr(smqt.ui.shell.start, "run_play", lambda options: seen.append(options.seed) or 0)
     monkeypatch.setattr(smqt.sim.command, "run_sim",
                         lambda options, out, err: seen.append(options.seed) or 0)
     argv = [command, "--seed", seed] + (["--out", "unused"] if command == "sim" else [])

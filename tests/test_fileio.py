@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from smqt import fileio
+from smqt.files import atomic as fileio
 
 
 def test_failed_write_keeps_the_previous_file(tmp_path, monkeypatch):
@@ -159,7 +159,7 @@ def test_stale_temporary_files_are_removed(tmp_path):
 
 CHILD = """
 import itertools, sys
-from smqt.fileio import write_files
+from smqt.files.atomic import write_files
 print("ready", flush=True)
 for n in itertools.count(1):
     line = f"gen = {n}\\n".encode()

@@ -9,7 +9,8 @@ import sys
 
 
 def test_the_table_and_the_editor_start_without_scipy():
-    code = ("import sys, smqt.cli, smqt.ui.app, smqt.ui.window, editor.app, editor.window; "
+    code = ("import sys, smqt.cli.main, smqt.ui.shell.start, smqt.ui.shell.window, "
+            "editor.shell.app, editor.shell.window; "
             "heavy = sorted(m for m in ('scipy', 'numpy') if m in sys.modules); "
             "print(','.join(heavy) or 'none')")
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
@@ -19,9 +20,9 @@ def test_the_table_and_the_editor_start_without_scipy():
 
 
 def test_solving_a_final_movement_still_loads_the_solver():
-    from smqt.engine.catalog import load_pack
     from smqt.engine.finalmove import best_final_movement, crowded_city_states
-    from smqt.paths import default_pack
+    from smqt.pack.load import load_pack
+    from smqt.pack.shipped import default_pack
 
     state = next(iter(crowded_city_states(load_pack(default_pack()), 1, seed=7)))
     best_final_movement(state, state.current)

@@ -1,5 +1,4 @@
-"""AI players: one small protocol (``choose(state, legal, rng) -> action``) and its bots."""
+"""AI players: one small protocol (``choose(state, legal, rng) -> action``) and its bots, from
+random to a searching ``hard``.
 
-from smqt.ai.protocol import BOT_LEVELS, Bot, make_bot
-
-__all__ = ["BOT_LEVELS", "Bot", "make_bot"]
+May import ``smqt.engine``."""

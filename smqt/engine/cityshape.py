@@ -11,15 +11,13 @@ interfaces change cities in place, so an answer is only reused for the very same
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from smqt.engine.actions import FRONT, FinalMove, MovePerson, Take
+from smqt.engine.catalog import Catalog
 from smqt.engine.effects import Tag
 from smqt.engine.features import TAG_INDEX, features
 from smqt.engine.geometry import BEACH, STREET, Space
-
-if TYPE_CHECKING:
-    from smqt.engine.catalog import Catalog
 
 MAX_SHAPES = 2048
 """Shapes kept per catalog before the cache starts afresh (AI search visits many cities)."""

@@ -9,15 +9,13 @@ points. One rule, one place.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from smqt.engine import effects as fx
+from smqt.engine.city import City
 from smqt.engine.features import TAG_INDEX
 from smqt.engine.geometry import Space
 from smqt.engine.state import PlayerState
-
-if TYPE_CHECKING:
-    from smqt.engine.scoring import City
 
 _TAG_NOUNS = {"local": ("local spot", "local spots"), "tourist": ("tourist spot", "tourist spots"),
               "business": ("business tag", "business tags"), "sports": ("sports tag", "sports tags"),

@@ -8,10 +8,10 @@ R0.4) or the tile's upper half (a plain space with nothing printed on it).
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING
 
 import attrs
 
+from smqt.engine.catalog import Catalog
 from smqt.engine.content import placement_gives
 from smqt.engine.effects import (
     AnyNumberRing,
@@ -21,9 +21,6 @@ from smqt.engine.effects import (
     ScoringEntry,
     Tag,
 )
-
-if TYPE_CHECKING:
-    from smqt.engine.catalog import Catalog
 
 TAGS: tuple[Tag, ...] = tuple(Tag)
 TAG_INDEX: dict[Tag, int] = {tag: i for i, tag in enumerate(TAGS)}

@@ -44,6 +44,7 @@ from smqt.engine import effects as fx
 from smqt.engine import rules
 from smqt.engine.actions import FinalMove
 from smqt.engine.catalog import Catalog
+from smqt.engine.city import City
 from smqt.engine.features import UPPER_HALF_ID, features, tile_feature_id
 from smqt.engine.footprints import matches as footprint_matches
 from smqt.engine.footprints import points as footprint_points
@@ -51,7 +52,6 @@ from smqt.engine.geometry import TILE_LOWER, TILE_UPPER, Space, space_str
 from smqt.engine.scoring import (
     KIND_INDEX,
     PEOPLE_OBJECTIVES,
-    City,
     card_of,
     most_unplaced_points,
     objective_tile,
@@ -59,6 +59,7 @@ from smqt.engine.scoring import (
     score_player,
     static_lines,
 )
+from smqt.engine.setup import new_game
 from smqt.engine.state import FINAL, PERSON_KINDS, GameState
 
 if TYPE_CHECKING:
@@ -668,7 +669,7 @@ def crowded_city_states(catalog: Catalog, count: int, seed: int) -> list[GameSta
     states = []
     for number in range(count):
         num_players = chooser.randint(2, 4)
-        state = rules.new_game(catalog, num_players, chooser.randrange(2**31),
+        state = new_game(catalog, num_players, chooser.randrange(2**31),
                                objective=objectives[number % len(objectives)])
         deck = sorted(catalog.cards)
         chooser.shuffle(deck)

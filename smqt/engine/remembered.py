@@ -9,11 +9,13 @@ live objects that must not mistake a cache for a leak.
 
 from __future__ import annotations
 
+from smqt.engine import city, cityshape, finalmove, rings, scoring, tally
+
 
 def forget_all() -> None:
-    from smqt.engine import cityshape, finalmove, rings, tally
-
     rings.outcomes.cache_clear()
     cityshape.forget()
+    city.forget()
+    scoring.forget()
     tally.forget()
     finalmove.forget()

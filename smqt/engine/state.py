@@ -4,16 +4,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
+from smqt.engine.catalog import Catalog
+from smqt.engine.content import Rules
 from smqt.engine.features import UPPER_HALF_ID
 from smqt.engine.geometry import Space
-
-if TYPE_CHECKING:
-    from smqt.engine.catalog import Catalog
-    from smqt.engine.content import Rules
 
 # Phases of the game, in the order they occur.
 CHOOSE_TILE = "choose_tile"

@@ -16,6 +16,7 @@ from typing import Any
 
 from smqt.engine import effects as fx
 from smqt.engine.catalog import Catalog
+from smqt.engine.city import CACHE_SIZE, city_of
 from smqt.engine.content import ObjectiveTile
 from smqt.engine.entryrules import entry_award, objective_award, objective_measure
 from smqt.engine.features import Feature
@@ -23,11 +24,9 @@ from smqt.engine.footprints import points as footprint_points
 from smqt.engine.geometry import Space
 from smqt.engine.rings import RingOutcome
 from smqt.engine.scoring import (
-    CACHE_SIZE,
     PEOPLE_OBJECTIVES,
     PeopleFrontier,
     choose_unplaced,
-    city_of,
     most_unplaced_points,
     objective_tile,
     people_facts,
@@ -219,11 +218,8 @@ def _finish(catalog: Catalog, player: PlayerState, part: _CityPart,
 
 
 def forget() -> None:
-    """Empty the remembered city parts, cities and people frontiers (for measuring the cost
-    of a first look; results never depend on them)."""
-    from smqt.engine import scoring
-
-    for cache in (_PARTS, scoring._CITIES, scoring._FRONTIERS):
-        cache.clear()
+    """Empty the remembered city parts (for measuring the cost of a first look; results never
+    depend on them)."""
+    _PARTS.clear()
     _layouts[0] = 0
     _RESOLVED.clear()

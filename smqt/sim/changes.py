@@ -34,20 +34,12 @@ from typing import Any
 
 import attrs
 
-from smqt.engine.catalog import (
-    KINDS,
-    MANIFEST,
-    SCHEMA,
-    Catalog,
-    PackManifest,
-    catalog_entries,
-    check_pack,
-    entries_to_toml,
-    manifest_to_toml,
-    rules_to_toml,
-)
+from smqt.engine.catalog import Catalog, catalog_entries
 from smqt.engine.content import Rules
-from smqt.engine.convert import converter, tag_of
+from smqt.pack.convert import converter, tag_of
+from smqt.pack.folder import KINDS, MANIFEST, SCHEMA, PackManifest
+from smqt.pack.load import check_pack
+from smqt.pack.save import entries_to_toml, manifest_to_toml, rules_to_toml
 
 __all__ = [
     "ENTRY_KINDS",

@@ -19,10 +19,10 @@ import attrs
 import tomli_w
 
 from smqt.ai.protocol import BOT_LEVELS
-from smqt.engine.catalog import PackError
 from smqt.engine.rng import game_seed, seed_problem
-from smqt.engine.rules import SetupError, new_game
-from smqt.fileio import atomic_write_text
+from smqt.engine.setup import SetupError, new_game
+from smqt.files.atomic import atomic_write_text
+from smqt.pack.folder import PackError
 from smqt.sim.build import build_report, summary_text
 from smqt.sim.changes import Change, pack_changes
 from smqt.sim.html import render

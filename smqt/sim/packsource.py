@@ -21,9 +21,10 @@ from pathlib import Path, PurePosixPath
 
 import attrs
 
-from smqt.engine.catalog import Catalog, load_pack
-from smqt.engine.packfiles import PackFileError, list_toml_files, parse_toml, read_bytes
-from smqt.engine.packload import MANIFEST, ContentError, PackError
+from smqt.engine.catalog import Catalog
+from smqt.files.guarded import PackFileError, list_toml_files, parse_toml, read_bytes
+from smqt.pack.folder import MANIFEST, ContentError, PackError
+from smqt.pack.load import load_pack
 
 __all__ = ["PackSource", "PackSourceError", "load_source", "write_pack"]
 

@@ -15,11 +15,12 @@ import attrs
 from smqt.ai.protocol import make_bot
 from smqt.engine.actions import FRONT, Buy, Take
 from smqt.engine.catalog import Catalog
-from smqt.engine.record import Game
+from smqt.engine.game import Game
 from smqt.engine.rules import apply_legal, legal_actions
 from smqt.engine.scoring import ScoreSheet, score_game
 from smqt.engine.state import ACQUIRE
 from smqt.engine.tally import totals
+from smqt.records.record import record_text
 
 
 @attrs.frozen
@@ -157,4 +158,4 @@ def play_game(catalog: Catalog, label: str, spec: GameSpec) -> GameResult:
     )
     return GameResult(label, spec, seats, result.winners, result.decided_by, state.objective,
                       state.turn, dict(offered), dict(picked), tuple(choices), tuple(rounds),
-                      decisions, legal_count, game.record.to_text())
+                      decisions, legal_count, record_text(game.record))

@@ -14,7 +14,7 @@ import attrs
 
 from smqt.engine.catalog import Catalog, catalog_entries
 from smqt.engine.content import Rules
-from smqt.engine.convert import converter, structure_problems
+from smqt.pack.convert import converter, structure_problems
 from smqt.sim.changes import (
     ENTRY_KINDS,
     RULES,

@@ -6,10 +6,11 @@ import random
 
 import pytest
 
-from smqt.ai import BOT_LEVELS, make_bot
-from smqt.engine.record import Game
-from smqt.engine.rules import apply_legal, legal_actions, new_game
+from smqt.ai.protocol import BOT_LEVELS, make_bot
+from smqt.engine.game import Game
+from smqt.engine.rules import apply_legal, legal_actions
 from smqt.engine.scoring import score_game
+from smqt.engine.setup import new_game
 from tests.support import base
 
 

@@ -25,10 +25,11 @@ from smqt.engine.actions import (
     parse_action,
 )
 from smqt.engine.features import features
+from smqt.engine.game import Game, replay
 from smqt.engine.geometry import BEACH, TILE_LOWER
-from smqt.engine.record import Game, GameRecord, replay
 from smqt.engine.rules import IllegalActionError, apply, legal_actions
 from smqt.engine.state import GameState
+from smqt.records.record import parse_record, record_text
 from tests.support import base
 
 GAMES = 1002
@@ -121,7 +122,7 @@ def play_checked(seed: int) -> None:
         steps += 1
         assert steps < 5000, f"seed {seed}: the game does not end"
     assert legal_actions(state) == ()
-    record = GameRecord.from_text(game.record.to_text())
+    record = parse_record(record_text(game.record))
     assert record == game.record
     assert replay(record, catalog).state == state
 

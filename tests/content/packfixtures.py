@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from smqt.engine.catalog import ContentError
-from smqt.engine.packload import read_pack
+from smqt.pack.folder import ContentError, read_pack
 
 MANIFEST = """\
 name = "fixture"

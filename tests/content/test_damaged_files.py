@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from smqt.engine.catalog import ContentError, PackError, check_pack, load_pack
-from smqt.engine.packfiles import MAX_FILE_BYTES, MAX_NESTING
-from smqt.validate import run_validate
+from smqt.cli.validate import run_validate
+from smqt.files.guarded import MAX_FILE_BYTES, MAX_NESTING
+from smqt.pack.folder import ContentError, PackError
+from smqt.pack.load import check_pack, load_pack
 from tests.content.packfixtures import FIXTURE_FILES, manifest, write_pack
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX files")

@@ -7,11 +7,12 @@ import re
 
 import pytest
 
-from smqt.bench import random_playout
-from smqt.engine.catalog import load_pack
-from smqt.engine.deckstats import composition_markdown, deck_stats
+from smqt.cli.bench import random_playout
 from smqt.engine.effects import OBJECTIVE_KINDS
-from smqt.engine.rules import apply, legal_actions, new_game
+from smqt.engine.rules import apply, legal_actions
+from smqt.engine.setup import new_game
+from smqt.pack.deckstats import composition_markdown, deck_stats
+from smqt.pack.load import load_pack
 from tests.support import ROOT, base
 
 VARIANTS = sorted(p for p in (ROOT / "content" / "variants").iterdir() if (p / "pack.toml").exists())

@@ -14,8 +14,8 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from smqt.engine.catalog import ContentError, check_pack
-from smqt.engine.packload import read_pack
+from smqt.pack.folder import ContentError, read_pack
+from smqt.pack.load import check_pack
 from tests.content.packfixtures import (
     FIXTURE_FILES,
     errors_of,

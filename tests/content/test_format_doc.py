@@ -6,7 +6,7 @@ import re
 import shutil
 from pathlib import Path
 
-from smqt.engine.catalog import check_pack, load_pack
+from smqt.pack.load import check_pack, load_pack
 from tests.content.packfixtures import manifest, write_pack
 
 ROOT = Path(__file__).resolve().parents[2]

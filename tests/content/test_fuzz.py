@@ -25,14 +25,16 @@ import traceback
 from collections import Counter
 from pathlib import Path
 
-from editor.document import DocumentError, PackDocument
+from editor.model.document import DocumentError, PackDocument
+from smqt.cli.validate import run_validate
 from smqt.engine.actions import parse_action
-from smqt.engine.catalog import KINDS, Catalog, PackError, load_pack
+from smqt.engine.catalog import Catalog
 from smqt.engine.finalmove import best_final_movement, crowded_city_states
-from smqt.engine.packsetup import PLAYER_COUNTS
-from smqt.engine.rules import apply, legal_actions, new_game
+from smqt.engine.rules import apply, legal_actions
 from smqt.engine.scoring import score_game
-from smqt.validate import run_validate
+from smqt.engine.setup import PLAYER_COUNTS, new_game
+from smqt.pack.folder import KINDS, PackError
+from smqt.pack.load import load_pack
 from tests.content import mutations
 
 ACTIONS_PER_GAME = 25

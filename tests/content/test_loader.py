@@ -8,13 +8,7 @@ from pathlib import Path
 import pytest
 
 from smqt.engine import effects
-from smqt.engine.catalog import (
-    Catalog,
-    PackError,
-    PackIdentity,
-    check_pack,
-    load_pack,
-)
+from smqt.engine.catalog import Catalog, PackIdentity
 from smqt.engine.content import (
     FeatureCard,
     FootprintRule,
@@ -28,7 +22,8 @@ from smqt.engine.content import (
     TakeRule,
 )
 from smqt.engine.effects import Person, Row, Tag, Who
-from smqt.engine.packload import read_pack
+from smqt.pack.folder import PackError, read_pack
+from smqt.pack.load import check_pack, load_pack
 from tests.content.packfixtures import FIXTURE_FILES, manifest, single_error
 
 
@@ -294,7 +289,7 @@ def test_r11_5_a_renamed_kind_of_an_earlier_version_still_loads(tmp_path: Path) 
     ``spaces_with_unplaced``; they load as ``cards_with_unplaced`` (and save under it)."""
     import shutil
 
-    from smqt.engine.convert import converter
+    from smqt.pack.convert import converter
 
     folder = tmp_path / "old"
     shutil.copytree(Path(__file__).resolve().parents[2] / "content" / "base", folder)

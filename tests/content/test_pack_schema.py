@@ -9,8 +9,8 @@ import tomllib
 import jsonschema
 import pytest
 
-from smqt.cli import main
-from smqt.engine.packschema import entries_schema, manifest_schema
+from smqt.cli.main import main
+from smqt.pack.schema import entries_schema, manifest_schema
 from tests.support import ROOT
 
 PACK_FILES = sorted(p for folder in ("content", "tests/packs") for p in (ROOT / folder).rglob("*.toml")

@@ -10,23 +10,20 @@ import attrs
 import pytest
 
 from smqt.engine import effects
-from smqt.engine.catalog import (
-    KINDS,
-    SCHEMA,
-    Catalog,
-    PackManifest,
-    catalog_entries,
+from smqt.engine.catalog import Catalog, catalog_entries
+from smqt.engine.content import FeatureCard, Rules, Supply, TakeFrom, TakeRule
+from smqt.engine.effects import Row, Tag, Who
+from smqt.pack.convert import converter
+from smqt.pack.folder import KINDS, SCHEMA, PackManifest
+from smqt.pack.load import load_pack
+from smqt.pack.save import (
     dump_entries,
     entries_to_toml,
-    load_pack,
     rules_to_toml,
     save_catalog,
     save_pack,
     unstructure_entry,
 )
-from smqt.engine.content import FeatureCard, Rules, Supply, TakeFrom, TakeRule
-from smqt.engine.convert import converter
-from smqt.engine.effects import Row, Tag, Who
 from tests.content.packfixtures import FIXTURE_FILES, manifest, write_pack
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,5 +1,5 @@
 """A pack that validates sets up a game for 2, 3 and 4 players (R2, issue 12 #4): what
-``rules.new_game`` needs is checked by ``check_pack`` / ``smqt validate`` and reported with the
+``new_game`` needs is checked by ``check_pack`` / ``smqt validate`` and reported with the
 file, the entry and the key to fix."""
 
 from __future__ import annotations
@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from smqt.engine.catalog import check_pack, load_pack
-from smqt.engine.packsetup import PLAYER_COUNTS
-from smqt.engine.rules import new_game
-from smqt.validate import run_validate
+from smqt.cli.validate import run_validate
+from smqt.engine.setup import PLAYER_COUNTS, new_game
+from smqt.pack.load import check_pack, load_pack
 from tests.content.packfixtures import FIXTURE_FILES, manifest, write_pack
 from tests.support import BASE
 

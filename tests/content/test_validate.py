@@ -6,8 +6,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from smqt.engine.catalog import catalog_counts, load_pack
-from smqt.validate import run_validate
+from smqt.cli.validate import run_validate
+from smqt.pack.load import catalog_counts, load_pack
 from tests.content.packfixtures import FIXTURE_FILES, manifest, write_pack
 
 PACKS = Path(__file__).resolve().parent / "packs"

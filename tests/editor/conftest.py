@@ -29,7 +29,7 @@ def window(qtbot, pack, monkeypatch):
         return QMessageBox.StandardButton.Discard
 
     monkeypatch.setattr(QMessageBox, "question", no_dialogs)  # leaving a test never blocks
-    from editor.window import EditorWindow
+    from editor.shell.window import EditorWindow
 
     win = EditorWindow()
     win.asked = asked

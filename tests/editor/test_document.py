@@ -10,8 +10,8 @@ import tomllib
 
 import pytest
 
-from editor.document import CHANGED, INHERITED, NEW, DocumentError, PackDocument
-from smqt.engine.catalog import load_pack
+from editor.model.document import CHANGED, INHERITED, NEW, DocumentError, PackDocument
+from smqt.pack.load import load_pack
 from tests.support import ROOT
 
 BASE = ROOT / "content" / "base"

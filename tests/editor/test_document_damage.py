@@ -12,9 +12,9 @@ import time
 
 import pytest
 
-from editor.document import STALE_CHECK_COPIES, DocumentError, PackDocument
-from smqt import fileio
-from smqt.engine.catalog import check_pack, load_pack
+from editor.model.document import STALE_CHECK_COPIES, DocumentError, PackDocument
+from smqt.files import atomic as fileio
+from smqt.pack.load import check_pack, load_pack
 from tests.support import BASE
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX files")

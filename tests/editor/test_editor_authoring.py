@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QMessageBox
 
-from editor.document import PackDocument
+from editor.model.document import PackDocument
 from tests.editor.test_editor_window import CARD, field
 
 pytestmark = pytest.mark.gui
@@ -84,7 +84,7 @@ def test_entries_sharing_an_id_each_open_and_the_problem_names_the_real_file(qtb
                      if f == "street.toml"][:2]
     street.write_text(text.replace(f'id = "{second}"', f'id = "{first}"', 1))
 
-    from editor.window import EditorWindow
+    from editor.shell.window import EditorWindow
 
     win = EditorWindow()
     qtbot.addWidget(win)
@@ -134,7 +134,7 @@ def trial(qtbot, tmp_path, monkeypatch):
     shutil.copytree(BASE.parent / "variants" / "house-rule-trial", folder)
     monkeypatch.setattr(QMessageBox, "question",
                         lambda *a, **k: QMessageBox.StandardButton.Yes)
-    from editor.window import EditorWindow
+    from editor.shell.window import EditorWindow
 
     win = EditorWindow()
     qtbot.addWidget(win)

@@ -11,11 +11,11 @@ import sys
 import pytest
 from PySide6.QtGui import QImage
 
-from editor.document import PackDocument
+from editor.model.document import PackDocument
 from tests.support import ROOT
 
 BASE = ROOT / "content" / "base"
-EDITOR = [sys.executable, "-c", "import sys; from editor.app import main; sys.exit(main())"]
+EDITOR = [sys.executable, "-c", "import sys; from editor.shell.app import main; sys.exit(main())"]
 
 
 def run(args, tmp_path):

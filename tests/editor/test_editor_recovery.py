@@ -13,8 +13,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QSpinBox, QToolBar
 
-from editor.autosave import read_snapshot, snapshot_path
-from editor.window import EditorWindow
+from editor.model.autosave import read_snapshot, snapshot_path
+from editor.shell.window import EditorWindow
 from tests.editor.test_editor_window import CARD, field
 from tests.support import ROOT
 
@@ -24,7 +24,7 @@ KILLED = textwrap.dedent("""
     import os, signal, sys, time
     from PySide6.QtWidgets import QApplication
     app = QApplication([])
-    from editor.window import EditorWindow
+    from editor.shell.window import EditorWindow
     window = EditorWindow()
     window.open_pack(sys.argv[1])
     window.push(window.doc.set_value("card", sys.argv[2], ("name",), "Killed Tower"))

@@ -10,10 +10,10 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QMessageBox, QSpinBox
 
-from editor.document import DocumentError
-from editor.forms import discarded
-from editor.window import EditorWindow
-from smqt.engine.catalog import load_pack
+from editor.forms.form import discarded
+from editor.model.document import DocumentError
+from editor.shell.window import EditorWindow
+from smqt.pack.load import load_pack
 from tests.support import ROOT
 
 pytestmark = pytest.mark.gui
@@ -175,7 +175,7 @@ def test_saving_over_another_programs_changes_asks_first(qtbot, pack, monkeypatc
 
 def test_a_variant_warns_before_leaving_out_an_action_an_inherited_tile_uses(qtbot, pack,
                                                                             monkeypatch, tmp_path):
-    from editor.variant import create_variant
+    from editor.model.variant import create_variant
 
     variant = create_variant(pack, tmp_path / "variants", "No double pick")
     asked = []
@@ -189,7 +189,7 @@ def test_a_variant_warns_before_leaving_out_an_action_an_inherited_tile_uses(qtb
 
 
 def test_editing_extends_changes_what_is_inherited(qtbot, pack, monkeypatch, tmp_path):
-    from editor.variant import create_variant
+    from editor.model.variant import create_variant
 
     variant = create_variant(pack, tmp_path / "variants", "Standalone")
     win = open_window(qtbot, variant, monkeypatch)

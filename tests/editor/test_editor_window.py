@@ -14,11 +14,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QMessageBox, QSpinBox, QToolButton
 
-import smqt.fileio
-from editor.document import PackDocument
-from editor.forms import discarded
-from editor.window import EditorWindow
-from smqt.engine.catalog import check_pack, load_pack
+import smqt.files.atomic
+from editor.forms.form import discarded
+from editor.model.document import PackDocument
+from editor.shell.window import EditorWindow
+from smqt.pack.load import check_pack, load_pack
 from tests.support import ROOT
 
 pytestmark = pytest.mark.gui
@@ -149,8 +149,8 @@ def test_an_invalid_value_shows_in_the_validation_panel_and_a_click_finds_the_fi
 
 
 def test_the_table_refuses_an_invalid_pack_and_says_why(window, qtbot, pack):
-    from smqt.ui.newgame import GameOptions
-    from smqt.ui.window import TableWindow
+    from smqt.ui.shell.newgame import GameOptions
+    from smqt.ui.shell.window import TableWindow
 
     window.select("card", CARD)
     type_number(qtbot, field(window, QSpinBox, "rings.0.points"), 3)
@@ -195,7 +195,7 @@ def test_a_save_killed_half_way_keeps_the_previous_file(window, qtbot, pack, mon
         raise OSError("simulated failure half-way through the save")
 
     told = []
-    monkeypatch.setattr(smqt.fileio, "_write_synced", killed)
+    monkeypatch.setattr(smqt.files.atomic, "_write_synced", killed)
     monkeypatch.setattr(QMessageBox, "critical", lambda _p, title, text: told.append(text))
     assert not window.save()
     assert (pack / "beach.toml").read_bytes() == before
@@ -205,7 +205,7 @@ def test_a_save_killed_half_way_keeps_the_previous_file(window, qtbot, pack, mon
 
 def test_a_variant_made_in_the_editor_validates_and_simulates(window, qtbot, pack, monkeypatch,
                                                               tmp_path):
-    from editor.variant import NewVariantDialog
+    from editor.model.variant import NewVariantDialog
 
     def fill(dialog):
         dialog.name_edit.setText("Short beach")
@@ -401,7 +401,7 @@ def test_playtest_and_simulate_use_the_saved_pack(window, qtbot, pack, monkeypat
 
 
 def test_simulate_against_base_shows_progress_and_opens_the_report(window, qtbot, pack, tmp_path):
-    from editor.variant import create_variant
+    from editor.model.variant import create_variant
 
     variant = create_variant(pack, tmp_path / "variants", "Quick")
     (variant / "rules.toml").write_text("[rules]\ncards_to_end = 6\n")

@@ -7,8 +7,8 @@ import re
 import pytest
 from PySide6.QtGui import QImage
 
-from editor.export import SheetOptions, export_sheets
-from smqt.engine.catalog import load_pack
+from editor.export.sheets import SheetOptions, export_sheets
+from smqt.pack.load import load_pack
 from tests.support import BASE
 
 pytestmark = pytest.mark.gui
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.gui
 
 @pytest.fixture(scope="module")
 def cards():
-    from editor.printables import printables
+    from editor.export.printables import printables
 
     return printables(load_pack(BASE), ["card"])
 
@@ -54,14 +54,14 @@ def test_a_failed_pdf_export_leaves_no_file(qapp, cards, tmp_path):
 
 
 def _every_component(catalog):
-    from editor.printables import printables
+    from editor.export.printables import printables
     return printables(catalog)
 
 
 def test_sheets_put_a_mirrored_page_of_backs_after_each_page_of_fronts(qapp, tmp_path):
-    from editor.export import SheetOptions, export_sheets
-    from editor.printables import REFERENCE_COPIES
-    from editor.printsheet import plan_grid
+    from editor.export.printables import REFERENCE_COPIES
+    from editor.export.printsheet import plan_grid
+    from editor.export.sheets import SheetOptions, export_sheets
 
     catalog = load_pack(BASE)
     items = _every_component(catalog)
@@ -82,7 +82,7 @@ def test_sheets_put_a_mirrored_page_of_backs_after_each_page_of_fronts(qapp, tmp
 
 
 def test_a_cancelled_export_leaves_no_file(qapp, tmp_path):
-    from editor.export import ExportCancelled, SheetOptions, export_sheets
+    from editor.export.sheets import ExportCancelled, SheetOptions, export_sheets
 
     def cancel(done, total):
         raise ExportCancelled
@@ -94,7 +94,7 @@ def test_a_cancelled_export_leaves_no_file(qapp, tmp_path):
 
 
 def test_print_pngs_are_300_dpi_with_the_bleed_around_the_trim(qapp, tmp_path):
-    from editor.export import export_print_pngs
+    from editor.export.sheets import export_print_pngs
 
     catalog = load_pack(BASE)
     items = [i for i in _every_component(catalog)
@@ -130,7 +130,7 @@ def test_the_art_runs_on_past_the_trim_line_on_every_component(qapp, side):
     the component's own art."""
     from PySide6.QtGui import QColor
 
-    from editor.export import side_image
+    from editor.export.sheets import side_image
 
     dpi, bleed = 100, 3.0
     for item in _every_component(load_pack(BASE)):
@@ -150,7 +150,7 @@ def test_the_art_runs_on_past_the_trim_line_on_every_component(qapp, side):
 def test_bleed_continues_the_edge_colours(qapp):
     from PySide6.QtGui import QColor
 
-    from editor.export import side_image
+    from editor.export.sheets import side_image
 
     catalog = load_pack(BASE)
     items = {i.key: i for i in _every_component(catalog)}
@@ -165,7 +165,7 @@ def test_bleed_continues_the_edge_colours(qapp):
 
 
 def test_changed_entries_only_for_a_variant():
-    from editor.printables import changed_entries, printables
+    from editor.export.printables import changed_entries, printables
 
     base_catalog = load_pack(BASE)
     swap = load_pack(BASE.parent / "variants" / "boardwalk-swap")
@@ -181,7 +181,7 @@ def test_changed_entries_only_for_a_variant():
 
 
 def test_kinds_can_be_chosen_and_carry_the_version_mark():
-    from editor.printables import KINDS, printables, version_text
+    from editor.export.printables import KINDS, printables, version_text
 
     catalog = load_pack(BASE)
     assert version_text(catalog) == "base 1.1.0"
@@ -193,7 +193,7 @@ def test_kinds_can_be_chosen_and_carry_the_version_mark():
 
 
 def test_the_command_line_writes_what_a_variant_changed(qapp, tmp_path, capsys):
-    from editor.app import main
+    from editor.shell.app import main
 
     trial = BASE.parent / "variants" / "house-rule-trial"
     out = tmp_path / "trial.pdf"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from editor.exportdialog import ExportDialog
-from smqt.engine.catalog import load_pack
+from editor.export.dialog import ExportDialog
+from smqt.pack.load import load_pack
 from tests.support import BASE
 
 pytestmark = pytest.mark.gui
@@ -81,7 +81,7 @@ def test_export_through_the_dialog(qtbot, catalogs, tmp_path):
 def test_an_export_runs_off_the_gui_thread_and_cancel_stops_it(qtbot, catalogs, tmp_path):
     import threading
 
-    from editor import exportdialog
+    from editor.export import dialog as exportdialog
 
     dialog = ExportDialog(catalogs[0])
     qtbot.addWidget(dialog)

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QToolButton,
 )
 
-from editor.forms import Form, discarded
+from editor.forms.form import Form, discarded
 from smqt.engine.content import FeatureCard, SandDollarTile
 from smqt.engine.effects import AdjacentCount, AdjacentTiers, Chain
 

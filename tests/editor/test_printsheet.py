@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from editor.printsheet import (
+from editor.export.printsheet import (
     EDGE_MM,
     MARK_GAP_MM,
     PAPERS_MM,

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QColor, QImage
 
-from editor.printables import printables
-from editor.ttsdeck import (
+from editor.export.printables import printables
+from editor.export.ttsdeck import (
     FACES_PER_SHEET,
     GUIDE,
     MAX_COLUMNS,

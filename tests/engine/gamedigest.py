@@ -18,10 +18,12 @@ import sys
 from pathlib import Path
 
 from smqt.ai.protocol import make_bot
-from smqt.engine.catalog import Catalog, load_pack
-from smqt.engine.record import Game
+from smqt.engine.catalog import Catalog
+from smqt.engine.game import Game
 from smqt.engine.scoring import score_game
-from smqt.paths import default_pack
+from smqt.pack.load import load_pack
+from smqt.pack.shipped import default_pack
+from smqt.records.record import record_text
 
 STORED = Path(__file__).with_name("game_digests.json")
 
@@ -60,7 +62,7 @@ def digest(game: Game) -> str:
     sheets = [{"total": sheet.total, "sand_dollars": sheet.sand_dollars,
                "unplaced": sheet.unplaced, "lines": [line.as_dict() for line in sheet.lines]}
               for sheet in score.sheets]
-    text = game.record.to_text() + json.dumps(
+    text = record_text(game.record) + json.dumps(
         {"sheets": sheets, "winners": score.winners, "decided_by": score.decided_by},
         sort_keys=True)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]

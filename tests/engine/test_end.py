@@ -6,7 +6,7 @@ import attrs
 
 from smqt.engine.content import FinalMove as FinalMoveRules
 from smqt.engine.finalmove import best_final_movement
-from smqt.engine.record import Game, replay
+from smqt.engine.game import Game, replay
 from smqt.engine.rules import apply, awaiting_end
 from smqt.engine.scoring import score_game
 from smqt.engine.state import ACQUIRE, FINAL, OVER

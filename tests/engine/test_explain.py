@@ -28,7 +28,8 @@ from smqt.engine.actions import (
 )
 from smqt.engine.explain import why_not, why_not_person, why_not_pick, why_not_space, why_not_step
 from smqt.engine.geometry import parse_space as S
-from smqt.engine.rules import apply, legal_actions, new_game
+from smqt.engine.rules import apply, legal_actions
+from smqt.engine.setup import new_game
 from smqt.engine.state import PLACE_TRUCK, REWARD, SWAP, GameState
 from tests.support import act, base, in_turn, lab, player, position
 

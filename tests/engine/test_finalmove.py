@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from smqt.engine import rules
 from smqt.engine.actions import FinalDone, FinalMove
-from smqt.engine.catalog import Catalog, load_pack
+from smqt.engine.catalog import Catalog
 from smqt.engine.content import FeatureCard
 from smqt.engine.effects import AnyNumberRing, Ring, Row, Tag, Who
 from smqt.engine.features import features
@@ -22,7 +22,9 @@ from smqt.engine.finalmove import FinalPlan, best_final_movement, crowded_city_s
 from smqt.engine.footprints import matches as footprint_matches
 from smqt.engine.rings import outcomes
 from smqt.engine.scoring import score_game
+from smqt.engine.setup import new_game
 from smqt.engine.state import FINAL, OVER, GameState
+from smqt.pack.load import load_pack
 
 BASE = Path(__file__).resolve().parents[2] / "content" / "base"
 OBJECTIVES = ("blue", "green", "orange")
@@ -49,7 +51,7 @@ def far_vips(distance: int = 2) -> Catalog:
 def _state(catalog: Catalog, objective: str, tiles: tuple[str, str], seed: int = 0) -> GameState:
     """A two-player game whose cities are only the starting tiles, in the final movement of
     player 0 (cities are then filled in by the caller)."""
-    state = rules.new_game(catalog, 2, seed, objective=objective)
+    state = new_game(catalog, 2, seed, objective=objective)
     for player, tile in zip(state.players, tiles, strict=True):
         player.tile = tile
         player.city = {(0, 0): "^", (1, 0): "@" + tile}

@@ -26,8 +26,8 @@ def test_two_hundred_seeded_games_are_unchanged():
 
 def test_the_digest_sees_a_changed_game():
     """One action less, or another seed, is another digest (the test can fail)."""
-    from smqt.engine.catalog import load_pack
-    from smqt.paths import default_pack
+    from smqt.pack.load import load_pack
+    from smqt.pack.shipped import default_pack
     from tests.engine.gamedigest import digest, play
 
     catalog = load_pack(default_pack())

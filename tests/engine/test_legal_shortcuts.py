@@ -31,22 +31,15 @@ from smqt.engine.actions import (
     Swap,
     Take,
 )
-from smqt.engine.catalog import load_pack
 from smqt.engine.cityshape import person_paths
 from smqt.engine.content import TakeFrom
 from smqt.engine.features import TAG_INDEX, features
 from smqt.engine.geometry import BEACH
-from smqt.engine.legal import has_final_move, has_move, is_legal
-from smqt.engine.rules import (
-    achievable,
-    apply_legal,
-    awaiting_end,
-    can_acquire,
-    legal_actions,
-    new_game,
-    placements,
-)
+from smqt.engine.legal import achievable, can_acquire, has_final_move, has_move, is_legal
+from smqt.engine.rules import apply_legal, awaiting_end, legal_actions, placements
+from smqt.engine.setup import new_game
 from smqt.engine.state import ACQUIRE, CHOOSE_TILE, FINAL, MOVE, OVER, GameState
+from smqt.pack.load import load_pack
 from tests.support import BASE, base
 
 # ---------------------------------------------------------------------------- the oracle

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from smqt.engine.record import Game
+from smqt.engine.game import Game
 from smqt.engine.state import MOVE
 from tests.engine.test_placement import acquire
 from tests.support import act, base, legal_texts, people_at, sheet

@@ -9,7 +9,8 @@ import pytest
 
 from smqt.engine.actions import parse_action
 from smqt.engine.catalog import PackIdentity
-from smqt.engine.record import Game, GameRecord, RecordError, load_record, replay, save_record
+from smqt.engine.game import Game, RecordError, replay
+from smqt.records.record import load_record, parse_record, record_text, save_record
 from tests.support import ROOT, base, qt_modules_loaded_by
 
 
@@ -86,7 +87,7 @@ def test_actions_text_round_trip_and_errors():
 def test_record_round_trip_is_exact():
     """The record's text form reads back to an equal record."""
     record = played(seed=4, players=2).record
-    assert GameRecord.from_text(record.to_text()) == record
+    assert parse_record(record_text(record)) == record
 
 
 def test_engine_imports_no_qt():
@@ -109,7 +110,7 @@ def test_engine_imports_no_qt():
 ])
 def test_bad_position_files_are_reported_not_crashed(tmp_path, player_table):
     """Position files are user input: every mistake is a PositionError naming its key."""
-    from smqt.engine.position import PositionError, load_position
+    from smqt.records.position import PositionError, load_position
 
     path = tmp_path / "p.toml"
     path.write_text(f'pack = "{(ROOT / "content" / "base").as_posix()}"\n[[player]]\n'
@@ -130,7 +131,7 @@ def test_replay_of_a_record_with_an_impossible_setup_is_a_record_error():
 @pytest.mark.parametrize("top", ['phase = ["over"]', 'objective = { x = 1 }', 'start_player = 1.5',
                                  'sand_dollar_actions = "two_front"'])
 def test_bad_position_top_keys_are_reported(tmp_path, top):
-    from smqt.engine.position import PositionError, load_position
+    from smqt.records.position import PositionError, load_position
 
     path = tmp_path / "p.toml"
     path.write_text(f'pack = "{(ROOT / "content" / "base").as_posix()}"\n{top}\n[[player]]\n'
@@ -150,9 +151,9 @@ def test_bad_position_top_keys_are_reported(tmp_path, top):
 def test_r12_2_a_record_cut_short_is_refused_naming_what_is_missing(cut, named):
     """R12.2: a record truncated anywhere in its setup or rules is refused, never completed
     with default rules (the game would go on under other rules)."""
-    text = played(seed=4, players=2, steps=10).record.to_text()
+    text = record_text(played(seed=4, players=2, steps=10).record)
     with pytest.raises(RecordError, match=named.replace("[", r"\[").replace("]", r"\]")):
-        GameRecord.from_text(text[:text.index(cut)], "cut.toml")
+        parse_record(text[:text.index(cut)], "cut.toml")
 
 
 @pytest.mark.parametrize(("text", "said"), [
@@ -165,14 +166,14 @@ def test_r12_2_a_record_cut_short_is_refused_naming_what_is_missing(cut, named):
 ])
 def test_r12_2_damaged_records_say_what_is_wrong_in_a_line(text, said):
     with pytest.raises(RecordError, match=said) as caught:
-        GameRecord.from_text(text, "bad.toml")
+        parse_record(text, "bad.toml")
     assert len(str(caught.value)) < 300, "long values are shortened"
 
 
 def test_r12_2_a_wrong_rules_value_names_its_key():
-    text = played(seed=4, players=2, steps=3).record.to_text()
+    text = record_text(played(seed=4, players=2, steps=3).record)
     with pytest.raises(RecordError, match=r"rules\.cards_to_end"):
-        GameRecord.from_text(text.replace("cards_to_end = 14", "cards_to_end = 'many'"), "r.toml")
+        parse_record(text.replace("cards_to_end = 14", "cards_to_end = 'many'"), "r.toml")
 
 
 def test_r12_2_a_device_or_huge_file_is_not_read(tmp_path):
@@ -221,18 +222,18 @@ def test_r2_8_a_game_with_an_opening_display_replays_identically(tmp_path):
 def test_r12_2_a_record_without_an_opening_is_written_and_read_as_before():
     """R12.2 only a setup with an opening writes one: older records load unchanged."""
     record = played(seed=4, players=2).record
-    text = record.to_text()
+    text = record_text(record)
     assert "opening" not in text
-    assert GameRecord.from_text(text).setup.opening == ()
-    assert replay(GameRecord.from_text(text), base()).state == played(seed=4, players=2).state
+    assert parse_record(text).setup.opening == ()
+    assert replay(parse_record(text), base()).state == played(seed=4, players=2).state
 
 
 def test_r12_2_a_bad_opening_in_a_record_is_a_record_error():
     """R12.2 a record's opening that the pack cannot deal is refused in a line."""
     record = played(seed=2, players=2, steps=3).record
-    text = record.to_text().replace("start_player =", 'opening = "pier"\nstart_player =', 1)
+    text = record_text(record).replace("start_player =", 'opening = "pier"\nstart_player =', 1)
     with pytest.raises(RecordError, match=r"setup\.opening must be a list of card ids"):
-        GameRecord.from_text(text)
+        parse_record(text)
     broken = attrs.evolve(record, setup=attrs.evolve(record.setup, opening=("no_such_card",)))
     with pytest.raises(RecordError, match="cannot be played: the pack has no feature card 'no_such_card'"):
         replay(broken, base())

@@ -230,7 +230,7 @@ def test_r10_14_objectives_scored_after_a_final_move():
 def test_r10_14_objectives_reflect_the_automatic_final_movement():
     """R10.14, R9.3: after ``final_movement`` both players' people stand in rings, and the
     blue penalty lines (which were -4 for both: one unplaced each) are 0."""
-    from smqt.scorecli import final_movement
+    from smqt.cli.score import final_movement
 
     state = _final_city("blue")
     before = score_game(state)

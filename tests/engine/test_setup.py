@@ -5,15 +5,9 @@ from __future__ import annotations
 import pytest
 
 from smqt.engine import rng
-from smqt.engine.record import Game
-from smqt.engine.rules import (
-    SetupError,
-    check_opening,
-    legal_actions,
-    new_game,
-    opening_text,
-    parse_opening,
-)
+from smqt.engine.game import Game
+from smqt.engine.rules import legal_actions
+from smqt.engine.setup import SetupError, check_opening, new_game, opening_text, parse_opening
 from smqt.engine.state import ACQUIRE, CHOOSE_TILE, PLACE_TRUCK
 from tests.support import base
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import random
 
-from smqt.engine.rules import apply, legal_actions, new_game
+from smqt.engine.rules import apply, legal_actions
 from smqt.engine.scoring import CARD, score_game
+from smqt.engine.setup import new_game
 from smqt.engine.tally import player_tally, totals
 from tests.support import base, random_game_states
 

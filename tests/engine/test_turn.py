@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from smqt.engine.rules import can_acquire
+from smqt.engine.legal import can_acquire
 from smqt.engine.state import ACQUIRE, FINAL, MOVE, OVER, REWARD
 from tests.support import act, in_turn, lab, legal_texts, people_at, player, position
 

@@ -1,22 +1,22 @@
 """Field help survives without sources (a frozen app ships compiled modules only): it is kept in
-the generated ``smqt/engine/fielddocs.py``, which must match the docstrings in the source."""
+the generated ``smqt/pack/fielddocs.py``, which must match the docstrings in the source."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from smqt.engine import fieldinfo
-from smqt.engine.packschema import write_schemas
+from smqt.pack import fieldinfo
+from smqt.pack.schema import write_schemas
 
 
 def test_the_kept_field_help_matches_the_source():
     kept = Path(fieldinfo.__file__).with_name("fielddocs.py").read_text(encoding="utf-8")
     assert kept == fieldinfo.generated_module(), \
-        "field help changed: python -m smqt.engine.fieldinfo --write"
+        "field help changed: python -m smqt.pack.fieldinfo --write"
 
 
 def test_without_sources_the_schemas_and_the_help_are_the_same(tmp_path, monkeypatch):
-    from editor.app import field_help
+    from editor.shell.app import field_help
 
     write_schemas(tmp_path / "with")
     with_sources = field_help()

@@ -64,7 +64,7 @@ def test_the_wheel_carries_the_content_and_no_tests(installed):
     for needed in ("smqt/content/base/pack.toml", "smqt/content/base/beach.toml",
                    "smqt/content/FORMAT.md", "smqt/content/variants/short-game/pack.toml",
                    "smqt/content/positions/final-blue-2p.toml", "smqt/help/rules.md",
-                   "smqt/engine/fielddocs.py", "editor/app.py"):
+                   "smqt/pack/fielddocs.py", "editor/shell/app.py"):
         assert needed in names, needed
     assert not any(name.startswith("tests/") for name in names)
 
@@ -72,7 +72,7 @@ def test_the_wheel_carries_the_content_and_no_tests(installed):
 def test_the_installed_commands_work_from_another_folder(installed):
     bin_dir, python, env, elsewhere, _ = installed
     smqt = bin_dir / "smqt"
-    found = run([python, "-c", "import smqt, smqt.paths as p; print(smqt.__file__); "
+    found = run([python, "-c", "import smqt, smqt.pack.shipped as p; print(smqt.__file__); "
                  "print(p.default_pack())"], elsewhere, env).split()
     assert not found[0].startswith(str(ROOT)), "smqt came from the source tree, not the wheel"
     base = Path(found[1])
@@ -80,7 +80,7 @@ def test_the_installed_commands_work_from_another_folder(installed):
     assert run([smqt, "--version"], elsewhere, env).strip() == f"smqt {__version__}"
     assert "78 feature cards" in run([smqt, "validate", base], elsewhere, env)
     position = base.parent / "positions" / "final-blue-2p.toml"
-    from_source = run([sys.executable, "-m", "smqt.cli", "score",
+    from_source = run([sys.executable, "-m", "smqt", "score",
                        ROOT / "content" / "positions" / position.name], ROOT, env)
     assert run([smqt, "score", position], elsewhere, env) == from_source
     assert "winner: Ann" in from_source
@@ -94,8 +94,8 @@ def test_the_installed_commands_work_from_another_folder(installed):
 def test_field_help_and_schemas_are_the_source_trees(installed, tmp_path):
     """The installed build describes every field as the source does (its help texts are kept
     in a generated module, not read from the sources)."""
-    from editor.app import field_help
-    from smqt.engine.packschema import write_schemas
+    from editor.shell.app import field_help
+    from smqt.pack.schema import write_schemas
 
     bin_dir, _, env, elsewhere, _ = installed
     run([bin_dir / "smqt-editor", "--field-help", tmp_path / "help.json"], elsewhere, env)

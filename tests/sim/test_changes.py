@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from smqt.engine.catalog import KINDS, Catalog, catalog_entries, check_pack, load_pack
-from smqt.engine.rules import new_game
+from smqt.engine.catalog import Catalog, catalog_entries
+from smqt.engine.setup import new_game
+from smqt.pack.folder import KINDS
+from smqt.pack.load import check_pack, load_pack
 from smqt.sim.changes import (
     Change,
     ChangeError,

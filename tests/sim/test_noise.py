@@ -4,7 +4,7 @@ uncorrected 95% tests flag several in most runs."""
 
 from __future__ import annotations
 
-from smqt.engine.catalog import load_pack
+from smqt.pack.load import load_pack
 from smqt.sim.playgame import play_game
 from smqt.sim.sides import NOISE_SEED, specs
 from smqt.sim.stats import proportion_difference

@@ -8,8 +8,9 @@ import tempfile
 
 import pytest
 
-from smqt.engine.catalog import load_pack, save_catalog
-from smqt.engine.packload import PackError
+from smqt.pack.folder import PackError
+from smqt.pack.load import load_pack
+from smqt.pack.save import save_catalog
 from smqt.sim import packsource
 from smqt.sim.packsource import PackSource, PackSourceError, load_source, write_pack
 from tests.support import ROOT, base

@@ -9,12 +9,12 @@ import json
 
 import pytest
 
-from smqt.engine.catalog import load_pack
-from smqt.engine.record import replay
+from smqt.engine.game import replay
+from smqt.pack.load import load_pack
+from smqt.records.savedgame import load_game
 from smqt.sim.command import SimOptions, run_sim
 from smqt.sim.report import COLUMNS
 from smqt.sim.sides import specs
-from smqt.ui.savefile import load_game
 from tests.support import ROOT
 
 BASE = str(ROOT / "content" / "base")

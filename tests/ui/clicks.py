@@ -21,8 +21,8 @@ from smqt.engine.actions import (
     Swap,
     Take,
 )
-from smqt.ui.items import FaceItem, PersonItem, TargetItem, TokenItem
-from smqt.ui.window import TableWindow
+from smqt.ui.shell.window import TableWindow
+from smqt.ui.table.items import FaceItem, PersonItem, TargetItem, TokenItem
 
 
 def find(view: QGraphicsView, predicate) -> QGraphicsItem:  # type: ignore[no-untyped-def]

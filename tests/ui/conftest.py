@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from smqt.ui.window import TableWindow
+from smqt.ui.shell.window import TableWindow
 
 
 @pytest.fixture

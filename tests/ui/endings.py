@@ -41,7 +41,7 @@ class Mouse:
 
 
 def short_pack(folder: Path) -> Path:
-    from smqt.paths import default_pack
+    from smqt.pack.shipped import default_pack
 
     pack = folder / "short"
     pack.mkdir()
@@ -85,10 +85,10 @@ def main(games: int, seed: int) -> int:
 
     qInstallMessageHandler(qt_message)
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    from smqt.paths import default_pack
-    from smqt.ui.motion import Motion
-    from smqt.ui.newgame import GameOptions
-    from smqt.ui.window import TableWindow
+    from smqt.pack.shipped import default_pack
+    from smqt.ui.shell.newgame import GameOptions
+    from smqt.ui.shell.window import TableWindow
+    from smqt.ui.table.motion import Motion
     from tests.ui.randomclicks import RandomClicker
 
     rng = random.Random(seed)

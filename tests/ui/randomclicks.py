@@ -9,8 +9,8 @@ import random
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QGraphicsItem, QGraphicsView
 
-from smqt.ui.items import FaceItem, PersonItem, TargetItem, TokenItem
-from smqt.ui.window import TableWindow
+from smqt.ui.shell.window import TableWindow
+from smqt.ui.table.items import FaceItem, PersonItem, TargetItem, TokenItem
 from tests.ui.clicks import click_item
 
 Target = tuple[str, object]

@@ -28,12 +28,12 @@ def shoot(out: Path, width: int, height: int, ratio: int) -> list[Path]:
 
     app = QApplication.instance() or QApplication([])
     from smqt.ai.protocol import make_bot
-    from smqt.engine.catalog import load_pack
-    from smqt.engine.record import Game
-    from smqt.paths import default_pack
-    from smqt.ui.controller import Seat
-    from smqt.ui.motion import Motion
-    from smqt.ui.window import TableWindow
+    from smqt.engine.game import Game
+    from smqt.pack.load import load_pack
+    from smqt.pack.shipped import default_pack
+    from smqt.ui.game.controller import Seat
+    from smqt.ui.shell.window import TableWindow
+    from smqt.ui.table.motion import Motion
 
     Motion.factor = -1.0
     catalog = load_pack(default_pack())

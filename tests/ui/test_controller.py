@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from smqt.engine.actions import EndTurn, Take
-from smqt.engine.record import Game, load_record, replay
-from smqt.ui.controller import GameController, Seat
+from smqt.engine.game import Game, replay
+from smqt.records.record import load_record
+from smqt.ui.game.controller import GameController, Seat
 from tests.support import base
 
 pytestmark = pytest.mark.gui
@@ -105,7 +106,7 @@ def test_a_failing_autosave_is_reported_and_the_ai_plays_on(qtbot, tmp_path, sto
                                                             monkeypatch, failure):
     """Issue 12, failure 1: a full disk, an unwritable folder or a name that cannot be
     written: each autosave fails, the controller says so, and the game goes on to its end."""
-    from smqt.ui import controller as module
+    from smqt.ui.game import controller as module
 
     def broken(*_args, **_kwargs):
         raise failure

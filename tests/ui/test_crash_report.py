@@ -15,15 +15,15 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from smqt.ui.app import PlayOptions, run_play
-from smqt.ui.crashes import REPORTS, CrashGuard, previous_crashes
-from smqt.ui.window import TableWindow
+from smqt.desktop.crashes import REPORTS, CrashGuard, previous_crashes
+from smqt.ui.shell.start import PlayOptions, run_play
+from smqt.ui.shell.window import TableWindow
 
 pytestmark = pytest.mark.gui
 
 CRASH_AFTER_THE_FIRST_AUTOSAVE = textwrap.dedent("""
     import faulthandler, pathlib, sys, threading, time
-    from smqt.cli import main
+    from smqt.cli.main import main
 
     def crash():
         games = pathlib.Path(sys.argv[1]) / "games"
@@ -120,14 +120,14 @@ def test_a_clean_exit_leaves_no_report(tmp_path, monkeypatch):
 
 
 def test_the_editor_says_it_closed_unexpectedly(qtbot, tmp_path, monkeypatch):
-    from editor.app import main as editor_main
-    from editor.window import EditorWindow
+    from editor.shell.app import main as editor_main
+    from editor.shell.window import EditorWindow
     from tests.support import BASE
 
     home = tmp_path / "home"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SMQT_HOME=str(home))
     died = subprocess.run([sys.executable, "-c", "import os\n"
-                           "from smqt.ui.crashes import CrashGuard\n"
+                           "from smqt.desktop.crashes import CrashGuard\n"
                            "guard = CrashGuard('editor').start()\nos._exit(9)"],
                           env=env, timeout=60, stdin=subprocess.DEVNULL)
     assert died.returncode == 9

@@ -11,11 +11,12 @@ import tempfile
 
 import pytest
 
-from smqt.paths import default_pack
-from smqt.ui import storage
-from smqt.ui.app import PlayOptions, run_play
-from smqt.ui.newgame import GameOptions
-from smqt.ui.window import TableWindow
+from smqt.desktop import datafolder
+from smqt.pack.shipped import default_pack
+from smqt.ui.shell.autosaves import unfinished_games
+from smqt.ui.shell.newgame import GameOptions
+from smqt.ui.shell.start import PlayOptions, run_play
+from smqt.ui.shell.window import TableWindow
 from tests.ui.test_table import play_by_hand
 
 pytestmark = pytest.mark.gui
@@ -66,7 +67,7 @@ def test_a_games_folder_that_cannot_be_written(qtbot, home, stand_in, monkeypatc
     games = home / "games"
     games.mkdir()
     real = os.access
-    monkeypatch.setattr(storage.os, "access",
+    monkeypatch.setattr(datafolder.os, "access",
                         lambda path, mode: False if os.fspath(path) == str(games)
                         else real(path, mode))
     window = TableWindow(remember_layout=False)
@@ -91,7 +92,7 @@ def test_a_file_where_the_set_aside_folder_belongs(qtbot, home, stand_in):
     said = window.problem_bar.text.text()
     assert "could not be resumed" in window.problem_bar.title.text()
     assert str(stand_in / "games" / "set-aside") in said
-    assert not storage.unfinished_games(), "the game is no longer listed"
+    assert not unfinished_games(), "the game is no longer listed"
     window.close()
 
 
@@ -101,7 +102,7 @@ def test_a_file_where_the_editors_autosave_folder_belongs(qtbot, home, stand_in,
 
     from PySide6.QtWidgets import QMessageBox
 
-    from editor.window import EditorWindow
+    from editor.shell.window import EditorWindow
     from tests.support import BASE
 
     monkeypatch.setattr(QMessageBox, "question",  # leaving the test never blocks

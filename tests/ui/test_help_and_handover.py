@@ -10,9 +10,9 @@ import sys
 
 import pytest
 
-from smqt.paths import default_pack
-from smqt.ui.help import rules_markdown
-from smqt.ui.window import TableWindow
+from smqt.pack.shipped import default_pack
+from smqt.ui.shell.help import rules_markdown
+from smqt.ui.shell.window import TableWindow
 
 pytestmark = pytest.mark.gui
 
@@ -56,7 +56,7 @@ def test_help_shows_the_rules_and_the_shortcuts(qtbot, window):
 
 def test_a_playtest_is_handed_to_the_open_table(qtbot, window, tmp_path):
     """The editor's Playtest (``smqt play --playtest --pack``) reuses an open table window."""
-    from smqt.ui.handover import HandoverServer
+    from smqt.ui.shell.handover import HandoverServer
 
     server = HandoverServer(window)
     server.requested.connect(window.handle_request)
@@ -82,9 +82,9 @@ def test_a_double_clicked_saved_game_opens_in_the_open_table(qtbot, window, tmp_
     from PySide6.QtGui import QFileOpenEvent
     from PySide6.QtWidgets import QApplication
 
-    from smqt.ui.app import install_file_opener
-    from smqt.ui.handover import HandoverServer
-    from smqt.ui.newgame import GameOptions
+    from smqt.ui.shell.handover import HandoverServer
+    from smqt.ui.shell.newgame import GameOptions
+    from smqt.ui.shell.start import install_file_opener
 
     window.new_game(GameOptions((("Ann", "human"), ("Bo", "human")), 31, default_pack()))
     saved = tmp_path / "Evening game.smqt"

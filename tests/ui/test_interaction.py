@@ -6,8 +6,8 @@ from smqt.engine.actions import MovePerson, NoSwap, Swap, Take
 from smqt.engine.geometry import parse_space
 from smqt.engine.rules import legal_actions
 from smqt.engine.state import MOVE, SWAP, AllowanceState
-from smqt.ui.interaction import TurnInteraction
-from smqt.ui.logtext import describe_action
+from smqt.ui.game.interaction import TurnInteraction
+from smqt.ui.game.logtext import describe_action
 from tests.support import act, base, in_turn, player, position
 
 
@@ -103,4 +103,4 @@ def test_the_turn_logic_of_the_table_loads_no_qt():
     from tests.support import qt_modules_loaded_by
 
     assert qt_modules_loaded_by(
-        "import smqt.ui.interaction, smqt.ui.logtext, smqt.ui.savefile") == []
+        "import smqt.ui.game.interaction, smqt.ui.game.logtext, smqt.records.savedgame") == []

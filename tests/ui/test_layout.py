@@ -11,10 +11,10 @@ from PySide6.QtGui import QFontMetrics, QTextDocument
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 
 from smqt.ai.protocol import make_bot
-from smqt.engine.record import Game
-from smqt.paths import default_pack
-from smqt.ui.controller import Seat
-from smqt.ui.window import TableWindow
+from smqt.engine.game import Game
+from smqt.pack.shipped import default_pack
+from smqt.ui.game.controller import Seat
+from smqt.ui.shell.window import TableWindow
 from tests.support import base
 
 pytestmark = pytest.mark.gui
@@ -149,7 +149,7 @@ def test_the_end_page_shows_every_scorepad_row_and_whole_reasons(qtbot, tmp_path
     from PySide6.QtCore import QRectF, Qt
     from PySide6.QtGui import QFontMetricsF
 
-    from smqt.ui.breakdown import WHY
+    from smqt.ui.panels.breakdown import WHY
 
     monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
     game = Game.new(base(), 4, 44)

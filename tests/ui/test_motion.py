@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from smqt.engine.actions import Take
-from smqt.paths import default_pack
-from smqt.ui.motion import Motion
-from smqt.ui.newgame import GameOptions
+from smqt.pack.shipped import default_pack
+from smqt.ui.shell.newgame import GameOptions
+from smqt.ui.table.motion import Motion
 from tests.ui.clicks import perform
 from tests.ui.test_table import play_by_hand
 

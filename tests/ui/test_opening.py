@@ -10,9 +10,9 @@ import sys
 import pytest
 from PySide6.QtCore import Qt
 
-from smqt.paths import default_pack
-from smqt.ui.newgame import OPENING_HINT, GameOptions, NewGameDialog
-from smqt.ui.savefile import load_game
+from smqt.pack.shipped import default_pack
+from smqt.records.savedgame import load_game
+from smqt.ui.shell.newgame import OPENING_HINT, GameOptions, NewGameDialog
 
 pytestmark = pytest.mark.gui
 

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from smqt.ui.platformhelp import debian_package, not_found
+from smqt.desktop.platformhelp import debian_package, not_found
 
 LDD = """\
 \tlinux-vdso.so.1 (0x00007ffd7a3f2000)
@@ -65,7 +65,7 @@ def test_qt_that_does_not_load_lists_what_it_lacks(monkeypatch):
     smqt lists every library Qt and its xcb plugin lack, before Qt's own ImportError."""
     import io
 
-    from smqt.ui import platformhelp
+    from smqt.desktop import platformhelp
 
     def fail(name: str):
         raise ImportError("libglib-2.0.so.0: cannot open shared object file")

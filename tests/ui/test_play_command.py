@@ -10,7 +10,7 @@ import sys
 import pytest
 from PySide6.QtGui import QImage
 
-from smqt.ui.app import SeatListError, parse_seats
+from smqt.ui.shell.start import SeatListError, parse_seats
 
 pytestmark = pytest.mark.gui
 
@@ -28,7 +28,7 @@ def test_autoplay_runs_a_whole_game_and_saves_the_scorepad(tmp_path):
     shot = tmp_path / "end.png"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SMQT_HOME=str(tmp_path / "home"))
     result = subprocess.run(
-        [sys.executable, "-m", "smqt.cli", "play", "--autoplay", "--players",
+        [sys.executable, "-m", "smqt", "play", "--autoplay", "--players",
          "ai:medium,ai:medium,ai:easy", "--seed", "5", "--screenshot", str(shot), "--quit"],
         env=env, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
     assert result.returncode == 0, result.stderr
@@ -40,7 +40,7 @@ def test_autoplay_runs_a_whole_game_and_saves_the_scorepad(tmp_path):
 
 def test_a_bad_seat_list_is_refused_before_any_window(tmp_path):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SMQT_HOME=str(tmp_path / "home"))
-    result = subprocess.run([sys.executable, "-m", "smqt.cli", "play", "--players", "human,ai:x"],
+    result = subprocess.run([sys.executable, "-m", "smqt", "play", "--players", "human,ai:x"],
                             env=env, capture_output=True, text=True, timeout=60,
                             stdin=subprocess.DEVNULL)
     assert result.returncode == 2
@@ -89,7 +89,7 @@ def test_no_game_and_nobody_to_choose_one_says_so_and_exits(tmp_path, argv):
 
 
 def test_quit_with_a_game_that_waits_for_a_person_says_so_and_exits(tmp_path):
-    from smqt.engine.record import save_record
+    from smqt.records.record import save_record
     from tests.engine.test_record import played
 
     record = tmp_path / "half.toml"

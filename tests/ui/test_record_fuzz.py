@@ -28,12 +28,13 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from smqt.engine.record import Game
-from smqt.paths import default_pack
-from smqt.scorecli import run_replay
-from smqt.ui.app import PlayOptions, run_play
-from smqt.ui.savefile import save_game
-from smqt.ui.window import TableWindow
+from smqt.cli.replay import run_replay
+from smqt.engine.game import Game
+from smqt.pack.shipped import default_pack
+from smqt.records.record import record_text
+from smqt.records.savedgame import save_game
+from smqt.ui.shell.start import PlayOptions, run_play
+from smqt.ui.shell.window import TableWindow
 from tests.support import base
 from tests.ui import recordmutations
 
@@ -65,7 +66,7 @@ def good_records(folder: Path) -> list[tuple[str, str]]:
             count += 1
         path = folder / f"good-{players}.smqt"
         if seats is None:
-            path.write_text(game.record.to_text(), encoding="utf-8")
+            path.write_text(record_text(game.record), encoding="utf-8")
         else:
             save_game(path, game.record, list(seats), Path(pack), over=game.state.is_over,
                       playtest=bool(opening))

@@ -13,13 +13,14 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from smqt.ai import protocol
-from smqt.paths import default_pack
-from smqt.ui import controller as controller_module
-from smqt.ui.app import PlayOptions, run_play
-from smqt.ui.errorlog import log_path
-from smqt.ui.newgame import GameOptions
-from smqt.ui.storage import data_home, data_home_problem, games_folder
-from smqt.ui.window import TableWindow
+from smqt.desktop.datafolder import data_home, data_home_problem
+from smqt.desktop.errorlog import log_path
+from smqt.pack.shipped import default_pack
+from smqt.ui.game import controller as controller_module
+from smqt.ui.shell.autosaves import games_folder
+from smqt.ui.shell.newgame import GameOptions
+from smqt.ui.shell.start import PlayOptions, run_play
+from smqt.ui.shell.window import TableWindow
 from tests.ui.clicks import click_button
 from tests.ui.test_table import play_by_hand
 
@@ -115,7 +116,7 @@ def test_an_unattended_run_hands_a_failing_seat_to_the_random_ai(qtbot, home, mo
 def test_names_with_markup_or_stray_bytes_show_as_written(qtbot, window):
     """Failure 8: seat names go into rich-text labels escaped; lone surrogates (bytes that are
     not UTF-8 on the command line) are replaced and the autosave can write them."""
-    from smqt.ui.app import parse_seats
+    from smqt.ui.shell.start import parse_seats
 
     seats = parse_seats("<b>Ann</b>=human,Bo\udcff=human")
     assert seats[1][0] == "Bo?"

@@ -11,9 +11,9 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QLineEdit
 
-from smqt.paths import default_pack
-from smqt.ui.filedialogs import saved_game_name
-from smqt.ui.newgame import GameOptions
+from smqt.pack.shipped import default_pack
+from smqt.ui.shell.filedialogs import saved_game_name
+from smqt.ui.shell.newgame import GameOptions
 
 pytestmark = pytest.mark.gui
 

@@ -18,11 +18,11 @@ from PySide6.QtCore import QCoreApplication, QEvent
 
 from smqt.engine.finalmove import load_solver
 from smqt.engine.remembered import forget_all
-from smqt.paths import default_pack
+from smqt.pack.shipped import default_pack
 from smqt.render import cardface, layout, tilefaces
-from smqt.ui.facecache import forget_faces
-from smqt.ui.newgame import GameOptions
-from smqt.ui.window import TableWindow
+from smqt.ui.shell.newgame import GameOptions
+from smqt.ui.shell.window import TableWindow
+from smqt.ui.table.facecache import forget_faces
 from tests.ui.randomclicks import RandomClicker
 
 pytestmark = [pytest.mark.gui, pytest.mark.slow]

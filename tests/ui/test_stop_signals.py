@@ -73,7 +73,7 @@ def test_a_stop_while_a_person_waits_closes_the_table_at_once(tmp_path):
 def test_a_stop_keeps_the_editors_unsaved_edits_for_the_next_start(tmp_path):
     import shutil
 
-    from editor.autosave import read_snapshot, snapshot_path
+    from editor.model.autosave import read_snapshot, snapshot_path
     from tests.support import BASE
 
     pack = tmp_path / "pack"
@@ -83,13 +83,13 @@ def test_a_stop_keeps_the_editors_unsaved_edits_for_the_next_start(tmp_path):
             "from PySide6.QtWidgets import QApplication\n"
             "app = QApplication(sys.argv[:1])\n"
             "def change():\n"
-            "    from editor.window import EditorWindow\n"
+            "    from editor.shell.window import EditorWindow\n"
             "    w = next(x for x in QApplication.topLevelWidgets() if isinstance(x, EditorWindow))\n"
             "    w.push(w.doc.set_value('card', 'kite_meadow', ('name',), 'Stopped Meadow'))\n"
             "    print('edited', flush=True)\n"
             "QTimer.singleShot(500, change)\n"
             "sys.argv = ['smqt-editor', sys.argv[1]]\n"
-            "from editor.app import main; sys.exit(main())\n")
+            "from editor.shell.app import main; sys.exit(main())\n")
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SMQT_HOME=str(home), PYTHONPATH=str(ROOT))
     process = subprocess.Popen([sys.executable, "-c", edit, str(pack)], env=env, cwd=ROOT,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -115,7 +115,7 @@ def test_a_stop_while_a_dialog_is_open_ends_the_program(tmp_path):
               "    print('asking', flush=True)\n"
               "    QMessageBox.information(None, 'A question', 'Waiting for a person')\n"
               "QTimer.singleShot(300, ask)\n"
-              "from smqt.cli import main\n"
+              "from smqt.cli.main import main\n"
               "sys.exit(main(['play', '--players', 'human,human', '--seed', '3']))\n")
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SMQT_HOME=str(tmp_path / "home"),
                PYTHONPATH=str(ROOT))

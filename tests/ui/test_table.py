@@ -9,17 +9,18 @@ import pytest
 from PySide6.QtCore import Qt
 
 from smqt.ai.protocol import make_bot
+from smqt.desktop.datafolder import settings
 from smqt.engine.actions import FinalMove, MovePerson, ReturnPerson, Reward, Take
-from smqt.engine.catalog import load_pack
-from smqt.engine.record import Game
+from smqt.engine.game import Game
 from smqt.engine.rules import applied, apply
 from smqt.engine.state import ACQUIRE, FINAL, MOVE
-from smqt.paths import default_pack
-from smqt.ui.items import PersonItem
-from smqt.ui.newgame import GameOptions, NewGameDialog
-from smqt.ui.savefile import save_game
-from smqt.ui.storage import settings, unfinished_games
-from smqt.ui.window import TableWindow
+from smqt.pack.load import load_pack
+from smqt.pack.shipped import default_pack
+from smqt.records.savedgame import save_game
+from smqt.ui.shell.autosaves import unfinished_games
+from smqt.ui.shell.newgame import GameOptions, NewGameDialog
+from smqt.ui.shell.window import TableWindow
+from smqt.ui.table.items import PersonItem
 from tests.ui.clicks import (
     choose_allowance,
     click_button,

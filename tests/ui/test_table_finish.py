@@ -10,9 +10,9 @@ import pytest
 from PySide6.QtCore import Qt
 
 from smqt.ai.protocol import make_bot
-from smqt.paths import default_pack
-from smqt.ui.newgame import GameOptions
-from smqt.ui.popup import DELAY_MS
+from smqt.pack.shipped import default_pack
+from smqt.ui.panels.popup import DELAY_MS
+from smqt.ui.shell.newgame import GameOptions
 from tests.ui.test_table import play_by_hand
 
 pytestmark = pytest.mark.gui

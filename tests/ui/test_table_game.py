@@ -11,14 +11,14 @@ import json
 import pytest
 from PySide6.QtCore import Qt
 
+from smqt.cli.score import run_score
 from smqt.engine.actions import Buy, Take
-from smqt.engine.position import save_position
 from smqt.engine.state import FINAL
-from smqt.paths import default_pack
-from smqt.scorecli import run_score
-from smqt.ui.newgame import NewGameDialog
-from smqt.ui.scorepad import ROWS
-from smqt.ui.window import TableWindow
+from smqt.pack.shipped import default_pack
+from smqt.records.position import save_position
+from smqt.ui.panels.scorepad import ROWS
+from smqt.ui.shell.newgame import NewGameDialog
+from smqt.ui.shell.window import TableWindow
 from tests.ui.clicks import click_button, played
 from tests.ui.policy import AUTO_FINAL, SAND_DOLLAR_ACTIONS, TWO_CARD, choose, note
 

@@ -12,15 +12,15 @@ import pytest
 from PySide6.QtCore import Qt
 
 from smqt.engine.actions import FinalMove, Reward, Take
-from smqt.engine.record import Game
+from smqt.engine.game import Game
 from smqt.engine.state import ACQUIRE, FINAL, MOVE, AllowanceState, GameState
-from smqt.paths import default_pack
-from smqt.ui.controller import Seat
-from smqt.ui.items import PersonItem
-from smqt.ui.logtext import still_to_play
-from smqt.ui.newgame import GameOptions
-from smqt.ui.storage import unfinished_games
-from smqt.ui.window import TableWindow
+from smqt.pack.shipped import default_pack
+from smqt.ui.game.controller import Seat
+from smqt.ui.game.logtext import still_to_play
+from smqt.ui.shell.autosaves import unfinished_games
+from smqt.ui.shell.newgame import GameOptions
+from smqt.ui.shell.window import TableWindow
+from smqt.ui.table.items import PersonItem
 from tests.support import base, in_turn, player, position
 from tests.ui.clicks import click_button, click_item, click_person, click_space, face, perform
 from tests.ui.test_table import play_by_hand, two_people
@@ -348,7 +348,7 @@ def test_a_game_saved_with_an_earlier_version_of_the_pack_goes_on(qtbot, window,
     """R12.2: a record of base 1.0.0 (another edit of the same pack) opens with a notice;
     its own rules settings are kept."""
     from smqt.engine.catalog import PackIdentity
-    from smqt.ui.savefile import save_game
+    from smqt.records.savedgame import save_game
 
     game = Game.new(base(), 2, 4)
     for _ in range(3):
@@ -366,7 +366,7 @@ def test_resume_skips_a_game_that_cannot_be_replayed_and_sets_it_aside(qtbot, wi
     and the next one is resumed."""
     import os
 
-    from smqt.ui.storage import games_folder
+    from smqt.ui.shell.autosaves import games_folder
 
     two_people(window)
     play_by_hand(qtbot, window, until=lambda c: c.state.turn >= 2 and c.state.phase == ACQUIRE)

@@ -1,0 +1,95 @@
+"""Print and play without a window: ``smqt-editor PACK --print OUT [options]`` writes the PDF
+sheets, the PNGs or the Tabletop Simulator decks that File ▸ Print and play writes."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tomllib
+from pathlib import Path
+from typing import TextIO
+
+KIND_CHOICES = ("card", "starting_tile", "sand_dollar_tile", "objective_tile", "reference")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group(
+        "print and play (no window)",
+        "--print OUT writes the pack's components and exits: a PDF file, or a folder of PNGs "
+        "or of Tabletop Simulator decks")
+    group.add_argument("--print", dest="print_out", metavar="OUT", default=None,
+                       help="the PDF file, or the folder for --format png and tts")
+    group.add_argument("--format", choices=("pdf", "png", "tts"), default="pdf")
+    group.add_argument("--paper", choices=("A4", "Letter"), default="A4")
+    group.add_argument("--bleed", type=_bleed, default=3.0, metavar="MM",
+                       help="how far the art runs past the cut line (0-10 mm, default 3)")
+    group.add_argument("--no-backs", action="store_true", help="no back pages or back images")
+    group.add_argument("--kinds", nargs="+", choices=KIND_CHOICES, default=list(KIND_CHOICES))
+    group.add_argument("--changed-only", action="store_true",
+                       help="only what the pack adds or changes relative to the pack it extends")
+
+
+def _bleed(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of millimetres: {text!r}") from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 10 mm, not {text}")
+    return value
+
+
+def run(args: argparse.Namespace, folder: str, out: TextIO, err: TextIO) -> int:
+    """Export ``folder`` as ``args`` say; 0 when written, 1 when it failed, 2 when asked for
+    something the pack cannot give."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([])  # noqa: F841 (fonts need one)
+    from editor.export.printables import changed_entries, printables, version_text
+    from editor.export.sheets import SheetOptions, export_print_pngs, export_sheets
+    from editor.export.ttsdeck import export_tts
+    from smqt.pack.folder import PackError
+    from smqt.pack.load import load_pack
+
+    target = args.print_out
+    try:
+        catalog = load_pack(folder)
+        only = None
+        if args.changed_only:
+            parent = _parent(Path(folder))
+            if parent is None:
+                err.write("smqt-editor: --changed-only: the pack extends no other pack\n")
+                return 2
+            only = changed_entries(load_pack(parent), catalog)
+        items = printables(catalog, args.kinds, only)
+        if not items:
+            err.write("smqt-editor: --print: nothing to print with these choices\n")
+            return 2
+        if args.format == "pdf":
+            pages = export_sheets(items, target, SheetOptions(
+                args.paper, args.bleed, not args.no_backs, version_text(catalog)))
+            out.write(f"{target}: {pages} pages\n")
+        elif args.format == "png":
+            written = export_print_pngs(items, target, args.bleed, not args.no_backs)
+            out.write(f"{target}: {len(written)} PNG files\n")
+        else:
+            decks = export_tts(items, target, version_text(catalog))
+            out.write(f"{target}: {len(decks)} Tabletop Simulator decks; see TTS-IMPORT.txt\n")
+    except PackError as exc:
+        err.write(f"smqt-editor: {exc}\n")
+        return 2
+    except (OSError, ValueError) as exc:
+        err.write(f"smqt-editor: {exc}\n")
+        return 1
+    return 0
+
+
+def _parent(folder: Path) -> Path | None:
+    """The folder of the pack ``folder`` extends (its manifest was read by the loader)."""
+    try:
+        manifest = tomllib.loads((folder / "pack.toml").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    extends = manifest.get("extends")
+    return (folder / extends).resolve() if isinstance(extends, str) else None

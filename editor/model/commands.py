@@ -1,0 +1,74 @@
+"""Every change to a pack is a ``QUndoCommand`` on the window's one ``QUndoStack``: it wraps
+a reversible document edit. Consecutive changes of one field (the steps of a spin box, the
+arrow keys through a drop-down, a union's kind) merge into one command; list edits do not."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+from PySide6.QtGui import QUndoCommand
+
+from editor.model.document import DocumentError, Edit, SetTable, SetValue
+
+_MERGEABLE = 1
+
+
+def describe_edit(edit: Edit, entry: str) -> str:
+    """A line for the undo history: what changed where."""
+    if isinstance(edit, SetValue | SetTable):
+        where = ".".join(str(p) for p in edit.path)
+        if edit.new is None:
+            return f"{entry}: clear {where}"
+        value = edit.new if not isinstance(edit.new, dict | list) else "…"
+        return f"{entry}: {where} = {value}"
+    if edit.entry is None:
+        return f"delete {edit.kind} {(edit.removed or {}).get('id')}"
+    return f"add {edit.kind} {edit.entry.get('id')}"
+
+
+class EditCommand(QUndoCommand):
+    """``apply(edit)`` carries an edit out on the document (and refreshes the window)."""
+
+    def __init__(self, edit: Edit, apply: Callable[[Edit], None], text: str) -> None:
+        super().__init__(text)
+        self.edit = edit
+        self.apply = apply
+        self.failure = ""
+        "Why the edit could not be carried out (the command is then dropped from the stack)."
+
+    def redo(self) -> None:
+        self._run(self.edit)
+
+    def undo(self) -> None:
+        self._run(self.edit.inverse())
+
+    def _run(self, edit: Edit) -> None:
+        try:
+            self.apply(edit)
+        except DocumentError as exc:  # the document is unchanged; the stack drops the command
+            self.failure = str(exc)
+            self.setObsolete(True)
+
+    def id(self) -> int:
+        mergeable = isinstance(self.edit, SetValue | SetTable) and \
+            not isinstance(self.edit.new, list | bool) and self.edit.new is not None
+        return _MERGEABLE if mergeable else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, EditCommand) or other.id() != _MERGEABLE:
+            return False
+        mine, theirs = self.edit, other.edit
+        if type(mine) is not type(theirs) or _target(mine) != _target(theirs):
+            return False
+        self.edit = attrs.evolve(mine, new=theirs.new)  # type: ignore[arg-type]
+        self.setText(other.text())
+        return True
+
+
+def _target(edit: Edit) -> tuple:
+    if isinstance(edit, SetValue):
+        return (edit.file, edit.kind, edit.index, edit.path)
+    if isinstance(edit, SetTable):
+        return (edit.file, edit.path)
+    return (id(edit),)

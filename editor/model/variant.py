@@ -1,0 +1,116 @@
+""""New variant of this pack": a pack folder whose ``pack.toml`` extends the open pack, so
+that the variant lists only what it changes."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import tomli_w
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from smqt.files.atomic import atomic_write_text
+from smqt.pack.folder import MANIFEST, SCHEMA
+
+
+def folder_name(name: str) -> str:
+    """A folder name for a pack name: lower case, words joined by ``-``."""
+    slug = re.sub(r"[^a-z0-9]+", "-", name.strip().lower()).strip("-")
+    if not slug:
+        raise ValueError("give the variant a name with letters or digits")
+    return slug
+
+
+def create_variant(parent: Path, location: Path, name: str, description: str = "") -> Path:
+    """Write ``location/<name>/pack.toml`` extending ``parent``; returns the new folder."""
+    folder = Path(location) / folder_name(name)
+    if folder.exists() and any(folder.iterdir()):
+        raise ValueError(f"{folder} exists already and is not empty")
+    extends = Path(os.path.relpath(Path(parent).resolve(), folder.resolve())).as_posix()
+    manifest = {"name": name.strip(), "version": "0.1.0", "schema": SCHEMA, "extends": extends}
+    if description.strip():
+        manifest["description"] = description.strip()
+    atomic_write_text(folder / MANIFEST, tomli_w.dumps(manifest))
+    return folder
+
+
+class NewVariantDialog(QDialog):
+    def __init__(self, parent_pack: Path, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New variant of this pack")
+        self.parent_name = parent_pack.name
+        layout = QVBoxLayout(self)
+        intro = QLabel(f"The variant extends <b>{parent_pack.name}</b>: it starts empty, and "
+                       "every entry you change or add is stored in it.")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        form = QFormLayout()
+        self.name_edit = QLineEdit()
+        self.name_edit.setPlaceholderText("e.g. Beach party")
+        self.description_edit = QLineEdit()
+        variants = parent_pack.parent / "variants"
+        self.location_edit = QLineEdit(str(variants if variants.is_dir() else parent_pack.parent))
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self._browse)
+        where = QHBoxLayout()
+        where.addWidget(self.location_edit, 1)
+        where.addWidget(browse)
+        self.folder_label = QLabel()
+        self.folder_label.setStyleSheet("color: #555;")
+        form.addRow("name", self.name_edit)
+        form.addRow("description", self.description_edit)
+        form.addRow("in folder", where)
+        form.addRow("", self.folder_label)
+        layout.addLayout(form)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self.name_edit.textChanged.connect(self._update)
+        self.location_edit.textChanged.connect(self._update)
+        self._update()
+        # settle the size before the window exists, and never constrain it afterwards (the
+        # offscreen platform warns on every size-hint change)
+        self.adjustSize()
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+
+    def _browse(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Where the variant's folder goes",
+                                                  self.location_edit.text())
+        if folder:
+            self.location_edit.setText(folder)
+
+    def _update(self) -> None:
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        try:
+            target = self.location() / folder_name(self.name())
+        except ValueError as exc:
+            self.folder_label.setText(str(exc))
+            ok.setEnabled(False)
+            return
+        clash = target.exists() and any(target.iterdir())
+        self.folder_label.setText(f"{target} exists already" if clash else f"creates {target}")
+        ok.setEnabled(not clash)
+
+    def name(self) -> str:
+        return self.name_edit.text()
+
+    def description(self) -> str:
+        return self.description_edit.text()
+
+    def location(self) -> Path:
+        return Path(self.location_edit.text()).expanduser()

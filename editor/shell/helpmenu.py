@@ -1,0 +1,98 @@
+"""The editor's Help menu: the pack format guide (the shipped ``FORMAT.md``, the project's own
+words) and the keyboard shortcuts, read from the window's menus so the list cannot go stale."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLayout,
+    QMenuBar,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from smqt.pack.shipped import format_guide
+
+FIELD_KEYS = (
+    ("Enter or Tab", "commit what is typed in a field (Tab also moves to the next field)"),
+    ("Ctrl+Z in a field", "commit the field, then undo the last change"),
+    ("Mouse wheel", "scrolls the form; it changes a number or a choice only in the field "
+                    "you clicked into"),
+    ("Up / Down in a number or a choice", "step the value of the field with the focus"),
+)
+"Keys the forms understand that are not menu commands."
+
+
+def shortcut_rows(menus: QMenuBar) -> list[tuple[str, str]]:
+    """(keys, command) of every menu command that has a shortcut, in menu order."""
+    rows = []
+    for top in menus.actions():
+        menu = top.menu()
+        if menu is None:
+            continue
+        for action in menu.actions():
+            rows += _rows_of(action, top.text().replace("&", ""))
+    return rows
+
+
+def _rows_of(action: QAction, menu: str) -> list[tuple[str, str]]:
+    keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    if not keys or action.isSeparator():
+        return []
+    text = action.text().replace("&", "").rstrip("…")
+    if text.startswith(("Undo ", "Redo ")):
+        text = text.split(" ")[0]
+    return [(keys, f"{menu} › {text}")]
+
+
+def shortcuts_html(menus: QMenuBar) -> str:
+    def table(rows: list[tuple[str, str]]) -> str:
+        cells = "".join(f"<tr><td style='padding-right:18px'><b>{html.escape(k)}</b></td>"
+                        f"<td>{html.escape(v)}</td></tr>" for k, v in rows)
+        return f"<table>{cells}</table>"
+
+    return ("<h3>Menu commands</h3>" + table(shortcut_rows(menus))
+            + "<h3>In the forms</h3>" + table(list(FIELD_KEYS)))
+
+
+def _dialog(parent: QWidget, title: str, fill) -> QDialog:
+    dialog = QDialog(parent)
+    dialog.setWindowTitle(title)
+    layout = QVBoxLayout(dialog)
+    layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)  # offscreen warns otherwise
+    browser = QTextBrowser()
+    browser.setOpenExternalLinks(True)
+    fill(browser)
+    layout.addWidget(browser)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+    buttons.rejected.connect(dialog.reject)
+    layout.addWidget(buttons)
+    dialog.browser = browser  # type: ignore[attr-defined]  # read by tests
+    return dialog
+
+
+def format_guide_dialog(parent: QWidget) -> QDialog:
+    """The pack format guide, as shipped with this installation."""
+    path = format_guide()
+
+    def fill(browser: QTextBrowser) -> None:
+        try:
+            browser.setMarkdown(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            browser.setPlainText(f"The format guide cannot be read ({exc}).")
+
+    dialog = _dialog(parent, "Content pack format", fill)
+    dialog.resize(min(900, parent.width()), min(760, parent.height()))
+    return dialog
+
+
+def shortcuts_dialog(parent: QWidget, menus: QMenuBar) -> QDialog:
+    dialog = _dialog(parent, "Keyboard shortcuts",
+                     lambda browser: browser.setHtml(shortcuts_html(menus)))
+    dialog.resize(560, 520)
+    return dialog

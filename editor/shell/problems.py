@@ -1,0 +1,50 @@
+"""The validation panel: the engine loader's verdict on the pack as edited, one line per
+problem; activating a line asks the window to show the entry and the field."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+
+from smqt.pack.folder import ContentError
+
+
+class ValidationPanel(QWidget):
+    chosen = Signal(object)
+    "A ContentError the author wants to fix."
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        self.summary = QLabel()
+        layout.addWidget(self.summary)
+        self.list = QListWidget()
+        self.list.setWordWrap(True)
+        self.list.itemActivated.connect(self._chosen)
+        self.list.itemClicked.connect(self._chosen)
+        layout.addWidget(self.list)
+        self.problems: list[ContentError] = []
+
+    def show_problems(self, problems: list[ContentError], folder: str) -> None:
+        self.problems = list(problems)
+        self.list.clear()
+        for problem in problems:
+            text = str(problem)
+            if text.startswith(folder):
+                text = text[len(folder):].lstrip("/\\")
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, problem)
+            item.setToolTip("Click to go to the field.\n" + str(problem))
+            self.list.addItem(item)
+        if problems:
+            count = len(problems)
+            self.summary.setText(f"<b style='color:#8a1c12'>{count} problem"
+                                 f"{'s' if count != 1 else ''}: the pack is invalid.</b> "
+                                 "It can be saved as work in progress; the table will not "
+                                 "play it.")
+        else:
+            self.summary.setText("<b style='color:#1e6b34'>No problems: the pack loads.</b>")
+
+    def _chosen(self, item: QListWidgetItem) -> None:
+        self.chosen.emit(item.data(Qt.ItemDataRole.UserRole))

@@ -1,0 +1,197 @@
+"""``smqt bench``: engine speed in numbers (never asserted by tests).
+
+- random playouts: full games per second on one core, every decision uniform over
+  ``legal_actions``, applied through the checked ``apply`` and through ``apply_legal``;
+- scoring: mean time to score one city of a finished game (about 14 cards), with every line
+  explained (``score_game``) and as the bots do, totals only (``tally``), each city looked at
+  for the first time (nothing remembered from before);
+- exact final movement: median and worst time on crowded cities (15 cards, 20+ people);
+- bots: ``medium`` decisions per second and two-player games per CPU-second, ``hard`` decision
+  times and the CPU-seconds of whole games with every seat ``hard`` (2 and 4 players).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import time
+from typing import TextIO
+
+from smqt.engine.catalog import Catalog
+from smqt.engine.rules import apply, apply_legal, legal_actions
+from smqt.engine.scoring import score_game
+from smqt.engine.setup import new_game
+from smqt.engine.state import GameState
+from smqt.pack.load import load_pack
+from smqt.pack.shipped import default_pack
+
+
+def random_playout(catalog: Catalog, players: int, seed: int, *, checked: bool = True
+                   ) -> GameState:
+    """Play a whole game choosing uniformly among the legal actions (through the checked
+    ``apply``, or ``apply_legal`` as AI search and the simulator do)."""
+    chooser = random.Random(seed)
+    state = new_game(catalog, players, seed)
+    play = apply if checked else apply_legal
+    while not state.is_over:
+        play(state, chooser.choice(legal_actions(state)))
+    return state
+
+
+def playouts_per_second(catalog: Catalog, players: int, games: int, seed: int = 0, *,
+                        checked: bool = True) -> float:
+    start = time.perf_counter()
+    for i in range(games):
+        random_playout(catalog, players, seed + i, checked=checked)
+    return games / (time.perf_counter() - start)
+
+
+def scoring_time(catalog: Catalog, games: int, repeats: int = 20
+                 ) -> tuple[float, float, float]:
+    """Mean seconds to score one city explained and as totals only, and the mean number of
+    cards in those cities. The remembered cities are forgotten before every round."""
+    from smqt.engine.tally import forget, totals
+
+    finished = [random_playout(catalog, 2, 1000 + i) for i in range(games)]
+    cards = statistics.mean(p.card_count() for s in finished for p in s.players)
+    measured = []
+    for score in (score_game, totals):
+        elapsed = 0.0
+        for _ in range(repeats):
+            forget()
+            start = time.perf_counter()
+            for state in finished:
+                score(state)
+            elapsed += time.perf_counter() - start
+        measured.append(elapsed / (repeats * games * 2))
+    return measured[0], measured[1], cards
+
+
+def final_move_times(catalog: Catalog, cities: int) -> list[float]:
+    from smqt.engine.finalmove import best_final_movement, crowded_city_states
+
+    times = []
+    states = list(crowded_city_states(catalog, cities, seed=7))
+    best_final_movement(states[0].copy(), states[0].current)  # the solver loads on first use
+    for state in states:
+        start = time.perf_counter()
+        best_final_movement(state, state.current)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def bot_games(catalog: Catalog, bots: tuple[str, str], games: int, seed: int = 500
+              ) -> tuple[float, dict[str, list[float]]]:
+    """Seconds per game and every decision's time per bot, for 2-player games (key
+    ``BOT@acquire`` holds the card-acquisition decisions alone)."""
+    from smqt.ai.protocol import make_bot
+
+    times: dict[str, list[float]] = {k: [] for b in bots for k in (b, f"{b}@acquire")}
+    start = time.perf_counter()
+    for g in range(games):
+        seats = bots if g % 2 == 0 else bots[::-1]
+        players = [make_bot(b) for b in seats]
+        rngs = [random.Random(seed + g * 2 + i) for i in range(2)]
+        state = new_game(catalog, 2, seed + g, start_player=0)
+        while not state.is_over:
+            seat = state.current
+            legal = legal_actions(state)
+            t = time.perf_counter()
+            action = players[seat].choose(state, legal, rngs[seat])
+            elapsed = time.perf_counter() - t
+            times[seats[seat]].append(elapsed)
+            if state.phase == "acquire":
+                times[f"{seats[seat]}@acquire"].append(elapsed)
+            apply_legal(state, action)
+    return (time.perf_counter() - start) / games, times
+
+
+def cpu_seconds_per_game(catalog: Catalog, level: str, players: int, games: int,
+                         seed: int = 700) -> float:
+    """CPU-seconds (this process) of whole games with ``level`` in every seat."""
+    from smqt.ai.protocol import make_bot
+
+    start = time.process_time()
+    for g in range(games):
+        bots = [make_bot(level) for _ in range(players)]
+        rng = random.Random(seed + g)
+        state = new_game(catalog, players, seed + g)
+        while not state.is_over:
+            apply_legal(state, bots[state.current].choose(state, legal_actions(state), rng))
+    return (time.process_time() - start) / games
+
+
+def measure_bots(catalog: Catalog, quick: bool = False) -> dict[str, float | None]:
+    cpu = time.process_time()
+    per_game, times = bot_games(catalog, ("medium", "medium"), 2 if quick else 20)
+    medium_cpu = (time.process_time() - cpu) / (2 if quick else 20)
+    medium = times["medium"]
+    _, hard_times = bot_games(catalog, ("hard", "medium"), 1 if quick else 6, seed=900)
+    hard = sorted(hard_times["hard"])
+    return {
+        "medium_decisions_per_s": round(len(medium) / sum(medium), 1),
+        "medium_games_per_s": round(1 / per_game, 2),
+        "medium_games_per_cpu_s": round(1 / medium_cpu, 2),
+        "hard_decision_median_ms": round(statistics.median(hard) * 1e3, 1),
+        "hard_decision_worst_ms": round(hard[-1] * 1e3, 1),
+        "hard_acquire_median_ms": round(statistics.median(hard_times["hard@acquire"]) * 1e3, 1),
+        "hard_decisions": len(hard),
+        # whole all-hard games are long: only in the full bench
+        "hard_cpu_s_per_2p_game": None if quick else round(
+            cpu_seconds_per_game(catalog, "hard", 2, 2), 2),
+        "hard_cpu_s_per_4p_game": None if quick else round(
+            cpu_seconds_per_game(catalog, "hard", 4, 1), 2),
+    }
+
+
+def measure(catalog: Catalog, quick: bool = False) -> dict[str, float | None]:
+    games = 20 if quick else 300
+    playouts_per_second(catalog, 2, 5 if quick else 20, seed=10**6)  # warm-up, not counted
+    two = playouts_per_second(catalog, 2, games)
+    two_unchecked = playouts_per_second(catalog, 2, games, checked=False)
+    four = playouts_per_second(catalog, 4, games // 2)
+    score_seconds, totals_seconds, cards = scoring_time(catalog, 5 if quick else 40)
+    times = final_move_times(catalog, 5 if quick else 60)
+    return {
+        "playouts_2p_per_s": round(two, 1),
+        "playouts_2p_apply_legal_per_s": round(two_unchecked, 1),
+        "playouts_4p_per_s": round(four, 1),
+        "score_city_us": round(score_seconds * 1e6, 1),
+        "score_city_totals_us": round(totals_seconds * 1e6, 1),
+        "score_city_mean_cards": round(cards, 1),
+        "final_move_median_ms": round(statistics.median(times) * 1e3, 2),
+        "final_move_worst_ms": round(max(times) * 1e3, 2),
+        "final_move_cities": len(times),
+    }
+
+
+def run_bench(pack: str | None, *, as_json: bool, quick: bool, out: TextIO) -> int:
+    catalog = load_pack(pack or default_pack())
+    result = measure(catalog, quick)
+    result.update(measure_bots(catalog, quick))
+    if as_json:
+        json.dump(result, out, indent=2)
+        out.write("\n")
+        return 0
+    out.write(f"random playouts, 2 players:   {result['playouts_2p_per_s']:8.1f} games/s (one core, "
+              f"checked apply)\n")
+    out.write(f"                              {result['playouts_2p_apply_legal_per_s']:8.1f} games/s "
+              f"(apply_legal)\n")
+    out.write(f"random playouts, 4 players:   {result['playouts_4p_per_s']:8.1f} games/s (one core)\n")
+    out.write(f"score one city ({result['score_city_mean_cards']:.1f} cards): "
+              f"{result['score_city_us']:8.1f} us mean explained, "
+              f"{result['score_city_totals_us']:.1f} us totals only\n")
+    out.write(f"exact final movement:         {result['final_move_median_ms']:8.2f} ms median, "
+              f"{result['final_move_worst_ms']:.2f} ms worst "
+              f"({result['final_move_cities']} crowded cities)\n")
+    out.write(f"medium bot:                   {result['medium_decisions_per_s']:8.1f} decisions/s, "
+              f"{result['medium_games_per_s']:.2f} two-player games/s, "
+              f"{result['medium_games_per_cpu_s']:.2f} per CPU-second\n")
+    out.write(f"hard bot:                     {result['hard_decision_median_ms']:8.1f} ms median, "
+              f"{result['hard_decision_worst_ms']:.1f} ms worst decision, "
+              f"{result['hard_acquire_median_ms']:.1f} ms median card choice\n")
+    if result["hard_cpu_s_per_2p_game"] is not None:
+        out.write(f"hard bot, every seat:         {result['hard_cpu_s_per_2p_game']:8.2f} CPU-s per "
+                  f"2-player game, {result['hard_cpu_s_per_4p_game']:.2f} per 4-player game\n")
+    return 0

@@ -1,0 +1,40 @@
+"""``smqt replay RECORD``: replay a game record or saved game and print its log and score."""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from smqt.cli.score import print_score
+from smqt.engine.game import RecordError, replay
+from smqt.engine.scoring import score_game
+from smqt.pack.folder import PackError
+from smqt.pack.load import load_pack
+from smqt.pack.shipped import default_pack
+
+
+def run_replay(path: str, pack: str | None, *, out: TextIO, err: TextIO) -> int:
+    from smqt.records.savedgame import load_game, usable_folder
+
+    try:
+        saved = load_game(path)
+        record = saved.record
+        # a saved game (a playtest, a simulated game) names its pack; --pack overrides it
+        folder = pack or usable_folder(saved.pack) or default_pack()
+        try:
+            catalog = load_pack(folder)
+        except PackError as exc:
+            err.write(f"{path} is played with the pack {folder}, which cannot be loaded: "
+                      f"{exc}\n")
+            return 1
+        game = replay(record, catalog)
+    except RecordError as exc:
+        err.write(f"{exc}\n")
+        return 1
+    names = record.names or tuple(f"Player {i + 1}" for i in range(record.setup.players))
+    for number, action in enumerate(record.actions, start=1):
+        out.write(f"{number:>4}  {action}\n")
+    if game.state.is_over:
+        print_score(score_game(game.state), names, [], out)
+    else:
+        out.write(f"(game in progress: phase {game.state.phase}, player {game.state.current + 1})\n")
+    return 0

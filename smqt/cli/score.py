@@ -1,0 +1,92 @@
+"""``smqt score`` and ``smqt replay``: print score sheets and game logs."""
+
+from __future__ import annotations
+
+import json
+from typing import TextIO
+
+from smqt.engine.actions import FinalDone
+from smqt.engine.finalmove import best_final_movement
+from smqt.engine.geometry import space_str
+from smqt.engine.rules import apply
+from smqt.engine.scoring import GameScore, score_game
+from smqt.engine.state import FINAL
+from smqt.pack.folder import PackError
+from smqt.records.position import PositionError, load_position
+
+
+def final_movement(state, out_moves: list[tuple[int, str]]) -> None:
+    """Make every player's optimal final movement in turn order (R9.2, R9.3)."""
+    if state.phase != FINAL:
+        state.phase = FINAL
+        state.current = state.start_player
+        state.final_moved = set()
+        state.final_players_done = 0
+    while state.phase == FINAL:
+        player = state.current
+        plan = best_final_movement(state, player)
+        for move in plan.moves:
+            out_moves.append((player, str(move)))
+            apply(state, move)
+            if state.phase != FINAL or state.current != player:
+                break
+        if state.phase == FINAL and state.current == player:
+            apply(state, FinalDone())
+
+
+def score_json(score: GameScore, names: tuple[str, ...], moves: list[tuple[int, str]]) -> dict:
+    return {
+        "players": [
+            {
+                "name": names[s.player],
+                "total": s.total,
+                "sand_dollars": s.sand_dollars,
+                "longest_chain": s.longest_chain,
+                "unplaced": s.unplaced,
+                "lines": [line.as_dict() for line in s.lines],
+                "final_moves": [m for p, m in moves if p == s.player],
+            }
+            for s in score.sheets
+        ],
+        "winners": [names[w] for w in score.winners],
+        "decided_by": score.decided_by,
+    }
+
+
+def print_score(score: GameScore, names: tuple[str, ...], moves: list[tuple[int, str]],
+                out: TextIO) -> None:
+    for sheet in score.sheets:
+        out.write(f"{names[sheet.player]}: {sheet.total} points\n")
+        for player, move in moves:
+            if player == sheet.player:
+                out.write(f"  final move  {move}\n")
+        for line in sheet.lines:
+            where = f" {space_str(line.space)}" if line.space else ""
+            out.write(f"  {line.points:>4}  {line.category:<9} {line.source}"
+                      f" {line.entry}{where}: {line.why}\n")
+    winners = ", ".join(names[w] for w in score.winners)
+    out.write(f"winner: {winners} (decided by {score.decided_by})\n")
+
+
+def run_score(path: str, *, final_move: bool, as_json: bool, out: TextIO, err: TextIO) -> int:
+    try:
+        position = load_position(path)
+    except PositionError as exc:
+        for problem in exc.problems:
+            err.write(f"{problem}\n")
+        return 1
+    except PackError as exc:
+        for error in exc.errors:
+            err.write(f"{error}\n")
+        return 1
+    state = position.state
+    moves: list[tuple[int, str]] = []
+    if final_move:
+        final_movement(state, moves)
+    score = score_game(state)
+    if as_json:
+        json.dump(score_json(score, position.names, moves), out, indent=2)
+        out.write("\n")
+    else:
+        print_score(score, position.names, moves, out)
+    return 0

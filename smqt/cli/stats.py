@@ -1,0 +1,24 @@
+"""``smqt stats PACK``: the deck composition of a content pack."""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from smqt.pack.load import check_pack
+
+
+def run_stats(pack_path: str, *, markdown: bool, out: TextIO, err: TextIO) -> int:
+    """``smqt stats``: the deck composition tables of a pack (exit 1 if it does not load)."""
+    from smqt.pack.deckstats import composition_markdown, deck_stats
+
+    catalog, errors = check_pack(pack_path)
+    if errors or catalog is None:
+        for error in errors:
+            err.write(f"{error}\n")
+        err.write("the pack has errors: fix them first (smqt validate)\n")
+        return 1
+    text = composition_markdown(deck_stats(catalog))
+    if not markdown:
+        text = text.replace("**", "")
+    out.write(text)
+    return 0

@@ -1,0 +1,134 @@
+"""Where the table keeps its files: one autosave per game (so that a playtest or a second game
+never overwrites an unfinished one) and the remembered layout. ``SMQT_HOME`` overrides the
+platform's application data folder (tests use a temporary one)."""
+
+from __future__ import annotations
+
+import getpass
+import os
+import stat
+import tempfile
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, QStandardPaths
+
+_homes: dict[str, tuple[Path, str]] = {}
+"""The data folder found for each ``SMQT_HOME`` value, and what went wrong finding it."""
+
+
+def data_home() -> Path:
+    """The user's data folder (``$SMQT_HOME`` or the platform's). When it cannot be used (it
+    is a file, it cannot be made or written), a folder in the temporary directory stands in
+    for this run and ``data_home_problem`` says so: the table always starts."""
+    override = os.environ.get("SMQT_HOME") or ""
+    if override not in _homes:
+        _homes[override] = _find_home(override)
+    return _homes[override][0]
+
+
+def data_home_problem() -> str:
+    """Why the data folder had to be replaced for this run ("" when it did not)."""
+    data_home()
+    return _homes[os.environ.get("SMQT_HOME") or ""][1]
+
+
+def _find_home(override: str) -> tuple[Path, str]:
+    if override:
+        home = Path(override)
+    else:
+        base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericDataLocation)
+        home = Path(base or Path.home()) / "smqt"
+    reason = _unusable(home)
+    if not reason:
+        return home, ""
+    stand_in = _stand_in()
+    return stand_in, (f"The data folder {str(home)[:200]} cannot be used ({reason}). Games "
+                      f"and settings are kept in {stand_in} for now.")
+
+
+def _unusable(folder: Path) -> str:
+    """Why ``folder`` cannot hold the program's files (it is made when missing), or ""."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if not folder.is_dir():
+            raise NotADirectoryError("it is not a folder")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise PermissionError("it cannot be written")
+        return ""
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        if isinstance(exc, FileExistsError):
+            return "a file of that name is in the way"
+        return getattr(exc, "strerror", None) or str(exc)
+
+
+def _stand_in() -> Path:
+    """The folder that stands in for the data folder, or a part of it, for this run."""
+    stand_in = Path(tempfile.gettempdir()) / f"smqt-{getpass.getuser()}"
+    try:
+        stand_in.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass  # what is written there then fails, and says so, at its own place
+    return stand_in
+
+
+_part_problems: dict[tuple[str, str], str] = {}
+"""Parts of the data folder that a stand-in replaces, with what is wrong (per ``SMQT_HOME``)."""
+
+
+def data_folder(*parts: str) -> Path:
+    """A folder inside the data folder (``games``, ``games/set-aside``...), made when missing.
+    When it cannot be used (a file is in its place, it cannot be made or written), a folder of
+    the same name in a stand-in serves for this run and ``storage_problems`` says so: the
+    table goes on saving. Looked at on every call (a folder removed behind the program's back
+    is made again)."""
+    folder = data_home().joinpath(*parts)
+    reason = _unusable(folder)
+    key = (os.environ.get("SMQT_HOME") or "", "/".join(parts))
+    if not reason:
+        return folder
+    stand_in = _stand_in().joinpath(*parts)
+    if _unusable(stand_in):
+        return folder  # no stand-in either: the write itself reports its failure
+    _part_problems.setdefault(key, (f"The folder {str(folder)[:200]} cannot be used "
+                                    f"({reason}). What belongs there is kept in {stand_in} "
+                                    f"for now."))
+    return stand_in
+
+
+def storage_problems() -> list[str]:
+    """What is wrong with the data folder and its parts, each once, in sentences."""
+    home = os.environ.get("SMQT_HOME") or ""
+    found = [data_home_problem(), settings_problem()]
+    found += [text for (where, _), text in _part_problems.items() if where == home]
+    return [text for text in found if text]
+
+
+SETTINGS_LIMIT = 1024 * 1024
+_settings_problem: list[str] = []
+
+
+def settings() -> QSettings:
+    """The remembered layout. A settings file that is not a small regular file (damaged, a
+    link to a device) is set aside first, so that it can neither hang nor break the start."""
+    path = data_home() / "table.ini"
+    try:
+        info = path.stat()
+        bad = not stat.S_ISREG(info.st_mode) or info.st_size > SETTINGS_LIMIT
+    except FileNotFoundError:
+        bad = path.is_symlink()  # a link to nothing
+    except OSError:
+        bad = True
+    if bad:
+        aside = path.with_name(f"table.ini.set-aside-{datetime.now():%Y%m%d-%H%M%S}")
+        try:
+            path.rename(aside)
+            _settings_problem.append(f"The settings file {path} was damaged: it was moved to "
+                                     f"{aside.name} and the table starts with its defaults.")
+        except OSError:
+            pass
+    return QSettings(str(path), QSettings.Format.IniFormat)
+
+
+def settings_problem() -> str:
+    return " ".join(_settings_problem)

@@ -1,0 +1,190 @@
+"""Setting up a game (R2): ``new_game`` deals the display, draws the sand dollar actions, the
+objective, the start player and the starting tiles from the seed (or takes them as fixed), and
+puts a playtest's chosen cards into the opening display."""
+
+from __future__ import annotations
+
+import difflib
+
+from smqt.engine import rng
+from smqt.engine.catalog import Catalog
+from smqt.engine.cityshape import person_paths as person_paths
+from smqt.engine.legal import final_distance as final_distance
+from smqt.engine.legal import legal_actions as legal_actions
+from smqt.engine.legal import placements as placements
+from smqt.engine.state import (
+    CHOOSE_TILE,
+    GameState,
+    PlayerState,
+)
+
+UNLIMITED = 10**9
+"""Supply size when a house rule lifts the physical limit (R1.3)."""
+
+
+PLAYER_COUNTS = (2, 3, 4)
+"""Santa Monica is for 2 to 4 players (R2); a pack must set up games for each count."""
+
+
+class SetupError(ValueError):
+    """A new game cannot be set up as asked (bad player count, unknown fixed choice...)."""
+
+
+def new_game(
+    catalog: Catalog,
+    num_players: int,
+    seed: int,
+    *,
+    objective: str | None = None,
+    sand_dollar_actions: tuple[str, ...] | None = None,
+    start_player: int | None = None,
+    opening: tuple[str, ...] = (),
+) -> GameState:
+    """Set up a game (R2.1-R2.5); the state then waits for starting tile choices.
+
+    ``objective``, ``sand_dollar_actions`` (one side of distinct tiles) and ``start_player`` fix
+    what would otherwise be drawn at random (R2.2-R2.4).
+
+    ``opening`` (a playtest setup) puts the named feature cards into the opening display, slot
+    by slot in dealing order: front row left to right, then back row left to right. An empty
+    name leaves its slot to the deal. The deck is shuffled from the seed as always, the named
+    cards are taken out of it, and the other slots are dealt from the rest in shuffled order;
+    nothing else drawn from the seed changes (R2.1, R2.8).
+    """
+    rules = catalog.rules
+    if num_players not in PLAYER_COUNTS:
+        raise SetupError(f"Santa Monica is for 2 to 4 players, not {num_players}")
+    if len(catalog.starting_tiles) < num_players:
+        raise SetupError(f"the pack has {len(catalog.starting_tiles)} starting tiles, "
+                         f"{num_players} players need one each")
+    if not catalog.objective_tiles:
+        raise SetupError("the pack has no objective tile")
+    opening = tuple(opening)
+    check_opening(catalog, opening)
+    state_rng = rng.seed_state(seed)
+    # R2.1 shuffle and deal: front row left to right, then back row.
+    deck = list(catalog.cards)
+    state_rng = rng.shuffle(state_rng, deck)
+    deck.reverse()  # the top card is the last element: deal in shuffled order
+    columns = rules.display_columns
+    if opening:
+        chosen = [card for card in opening if card]
+        for card in chosen:
+            deck.remove(card)
+        slots = [(opening[i] if i < len(opening) and opening[i] else None)
+                 for i in range(2 * columns)]
+        dealt = [slot if slot else (deck.pop() if deck else None) for slot in slots]
+        front: list[str | None] = dealt[:columns]
+        back: list[str | None] = dealt[columns:]
+    else:
+        front = [deck.pop() if deck else None for _ in range(columns)]
+        back = [deck.pop() if deck else None for _ in range(columns)]
+    # R2.2-R2.4 are always drawn, then replaced by any fixed choice, so fixing one of them
+    # never changes the deck, the other draws or the starting tiles of a seed.
+    tiles = list(catalog.sand_dollar_tiles.values())
+    state_rng = rng.shuffle(state_rng, tiles)
+    drawn_actions = []
+    for tile in tiles[: rules.sand_dollar_tiles_in_play]:
+        state_rng, side = rng.below(state_rng, 2)
+        drawn_actions.append(tile.sides[side])
+    state_rng, k = rng.below(state_rng, len(catalog.objective_tiles))
+    drawn_objective = list(catalog.objective_tiles)[k]
+    state_rng, drawn_start = rng.below(state_rng, num_players)
+    if sand_dollar_actions is None:
+        sand_dollar_actions = tuple(drawn_actions)
+    else:
+        sand_dollar_actions = tuple(sand_dollar_actions)
+        _check_fixed_actions(catalog, sand_dollar_actions)
+    if objective is None:
+        objective = drawn_objective
+    elif objective not in catalog.objective_tiles:
+        raise SetupError(f"unknown objective tile {objective!r} "
+                         f"(the pack has {', '.join(catalog.objective_tiles)})")
+    if start_player is None:
+        start_player = drawn_start
+    elif not 0 <= start_player < num_players:
+        raise SetupError(f"start player must be 0..{num_players - 1}, not {start_player}")
+    # R2.5 draw as many starting tiles as players.
+    pool = list(catalog.starting_tiles)
+    state_rng = rng.shuffle(state_rng, pool)
+    supply = rules.supply
+    limit = (lambda n: n) if supply.limited else (lambda n: UNLIMITED)
+    state = GameState(
+        catalog=catalog,
+        rules=rules,
+        num_players=num_players,
+        seed=seed,
+        rng=state_rng,
+        deck=deck,
+        front=front,
+        back=back,
+        sand_dollar_actions=sand_dollar_actions,
+        objective=objective,
+        start_player=start_player,
+        players=[PlayerState() for _ in range(num_players)],
+        tile_pool=sorted(pool[:num_players]),
+        supply={
+            "local": limit(supply.local),
+            "tourist": limit(supply.tourist),
+            "vip": limit(supply.vip),
+            "footprint": limit(supply.footprint),
+        },
+    )
+    state.phase = CHOOSE_TILE
+    state.current = state.last_player
+    return state
+
+
+OPENING_GAP = "_"
+"""How a slot left to the deal is written in an opening list (``parse_opening``); no card id
+is ``_`` or ``-`` (an id starts with a letter or digit), and ``-`` is read as a gap too."""
+
+
+def parse_opening(text: str) -> tuple[str, ...]:
+    """An opening display as a person types it: card ids separated by commas, ``_`` (or ``-``
+    or nothing) for a slot dealt as usual: ``"kite_meadow,_,shorebreak"``. Trailing gaps are
+    dropped."""
+    words = [word.strip() for word in text.split(",")]
+    cards = ["" if word in ("", OPENING_GAP, "-") else word for word in words]
+    while cards and not cards[-1]:
+        cards.pop()
+    return tuple(cards)
+
+
+def opening_text(opening: tuple[str, ...]) -> str:
+    """The inverse of ``parse_opening``."""
+    return ",".join(card or OPENING_GAP for card in opening)
+
+
+def check_opening(catalog: Catalog, opening: tuple[str, ...]) -> None:
+    """Refuse an opening display that cannot be dealt (``new_game``): unknown cards, a card
+    named twice (a pack holds one copy of each card), more cards than display slots."""
+    slots = 2 * catalog.rules.display_columns
+    if len(opening) > slots:
+        raise SetupError(f"the opening display has {slots} slots (2 rows of "
+                         f"{catalog.rules.display_columns}), not {len(opening)}")
+    seen: set[str] = set()
+    for card in opening:
+        if not isinstance(card, str):
+            raise SetupError(f"an opening card must be a card id, not {card!r}")
+        if not card:
+            continue
+        if card not in catalog.cards:
+            close = difflib.get_close_matches(card, list(catalog.cards), n=3, cutoff=0.7)
+            hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+            raise SetupError(f"the pack has no feature card {card!r}{hint}")
+        if card in seen:
+            raise SetupError(f"card {card!r} is named twice for the opening display (the pack "
+                             f"has one copy of each card)")
+        seen.add(card)
+
+
+def _check_fixed_actions(catalog: Catalog, chosen: tuple[str, ...]) -> None:
+    tiles_used: set[str] = set()
+    for action_id in chosen:
+        owners = [t.id for t in catalog.sand_dollar_tiles.values() if action_id in t.sides]
+        if action_id not in catalog.sand_dollar_actions or not owners:
+            raise SetupError(f"unknown sand dollar action {action_id!r}")
+        if owners[0] in tiles_used:
+            raise SetupError(f"sand dollar tile {owners[0]!r} can show only one side")
+        tiles_used.add(owners[0])

@@ -1,0 +1,622 @@
+"""Reading a content pack folder: the manifest, the entries files, ``extends`` / ``remove``
+and partial rules merged onto the parent pack, cross-entry checks and the content hash.
+Every problem becomes a ``ContentError``; nothing stops at the first one.
+
+The format is written down for card authors in ``content/FORMAT.md``; ``catalog.py`` turns
+the result into a ``Catalog``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+from attrs import field
+
+from smqt.engine.content import (
+    FeatureCard,
+    ObjectiveTile,
+    Rules,
+    SandDollarAction,
+    SandDollarTile,
+    StartingTile,
+)
+from smqt.engine.effects import shown
+from smqt.files.atomic import SAVE_JOURNAL
+from smqt.files.guarded import (
+    PackFileError,
+    cut,
+    folder_problem,
+    list_toml_files,
+    parse_toml,
+    read_bytes,
+)
+from smqt.pack.convert import converter, describe, structure_problems
+
+__all__ = [
+    "KINDS",
+    "MANIFEST",
+    "SCHEMA",
+    "ContentError",
+    "PackContents",
+    "PackError",
+    "PackManifest",
+    "entries_files",
+    "read_pack",
+]
+
+SCHEMA = 1
+"The only pack schema version this program reads."
+MANIFEST = "pack.toml"
+
+KINDS: dict[str, type] = {
+    "card": FeatureCard,
+    "starting_tile": StartingTile,
+    "sand_dollar_action": SandDollarAction,
+    "sand_dollar_tile": SandDollarTile,
+    "objective_tile": ObjectiveTile,
+}
+"Entry kinds: the TOML section name (``[[card]]``) and the class it holds."
+_SECTIONS = (*KINDS, "rules", "remove")
+MAX_EXTENDS = 16
+"How many packs deep ``extends`` may go (a pack, its parent, the parent's parent...)."
+
+
+# --------------------------------------------------------------------------- errors
+
+
+@attrs.frozen
+class ContentError:
+    """One problem in a content pack, saying where it is and what to fix."""
+
+    file: str
+    "The file, as a readable path."
+    entry: str
+    "The entry id; ``pack`` for the manifest, ``rules``, ``remove``; empty when unknown."
+    key: str
+    "Dotted path inside the entry, such as ``scoring[1].tag``; empty for the whole entry."
+    problem: str
+    "What is wrong and what is allowed."
+    line: int | None = None
+    "The line, when known (TOML syntax and encoding errors)."
+    section: str = ""
+    "The TOML section of the entry (``card``, ``starting_tile``...), when it is one."
+    index: int | None = None
+    "The entry's position in its section of the file (0-based), when it is one."
+
+    def __str__(self) -> str:
+        head = self.file if self.line is None else f"{self.file}, line {self.line}"
+        where = [part for part in (self._where(), f"key {self.key}" if self.key else "") if part]
+        if where:
+            return f"{head}: {', '.join(where)}: {self.problem}"
+        return f"{head}: {self.problem}"
+
+    def _where(self) -> str:
+        if not self.section or self.section == self.entry:
+            return self.entry
+        if self.entry:
+            return f"{self.section} {self.entry!r}"
+        if self.index is not None:
+            return f"{self.section} #{self.index + 1}"
+        return self.section
+
+
+class PackError(Exception):
+    """A content pack has problems; ``errors`` lists every one of them."""
+
+    def __init__(self, errors: Iterable[ContentError]) -> None:
+        self.errors = list(errors)
+        count = len(self.errors)
+        lines = "\n".join(str(error) for error in self.errors)
+        super().__init__(f"{count} problem{'s' if count != 1 else ''} in content pack:\n{lines}")
+
+
+# --------------------------------------------------------------------------- manifest
+
+
+def _not_blank(inst: object, attribute: attrs.Attribute, value: str) -> None:
+    if not value.strip():
+        raise ValueError("must not be empty")
+    if len(value) > 60:
+        raise ValueError(f"must have at most 60 characters, got {len(value)}")
+    if any(ch < " " or ch == "\x7f" for ch in value):
+        raise ValueError(f"must be one line of printable text, got {shown(value)}")
+
+
+_not_blank.max_chars = 60  # type: ignore[attr-defined]  # read by fieldinfo (editor, schema)
+
+
+def _folder_path(inst: object, attribute: attrs.Attribute, value: str | None) -> None:
+    if value is None:
+        return
+    if not value.strip():
+        raise ValueError("must name a folder, such as '../../base'")
+    if len(value) > 1000 or any(ch < " " or ch == "\x7f" for ch in value):
+        raise ValueError(
+            f"must be a folder path of printable characters (at most 1000), got {shown(value)}"
+        )
+
+
+_folder_path.max_chars = 1000  # type: ignore[attr-defined]
+
+
+def _description(inst: object, attribute: attrs.Attribute, value: str) -> None:
+    if len(value) > 500:
+        raise ValueError(f"must have at most 500 characters, got {len(value)}")
+
+
+_description.max_chars = 500  # type: ignore[attr-defined]
+
+
+def _known_schema(inst: object, attribute: attrs.Attribute, value: int) -> None:
+    if value != SCHEMA:
+        raise ValueError(
+            f"must be {SCHEMA}, the only schema this program reads, got {shown(value)}"
+        )
+
+
+@attrs.frozen
+class PackManifest:
+    """``pack.toml``: what a pack is called and which pack it extends."""
+
+    name: str = field(validator=_not_blank)
+    "The pack's name, stored in game records (R12.2)."
+    version: str = field(validator=_not_blank)
+    "The pack's version, stored in game records."
+    schema: int = field(validator=_known_schema)
+    "The format version of the pack; 1."
+    extends: str | None = field(default=None, validator=_folder_path)
+    "The parent pack's folder, relative to this pack's folder, e.g. ``../../base``."
+    description: str = field(default="", validator=_description)
+    "A sentence for people choosing a pack."
+
+
+# --------------------------------------------------------------------------- reading
+
+
+@attrs.frozen
+class PackContents:
+    """A pack merged onto the packs it extends: what a ``Catalog`` is made of."""
+
+    manifest: PackManifest
+    "The leaf pack's manifest."
+    entries: dict[str, dict[str, Any]]
+    "kind (``card``...) -> id -> entry, in order."
+    rules: Rules
+    content_hash: str
+    "16 hex digits of SHA-256 over every TOML file of the pack and its ancestors (R12.2)."
+    folder: str = ""
+    "The leaf pack's folder, as given."
+    origin: dict[tuple[str, str], str] = attrs.Factory(dict)
+    "(kind, id) -> the file that defined the entry."
+    broken: frozenset[tuple[str, str]] = frozenset()
+    "(kind, id) of entries left out for their errors (the id is empty when unknown)."
+    broken_count: dict[str, int] = attrs.Factory(dict)
+    "kind -> how many entries of the kind were left out for their errors."
+    rules_origin: dict[tuple[str, ...], str] = attrs.Factory(dict)
+    "Rules key path -> the file that set it last."
+
+
+def read_pack(
+    path: str | os.PathLike[str], files: Mapping[str, bytes] | None = None
+) -> tuple[PackContents | None, list[ContentError]]:
+    """Read the pack folder at ``path`` with its ancestors: what loaded, and every problem.
+
+    Entries with problems are left out; the contents are None only when the pack cannot be
+    put together at all (no readable manifest in it or in a pack it extends). ``files``, when
+    given, are the pack's own files as they would be on disk (name -> bytes), read instead of
+    the folder's: the content editor checks edits it has not saved; the packs it extends are
+    read from disk. Nothing raises: every problem, even a bug here, is in the list.
+    """
+    reader = _PackReader(files)
+    try:
+        folder = Path(os.path.normpath(path))
+        loaded = reader.load(folder, ())
+        if loaded is None:
+            return None, reader.errors
+        reader.check_references(loaded)
+    except Exception as exc:  # a bug here must still not cost the author the other problems
+        reader.error(
+            str(path), "", "", f"internal error ({type(exc).__name__}: {cut(str(exc))}); "
+            "please report it with the pack"
+        )
+        return None, reader.errors
+    digest = hashlib.sha256()
+    for part in loaded.hashed:
+        digest.update(part)
+    contents = PackContents(
+        loaded.manifest, loaded.entries, loaded.rules, digest.hexdigest()[:16],
+        folder=str(folder), origin=loaded.origin, broken=frozenset(loaded.broken),
+        broken_count=loaded.broken_count, rules_origin=loaded.rules_origin,
+    )
+    return contents, reader.errors
+
+
+@attrs.define
+class _Loaded:
+    """One pack merged onto its ancestors."""
+
+    manifest: PackManifest
+    entries: dict[str, dict[str, Any]]
+    "kind -> id -> entry, in order."
+    origin: dict[tuple[str, str], str]
+    "(kind, id) -> the file that defined the entry."
+    broken: set[tuple[str, str]]
+    "(kind, id) of entries left out for their errors, so nothing else reports them missing."
+    rules: Rules
+    hashed: list[bytes]
+    "What the content hash covers, root pack first."
+    broken_count: dict[str, int] = attrs.Factory(dict)
+    "kind -> entries left out for their errors (an entry without an id counts too)."
+    rules_origin: dict[tuple[str, ...], str] = attrs.Factory(dict)
+
+
+@attrs.define
+class _Draft:
+    """What one pack's entries files say, before merging onto the parent."""
+
+    new: list[tuple[str, str, Any, str]] = attrs.Factory(list)
+    "(kind, id, entry, file) of every well-formed entry."
+    defined: dict[tuple[str, str], str] = attrs.Factory(dict)
+    broken: set[tuple[str, str]] = attrs.Factory(set)
+    broken_count: dict[str, int] = attrs.Factory(dict)
+    removes: list[tuple[str, str, str, str]] = attrs.Factory(list)
+    "(kind, id, file, key)."
+    rules: dict[tuple[str, ...], tuple[Any, str]] = attrs.Factory(dict)
+    "Rules key path -> (value, file)."
+
+
+class _PackReader:
+    """Reads pack folders recursively, collecting every problem instead of stopping."""
+
+    def __init__(self, files: Mapping[str, bytes] | None = None) -> None:
+        self.errors: list[ContentError] = []
+        self.files = files
+        "The leaf pack's files, when they are not read from its folder."
+
+    def error(self, file: Path | str, entry: str, key: str, problem: str, **kw: Any) -> None:
+        """Report a problem; an entry id, a key or a problem too long to read is cut short."""
+        self.errors.append(ContentError(str(file), cut(entry), cut(key), cut(problem, 1000), **kw))
+
+    def load(self, folder: Path, chain: tuple[tuple[str, str], ...]) -> _Loaded | None:
+        """Read ``folder`` merged onto the packs it extends; ``chain``: (real path, path as
+        shown) of the packs that extend it, the leaf first."""
+        problem = folder_problem(folder)
+        if problem is not None:
+            self.error(folder, "", "", problem)
+            return None
+        given = self.files if not chain else None
+        chain = (*chain, (os.path.realpath(folder), str(folder)))
+        if given is None and os.path.lexists(folder / SAVE_JOURNAL):
+            self.error(
+                folder / SAVE_JOURNAL, "", "",
+                "a save by the content editor was interrupted here: open the pack in "
+                "smqt-editor to complete it",
+            )
+        hashed: list[bytes] = []
+        manifest = self._read_manifest(folder, hashed, given)
+        parent: _Loaded | None = None
+        parent_failed = False
+        if manifest is not None and manifest.extends is not None:
+            parent, parent_failed = self._load_parent(folder, manifest.extends, chain)
+        draft = _Draft()
+        try:
+            if given is None:
+                files = entries_files(folder)
+            else:
+                files = [folder / name for name in sorted(given)
+                         if _is_entries_file(name)]
+        except PackFileError as exc:
+            self.error(folder, "", "", exc.problem)
+            files = []
+        for path in files:
+            data = self._read_toml(path, "", hashed, given)
+            if data is not None:
+                self._read_entries_file(str(path), data, draft)
+        if manifest is None or parent_failed:
+            return None
+        loaded = self._merge(manifest, parent, draft)
+        loaded.hashed.append(b"pack\0" + b"".join(hashed))
+        return loaded
+
+    def _load_parent(
+        self, folder: Path, extends: str, chain: tuple[tuple[str, str], ...]
+    ) -> tuple[_Loaded | None, bool]:
+        manifest_file = folder / MANIFEST
+        parent_folder = Path(os.path.normpath(folder / extends))
+        problem = folder_problem(parent_folder)
+        if problem is not None:
+            if problem == "no such pack folder":
+                problem = "does not exist"
+            self.error(
+                manifest_file,
+                "pack",
+                "extends",
+                f"the parent pack folder {shown(extends)} {problem} "
+                f"(looked for {cut(str(parent_folder), 200)})",
+            )
+            return None, True
+        real = os.path.realpath(parent_folder)
+        if any(real == seen for seen, _ in chain):
+            cycle = " -> ".join([cut(path, 200) for _, path in chain] + [str(parent_folder)])
+            self.error(
+                manifest_file, "pack", "extends", f"packs extend each other in a cycle: {cycle}"
+            )
+            return None, True
+        if len(chain) >= MAX_EXTENDS:
+            self.error(
+                manifest_file,
+                "pack",
+                "extends",
+                f"packs extend each other more than {MAX_EXTENDS} deep; "
+                "extend the pack your variant is made from",
+            )
+            return None, True
+        parent = self.load(parent_folder, chain)
+        return parent, parent is None
+
+    def _read_toml(
+        self, path: Path, entry: str, hashed: list[bytes], given: Mapping[str, bytes] | None
+    ) -> dict[str, Any] | None:
+        """The tables of one pack file (of ``given`` files rather than the disk, when they
+        are), or None when it cannot be read (the problem is reported); what could be read
+        goes into the content hash."""
+        try:
+            data = given[path.name] if given is not None else read_bytes(path)
+        except PackFileError as exc:
+            self.error(path, entry, "", exc.problem, line=exc.line)
+            return None
+        name = os.fsencode(path.name)
+        hashed.append(name + b"\0" + len(data).to_bytes(8, "big") + data)
+        try:
+            return parse_toml(data)
+        except PackFileError as exc:
+            self.error(path, exc.entry or entry, exc.key, exc.problem, line=exc.line,
+                       section=exc.section, index=exc.index)
+            return None
+
+    def _read_manifest(
+        self, folder: Path, hashed: list[bytes], given: Mapping[str, bytes] | None
+    ) -> PackManifest | None:
+        path = folder / MANIFEST
+        missing = MANIFEST not in given if given is not None else not os.path.lexists(path)
+        if missing:
+            self.error(
+                path,
+                "pack",
+                "",
+                "missing: every pack folder needs a pack.toml with name, version and schema = 1",
+            )
+            return None
+        data = self._read_toml(path, "pack", hashed, given)
+        if data is None:
+            return None
+        try:
+            return converter.structure(data, PackManifest)
+        except Exception as exc:
+            for key, problem in structure_problems(exc):
+                self.error(path, "pack", key, problem)
+            return None
+
+    def _read_entries_file(self, file: str, data: dict[str, Any], draft: _Draft) -> None:
+        for section, value in data.items():
+            if section in KINDS:
+                self._read_entries(file, section, value, draft)
+            elif section == "rules":
+                self._read_rules(file, value, draft)
+            elif section == "remove":
+                self._read_remove(file, value, draft)
+            else:
+                self.error(
+                    file,
+                    "",
+                    section,
+                    f"unknown section {shown(section)} (expected one of {', '.join(_SECTIONS)})",
+                )
+
+    def _read_entries(self, file: str, kind: str, value: object, draft: _Draft) -> None:
+        if not isinstance(value, list):
+            self.error(
+                file,
+                "",
+                kind,
+                f"must be an array of tables written [[{kind}]], got {describe(value)}",
+            )
+            return
+        for index, raw in enumerate(value):
+            where = {"section": kind, "index": index}
+            if not isinstance(raw, dict):
+                self.error(
+                    file, "", "", f"must be a table ([[{kind}]]), got {describe(raw)}", **where
+                )
+                continue
+            raw_id = raw.get("id")
+            ident = raw_id if isinstance(raw_id, str) else ""
+            if ident and (kind, ident) in draft.defined:
+                self.error(
+                    file,
+                    ident,
+                    "id",
+                    f"duplicate id: {kind} {shown(ident)} is already "
+                    f"defined in {draft.defined[kind, ident]}",
+                    **where,
+                )
+                continue
+            if ident:
+                draft.defined[kind, ident] = file
+            try:
+                entry: Any = converter.structure(raw, KINDS[kind])
+            except Exception as exc:
+                for key, problem in structure_problems(exc):
+                    self.error(file, ident, key, problem, **where)
+                draft.broken.add((kind, ident))
+                draft.broken_count[kind] = draft.broken_count.get(kind, 0) + 1
+                continue
+            draft.new.append((kind, entry.id, entry, file))
+
+    def _read_rules(self, file: str, value: object, draft: _Draft) -> None:
+        try:
+            partial = converter.structure(value, Rules)
+        except Exception as exc:
+            for key, problem in structure_problems(exc):
+                if not key:
+                    problem = f"[rules] must be a table of parameters: {problem}"
+                self.error(file, "rules", key, problem)
+            return
+        assert isinstance(value, dict)
+        for path in _leaf_paths(value):
+            if path in draft.rules:
+                self.error(
+                    file,
+                    "rules",
+                    ".".join(path),
+                    "this rules parameter is also set "
+                    f"in {draft.rules[path][1]}; set it in one file only",
+                )
+            else:
+                draft.rules[path] = (_get_path(partial, path), file)
+
+    def _read_remove(self, file: str, value: object, draft: _Draft) -> None:
+        if not isinstance(value, dict):
+            self.error(
+                file,
+                "remove",
+                "",
+                f'must be a table such as [remove] with card = ["id", ...], got {describe(value)}',
+            )
+            return
+        removed = {(kind, ident) for kind, ident, _, _ in draft.removes}
+        for kind, ids in value.items():
+            if kind not in KINDS:
+                self.error(
+                    file,
+                    "remove",
+                    kind,
+                    f"unknown kind {shown(kind)} (expected one of {', '.join(KINDS)})",
+                )
+            elif not isinstance(ids, list):
+                self.error(file, "remove", kind, f"expected an array of ids, got {describe(ids)}")
+            else:
+                for index, ident in enumerate(ids):
+                    key = f"{kind}[{index}]"
+                    if not isinstance(ident, str):
+                        self.error(file, "remove", key, f"expected an id, got {describe(ident)}")
+                    elif (kind, ident) in removed:
+                        self.error(file, "remove", key, f"{kind} {shown(ident)} is removed twice")
+                    else:
+                        removed.add((kind, ident))
+                        draft.removes.append((kind, ident, file, key))
+
+    def _merge(self, manifest: PackManifest, parent: _Loaded | None, draft: _Draft) -> _Loaded:
+        if parent is None:
+            loaded = _Loaded(manifest, {kind: {} for kind in KINDS}, {}, set(), Rules(), [])
+        else:
+            loaded = _Loaded(
+                manifest,
+                {kind: dict(parent.entries[kind]) for kind in KINDS},
+                dict(parent.origin),
+                set(parent.broken),
+                parent.rules,
+                list(parent.hashed),
+                dict(parent.broken_count),
+                dict(parent.rules_origin),
+            )
+        loaded.broken |= draft.broken
+        for kind, count in draft.broken_count.items():
+            loaded.broken_count[kind] = loaded.broken_count.get(kind, 0) + count
+        for kind, ident, file, key in draft.removes:
+            if parent is None:
+                self.error(
+                    file,
+                    "remove",
+                    key,
+                    "this pack extends no other pack, so there is nothing to remove",
+                )
+            elif ident in loaded.entries[kind]:
+                del loaded.entries[kind][ident]
+                del loaded.origin[kind, ident]
+            elif (kind, ident) not in parent.broken:
+                self.error(
+                    file, "remove", key, f"the parent pack has no {kind} {shown(ident)} to remove"
+                )
+        for kind, ident, entry, file in draft.new:
+            loaded.entries[kind][ident] = entry
+            loaded.origin[kind, ident] = file
+        for path, (value, file) in draft.rules.items():
+            try:
+                loaded.rules = _evolve_path(loaded.rules, path, value)
+            except (ValueError, TypeError) as exc:
+                self.error(file, "rules", ".".join(path), str(exc))
+            else:
+                loaded.rules_origin[path] = file
+        return loaded
+
+    def check_references(self, loaded: _Loaded) -> None:
+        """Cross-entry checks on the merged pack: every tile side names an action, and no
+        action is printed on two tiles (the new-game dialog picks a tile by its action)."""
+        actions = loaded.entries["sand_dollar_action"]
+        tiles = loaded.entries["sand_dollar_tile"]
+        printed_on: dict[str, str] = {}
+        for tile_id, tile in list(tiles.items()):
+            for side, action_id in enumerate(tile.sides):
+                if action_id in printed_on:
+                    self.error(
+                        loaded.origin["sand_dollar_tile", tile_id],
+                        tile_id,
+                        f"sides[{side}]",
+                        f"the sand dollar action {shown(action_id)} is already a side of tile "
+                        f"{shown(printed_on[action_id])}; an action is printed on one tile only",
+                        section="sand_dollar_tile",
+                    )
+                printed_on.setdefault(action_id, tile_id)
+                if action_id in actions or ("sand_dollar_action", action_id) in loaded.broken:
+                    continue
+                self.error(
+                    loaded.origin["sand_dollar_tile", tile_id],
+                    tile_id,
+                    f"sides[{side}]",
+                    f"no sand dollar action {shown(action_id)} in this pack or the packs it extends",
+                    section="sand_dollar_tile",
+                )
+                if tiles.pop(tile_id, None) is not None:
+                    loaded.broken_count["sand_dollar_tile"] = \
+                        loaded.broken_count.get("sand_dollar_tile", 0) + 1
+
+
+def entries_files(folder: Path) -> list[Path]:
+    """Every ``*.toml`` directly in the folder but the manifest, by name; hidden files (an
+    editor's lock or backup files) are not part of the pack. A folder, a fifo or a dangling
+    symlink so named is listed too, so that reading it reports it. Raises PackFileError
+    when the folder cannot be listed."""
+    return [p for p in list_toml_files(folder) if p.name != MANIFEST]
+
+
+def _is_entries_file(name: str) -> bool:
+    return name.endswith(".toml") and not name.startswith(".") and name != MANIFEST
+
+
+def _leaf_paths(table: Mapping[str, Any], prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Key paths of the values a (validated) partial rules table sets."""
+    paths: list[tuple[str, ...]] = []
+    for key, value in table.items():
+        if isinstance(value, Mapping):
+            paths += _leaf_paths(value, (*prefix, key))
+        else:
+            paths.append((*prefix, key))
+    return paths
+
+
+def _get_path(obj: Any, path: tuple[str, ...]) -> Any:
+    for name in path:
+        obj = getattr(obj, name)
+    return obj
+
+
+def _evolve_path(obj: Any, path: tuple[str, ...], value: Any) -> Any:
+    head, *rest = path
+    new = _evolve_path(getattr(obj, head), tuple(rest), value) if rest else value
+    return attrs.evolve(obj, **{head: new})

@@ -1,0 +1,69 @@
+"""Loading a content pack into the engine's ``Catalog``: ``load_pack`` (every problem raised at
+once), ``check_pack`` (what loaded and every problem), and counts for summaries."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from smqt.engine.catalog import CATALOG_FIELDS, Catalog, PackIdentity
+from smqt.engine.effects import Row
+from smqt.pack.convert import converter
+from smqt.pack.folder import (
+    KINDS,
+    ContentError,
+    PackError,
+    read_pack,
+)
+from smqt.pack.playable import setup_problems
+
+
+def catalog_counts(catalog: Catalog) -> dict[str, int]:
+    """How many entries of each kind, for summaries; ``rules_overridden`` counts the rules
+    parameters that differ from their defaults."""
+    rows = [card.row for card in catalog.cards.values()]
+    return {
+        "feature_cards": len(rows),
+        "beach_cards": rows.count(Row.BEACH),
+        "street_cards": rows.count(Row.STREET),
+        "starting_tiles": len(catalog.starting_tiles),
+        "sand_dollar_actions": len(catalog.sand_dollar_actions),
+        "sand_dollar_tiles": len(catalog.sand_dollar_tiles),
+        "objective_tiles": len(catalog.objective_tiles),
+        "rules_overridden": _count_leaves(converter.unstructure(catalog.rules)),
+    }
+
+
+def _count_leaves(table: Mapping[str, Any]) -> int:
+    return sum(_count_leaves(v) if isinstance(v, Mapping) else 1 for v in table.values())
+
+
+def load_pack(path: str | os.PathLike[str]) -> Catalog:
+    """Load the pack folder at ``path`` with its ancestors; raise ``PackError`` listing every
+    problem if there is any."""
+    catalog, errors = check_pack(path)
+    if errors or catalog is None:
+        raise PackError(errors)
+    return catalog
+
+
+def check_pack(
+    path: str | os.PathLike[str], files: Mapping[str, bytes] | None = None
+) -> tuple[Catalog | None, list[ContentError]]:
+    """Load the pack folder at ``path`` and return what loaded with every problem found.
+
+    Entries with problems are left out; the catalog is None only when the pack cannot be
+    put together at all (no readable manifest in it or in a pack it extends). Besides what
+    ``read_pack`` finds, the problems say why a game could not be set up (``packsetup``).
+    ``files``: the pack's own files as they would be on disk, read instead of its folder's
+    (see ``read_pack``).
+    """
+    contents, errors = read_pack(path, files)
+    if contents is None:
+        return None, errors
+    errors += setup_problems(contents)
+    manifest = contents.manifest
+    identity = PackIdentity(manifest.name, manifest.version, contents.content_hash)
+    entries = {CATALOG_FIELDS[kind]: contents.entries[kind] for kind in KINDS}
+    return Catalog(identity=identity, rules=contents.rules, **entries), errors

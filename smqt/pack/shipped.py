@@ -1,0 +1,52 @@
+"""Where the shipped content lives: inside the installed package (``smqt/content`` in a wheel
+or a frozen app, found with importlib.resources), or ``content/`` at the top of a source
+checkout (an editable install)."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+SOURCE_CONTENT = Path(__file__).resolve().parents[2] / "content"
+"""The content folder of a source checkout (not there in an installed wheel)."""
+
+
+def _is_content(folder: Path) -> bool:
+    return (folder / "base" / "pack.toml").is_file()
+
+
+@cache
+def content_root() -> Path:
+    """The folder holding ``base/``, ``variants/``, ``positions/`` and ``FORMAT.md``."""
+    try:
+        packaged = Path(str(resources.files("smqt") / "content"))
+    except (ModuleNotFoundError, TypeError, ValueError):  # pragma: no cover - odd importers
+        packaged = None
+    if packaged is not None and _is_content(packaged):
+        return packaged
+    if _is_content(SOURCE_CONTENT):
+        return SOURCE_CONTENT
+    raise FileNotFoundError(
+        "the base content pack is missing from this installation (looked in "
+        f"{packaged} and {SOURCE_CONTENT}); reinstall smqt")
+
+
+def default_pack() -> Path:
+    """The base content pack folder."""
+    return content_root() / "base"
+
+
+def example_variants() -> Path:
+    """The example house-rule packs (each extends base)."""
+    return content_root() / "variants"
+
+
+def example_positions() -> Path:
+    """The example position files for ``smqt score``."""
+    return content_root() / "positions"
+
+
+def format_guide() -> Path:
+    """The pack format, written for card authors."""
+    return content_root() / "FORMAT.md"

@@ -1,0 +1,64 @@
+"""What a choice would change, before it is made (Qt-free): the points a picked card would
+score on each space the table offers, from the engine's own ``apply`` and score sheet.
+
+A preview applies the very legal action to a copy of the state (held, so the turn does not
+end) and compares the player's score sheet before and after; nothing here judges what is
+legal or how a card scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from smqt.engine import events as ev
+from smqt.engine.actions import Action, Slot, Take
+from smqt.engine.entryrules import count
+from smqt.engine.events import Event
+from smqt.engine.geometry import Space
+from smqt.engine.rules import apply
+from smqt.engine.scoring import ScoreLine, score_game
+from smqt.engine.state import REWARD, GameState
+from smqt.ui.game.scoretext import changes
+
+
+@attrs.frozen
+class Preview:
+    """The player's score change if the action were taken now, line by line, and what the
+    food truck and the foodie would give (as the engine's events say)."""
+
+    gain: int
+    lines: tuple[tuple[ScoreLine, int], ...]
+    reward: str = ""
+
+
+def reward_words(events: Sequence[Event], after: GameState) -> str:
+    """The food truck and foodie rewards an action earned (R3.3-R3.5), in words."""
+    if after.phase == REWARD:
+        return "The food truck and the foodie are both under it: you will choose a reward."
+    words = []
+    for event in events:
+        if event.kind == ev.TRUCK_REWARD:
+            words.append(f"the food truck gives {count(event.count, 'sand dollar')}")
+        elif event.kind == ev.FOODIE_REWARD:
+            words.append("the foodie gives a free move (1 person, 1 space)")
+    return " and ".join(words).capitalize() + "." if words else ""
+
+
+def preview(state: GameState, action: Action) -> Preview:
+    """The current player's score change from ``action`` (which must be legal now)."""
+    player = state.current
+    before = score_game(state).sheets[player]
+    after_state = state.copy()
+    events = apply(after_state, action, hold=True)
+    after = score_game(after_state).sheets[player]
+    return Preview(after.total - before.total, tuple(changes(before, after)),
+                   reward_words(events, after_state))
+
+
+def placement_previews(state: GameState, slot: Slot, legal: Iterable[Action]
+                       ) -> dict[Space, Preview]:
+    """For the card picked at ``slot``: each legal space -> what building it there scores."""
+    return {action.space: preview(state, action) for action in legal
+            if isinstance(action, Take) and action.slot == slot}

@@ -1,0 +1,144 @@
+"""A player's score, every line of the engine's score sheet grouped by category (R10), for the
+end of the game: pointing at a line shows its card in that player's city beside it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from smqt.engine.catalog import Catalog
+from smqt.engine.scoring import GameScore
+from smqt.ui.game.scoretext import breakdown, source_name
+
+SPACE_ROLE = Qt.ItemDataRole.UserRole
+WHY = 2
+"""The column of reasons, the one that wraps."""
+
+
+class WrappingDelegate(QStyledItemDelegate):
+    """Rows as tall as their wrapped text in the column's present width (the standard delegate
+    measures one line, so a long reason was cut or ended in an ellipsis)."""
+
+    def __init__(self, tree: QTreeWidget) -> None:
+        super().__init__(tree)
+        self.tree = tree
+
+    def sizeHint(self, option: QStyleOptionViewItem,
+                 index: QModelIndex | QPersistentModelIndex) -> QSize:
+        size = super().sizeHint(option, index)
+        font = index.data(Qt.ItemDataRole.FontRole) or self.tree.font()
+        metrics = QFontMetricsF(font)
+        if index.column() != WHY:  # points and names: their column fits them on one line
+            return QSize(size.width(), min(size.height(), int(metrics.height()) + 6))
+        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+        width = max(40, self.tree.header().sectionSize(WHY) - 12)
+        rect = metrics.boundingRect(QRectF(0, 0, width, 10_000),
+                                    int(Qt.TextFlag.TextWordWrap), text)
+        return QSize(size.width(), max(size.height(), int(rect.height()) + 6))
+
+
+class ScoreBreakdown(QWidget):
+    """Choose a player; their score sheet line by line. ``hovered(player, space)`` says which
+    card a line belongs to (space None for objective lines)."""
+
+    player_chosen = Signal(int)
+    hovered = Signal(int, object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Every point of"))
+        self.player = QComboBox()
+        self.player.currentIndexChanged.connect(self._chosen)
+        top.addWidget(self.player, 1)
+        layout.addLayout(top)
+        self.tree = QTreeWidget()
+        self.tree.setColumnCount(3)
+        self.tree.setHeaderLabels(["Points", "From", "Why"])
+        self.tree.setMouseTracking(True)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.itemEntered.connect(self._entered)
+        self.tree.currentItemChanged.connect(lambda item, _old: self._entered(item, 0))
+        self.tree.setStyleSheet("QTreeWidget { font-size: 14px; }")
+        self.tree.setWordWrap(True)  # a long reason wraps in its column rather than being cut
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.tree.setUniformRowHeights(False)
+        self.tree.setItemDelegate(WrappingDelegate(self.tree))
+        header = self.tree.header()
+        header.setStretchLastSection(True)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        header.sectionResized.connect(lambda *_: self.tree.doItemsLayout())
+        layout.addWidget(self.tree, 1)
+        self.score: GameScore | None = None
+        self.catalog: Catalog | None = None
+
+    def show_score(self, catalog: Catalog, score: GameScore, names: Sequence[str],
+                   player: int = 0) -> None:
+        self.catalog, self.score = catalog, score
+        self.player.blockSignals(True)
+        self.player.clear()
+        for i, name in enumerate(names):
+            self.player.addItem(f"{name} — {score.sheets[i].total} points", i)
+        self.player.setCurrentIndex(player)
+        self.player.blockSignals(False)
+        self._fill(player)
+
+    def choose(self, player: int) -> None:
+        if 0 <= player < self.player.count():
+            self.player.setCurrentIndex(player)
+
+    def _chosen(self, index: int) -> None:
+        if index >= 0:
+            self._fill(index)
+            self.player_chosen.emit(index)
+
+    def _fill(self, player: int) -> None:
+        self.tree.clear()
+        if self.score is None or self.catalog is None:
+            return
+        sheet = self.score.sheets[player]
+        bold = QFont()
+        bold.setBold(True)
+        for group in breakdown(sheet):
+            head = QTreeWidgetItem([f"{group.total:+d}", group.title, ""])
+            for column in range(3):
+                head.setFont(column, bold)
+            self.tree.addTopLevelItem(head)
+            for line in group.lines:
+                item = QTreeWidgetItem([f"{line.points:+d}", source_name(self.catalog, line),
+                                        line.why])
+                item.setData(0, SPACE_ROLE, line.space)
+                item.setToolTip(2, line.why)
+                item.setToolTip(1, source_name(self.catalog, line))
+                if line.points < 0:
+                    item.setForeground(0, QBrush(QColor("#b3261e")))
+                head.addChild(item)
+            head.setExpanded(True)
+        total = QTreeWidgetItem([str(sheet.total), "Total", ""])
+        for column in range(3):
+            total.setFont(column, bold)
+        self.tree.addTopLevelItem(total)
+
+    def _entered(self, item: QTreeWidgetItem | None, _column: int) -> None:
+        if item is None:
+            return
+        self.hovered.emit(self.player.currentData(), item.data(0, SPACE_ROLE))

@@ -1,0 +1,93 @@
+"""The end of the game: the scorepad (a row per category, a column per player, the winner),
+and below it every point of one player, line by line, beside that player's city; pointing at
+a line outlines its card in the city."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSplitter, QVBoxLayout, QWidget
+
+from smqt.engine.geometry import Space
+from smqt.engine.scoring import GameScore
+from smqt.engine.state import GameState
+from smqt.ui.game.interaction import Highlights
+from smqt.ui.panels.breakdown import ScoreBreakdown
+from smqt.ui.panels.scorepad import Scorepad
+from smqt.ui.table.scenes import CityScene, Recent
+from smqt.ui.table.views import CityView
+
+
+class EndPage(QWidget):
+    to_table = Signal()
+    replay = Signal()
+    new_game = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        self.split = split = QSplitter(Qt.Orientation.Vertical)
+        self._share_pending = False
+        self.scorepad = Scorepad()
+        split.addWidget(self.scorepad)
+        lower = QSplitter(Qt.Orientation.Horizontal)
+        self.breakdown = ScoreBreakdown()
+        self.city_scene = CityScene(self)
+        self.city_view = CityView(self.city_scene)
+        lower.addWidget(self.breakdown)
+        lower.addWidget(self.city_view)
+        lower.setSizes([640, 480])
+        split.addWidget(lower)
+        split.setChildrenCollapsible(False)
+        split.setSizes([380, 520])
+        layout.addWidget(split, 1)
+        buttons = QHBoxLayout()
+        for text, signal in (("Look at the table", self.to_table), ("Replay the game", self.replay),
+                             ("New game…", self.new_game)):
+            button = QPushButton(text)
+            button.clicked.connect(signal.emit)
+            buttons.addWidget(button)
+        layout.addLayout(buttons)
+        self.breakdown.hovered.connect(self._point_at)
+        self.breakdown.player_chosen.connect(lambda player: self._point_at(player, None, fit=True))
+        self.scorepad.table.horizontalHeader().sectionClicked.connect(self.breakdown.choose)
+        self.state: GameState | None = None
+        self.score: GameScore | None = None
+
+    def show_score(self, state: GameState, score: GameScore, names: Sequence[str],
+                   first: int = 0, title: str | None = None) -> None:
+        """``first``: whose points to show first (the person at the table); ``title``
+        instead of the verdict (a scorepad during the game)."""
+        self.state, self.score = state, score
+        self.scorepad.show_score(score, list(names))
+        if title is not None:
+            self.scorepad.title.setText(title)
+        self._share_pending = True
+        if self.isVisible():
+            self._share()
+        self.breakdown.show_score(state.catalog, score, names, first)
+        self._point_at(first, None, fit=True)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._share_pending:
+            self._share()
+
+    def _share(self) -> None:
+        """The scorepad as tall as its rows want (at most half the page), the rest below."""
+        height = self.split.height()
+        if height <= 0:
+            return
+        self._share_pending = False
+        want = min(self.scorepad.preferred_height(), max(1, height // 2))
+        self.split.setSizes([want, max(1, height - want)])
+
+    def _point_at(self, player: int, space: Space | None, *, fit: bool = False) -> None:
+        if self.state is None or self.score is None:
+            return
+        self.city_scene.build(self.state, player, Highlights(), self.score.sheets[player], False,
+                              Recent(), focus=space)
+        if fit:
+            self.city_view.fit(force=True)

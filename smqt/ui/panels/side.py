@@ -1,0 +1,319 @@
+"""Side panels of the table: a panel per player, the card inspector, the game log and the
+reward dialog (the turn panel has a module of its own)."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import QColor, QContextMenuEvent, QImage, QMouseEvent, QPixmap
+from PySide6.QtWidgets import (
+    QDialog,
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from smqt.engine.catalog import Catalog
+from smqt.engine.content import FeatureCard, ObjectiveTile, SandDollarAction, StartingTile
+from smqt.engine.entryrules import count
+from smqt.engine.scoring import ScoreSheet
+from smqt.engine.state import GameState
+from smqt.render.cardface import card_image
+from smqt.render.symbols import contrast, letter_colour
+from smqt.render.tilefaces import paint_objective, paint_sand_dollar_action, tile_image
+from smqt.render.words import card_text, objective_text, sand_dollar_text, tile_text
+from smqt.ui.game.controller import Seat
+from smqt.ui.game.logtext import REWARD_WORDS
+from smqt.ui.game.scoretext import breakdown, line_words
+from smqt.ui.table.motion import count_up
+
+PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
+"""Seat colours (Okabe-Ito), always shown with the name."""
+
+
+def seat_ink(seat: int, ground: str = "#ffffff") -> str:
+    """The seat's colour for words on a light ``ground``: darkened until it reads (a WCAG
+    contrast of 4.5 or more; the pink and the green seats need it)."""
+    colour = QColor(PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])
+    back = QColor(ground)
+    for _ in range(12):
+        if contrast(colour, back) >= 4.5:
+            break
+        colour = colour.darker(112)
+    return colour.name()
+
+
+def seat_fill_words(seat: int) -> str:
+    """Dark or white words on the seat's colour, whichever reads better."""
+    return letter_colour(QColor(PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])).name()
+KIND_WORDS = {"human": "person", "random": "AI (random)", "easy": "AI (easy)",
+              "medium": "AI (medium)", "hard": "AI (hard)"}
+
+
+class PlayerPanel(QFrame):
+    """Name, seat, sand dollars, cards, people and the live score (breakdown on hover)."""
+
+    FULL_HEIGHT = 78
+    """About the height of a panel with its details (two lines under the name)."""
+    clicked = Signal(int)
+    seat_menu = Signal(int, QPoint)
+    """Right-click: the seat's menu (let the AI play it, take it back)."""
+
+    def __init__(self, index: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.index = index
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(8, 6, 8, 6)
+        grid.setVerticalSpacing(2)
+        self.name = QLabel()
+        self.score = QLabel()
+        self.score.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.details = QLabel()
+        self.details.setWordWrap(True)
+        grid.addWidget(self.name, 0, 0)
+        grid.addWidget(self.score, 0, 1)
+        grid.addWidget(self.details, 1, 0, 1, 2)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.compact = False
+        """One line only (name, score, sand dollars, cards): when the side is short of room."""
+        self._total: int | None = None
+        self._counting = None
+
+    def _show_total(self, total: int) -> None:
+        self.score.setText(f"<span style='font-size:18px'><b>{total}</b></span> pts")
+
+    def set_compact(self, compact: bool) -> None:
+        if compact != self.compact:
+            self.compact = compact
+            self.details.setVisible(not compact)
+
+    def show_player(self, state: GameState, seat: Seat, sheet: ScoreSheet | None,
+                    current: bool, shown: bool) -> None:
+        player = state.players[self.index]
+        colour = seat_ink(self.index)
+        marker = "▶ " if current and not state.is_over else ""
+        cards = player.card_count()
+        limit = state.rules.cards_to_end
+        kind = KIND_WORDS.get(seat.kind, seat.kind)
+        if self.compact:
+            kind = f"{'AI · ' if seat.is_ai else ''}{player.sand_dollars} $ · {cards}/{limit}"
+        self.name.setText(f"<span style='color:{colour}; font-size:15px'><b>{marker}"
+                          f"{html.escape(seat.name)}</b></span> · {kind}")
+        cards_words = (f"{cards}/{limit} cards" if cards < limit or state.is_over
+                       else f"{count(cards, 'card')}: the end is triggered")
+        card_colour = "#8a5a00" if cards >= limit else "#1d1d1d"
+        unplaced = sheet.unplaced if sheet is not None else 0
+        self.details.setText(
+            f"{count(player.sand_dollars, 'sand dollar')} · "
+            f"<span style='color:{card_colour}'><b>{cards_words}</b></span><br>"
+            f"{count(len(player.people), 'person', 'people')} in the city, {unplaced} outside "
+            f"rings · {count(len(player.footprints), 'footprint')}")
+        if sheet is not None:
+            if sheet.total != self._total:
+                old, self._total = self._total, sheet.total
+                self._counting = count_up(self, old if old is not None else sheet.total,
+                                          sheet.total, self._show_total)
+            self.setToolTip(breakdown_html(state.catalog, sheet, seat.name))
+        current = current and not state.is_over
+        border = colour if current else ("#888888" if shown else "#d0d0d0")
+        width = 3 if current else 2 if shown else 1
+        self.setStyleSheet(f"PlayerPanel {{ border: {width}px solid {border}; border-radius: 6px;"
+                           f" background: {'#fffdf5' if shown else '#ffffff'}; }}")
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.clicked.emit(self.index)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        self.seat_menu.emit(self.index, event.globalPos())
+
+
+def breakdown_html(catalog: Catalog, sheet: ScoreSheet, name: str) -> str:
+    """The live score line by line, each named by its card or objective, grouped by category,
+    as a tooltip table."""
+    rows = []
+    for group in breakdown(sheet):
+        if not group.lines:
+            continue
+        rows.append(f"<tr><td align=right><b>{group.total:+d}</b></td>"
+                    f"<td><b>{html.escape(group.title)}</b></td></tr>")
+        rows += [f"<tr><td align=right>{line.points:+d}</td><td>"
+                 f"{html.escape(line_words(catalog, line, points=False))}</td></tr>"
+                 for line in group.lines]
+    return (f"<b>{html.escape(name)}: {sheet.total} points</b><br>"
+            f"<table cellspacing=2>{''.join(rows) or '<tr><td>nothing scores yet</td></tr>'}"
+            f"</table>")
+
+
+class Inspector(QFrame):
+    """The hovered (or right-clicked) card or tile, enlarged to the panel's room (never
+    cropped), with its rules in words."""
+
+    LARGEST = 300
+    SMALLEST = 110
+    """Below this width a face is not drawn (its words still are)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        self.image = QLabel()
+        self.image.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.image.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+        self.text = QLabel("Point at a card to see it here.")
+        self.text.setWordWrap(True)
+        self.text.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.words = QScrollArea()  # long rules scroll when the panel is short
+        self.words.setWidget(self.text)
+        self.words.setWidgetResizable(True)
+        self.words.setFrameShape(QFrame.Shape.NoFrame)
+        self.words.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        layout.addWidget(self.image, 1)
+        layout.addWidget(self.words)
+        self.entry: object = None
+        self._drawn_at = 0
+
+    def clear(self) -> None:
+        """Nothing pointed at (a new game)."""
+        self.entry = None
+        self.image.clear()
+        self.image.hide()
+        self.text.setText("Point at a card to see it here.")
+
+    def show_entry(self, entry: object) -> None:
+        if entry is None or entry is self.entry:
+            return
+        self.entry = entry
+        lines = entry_words(entry)
+        if lines is None:
+            return
+        body = "".join(f"<p style='margin:2px'>{html.escape(line)}</p>" for line in lines[1:])
+        self.text.setText(f"<b style='font-size:15px'>{html.escape(lines[0])}</b>{body}")
+        self._draw()
+
+    def _draw(self) -> None:
+        """The face as large as the room left above the words allows (and the width)."""
+        if self.entry is None:
+            return
+        room_w = self.contentsRect().width() - 12
+        words = self.text.heightForWidth(max(50, room_w - 16)) if self.text.text() else 0
+        shown_words = min(words, int(self.contentsRect().height() * 0.45))  # more scroll
+        room_h = self.contentsRect().height() - shown_words - 24
+        width = int(min(self.LARGEST, room_w, room_h * CARD_ASPECT))
+        if width < self.SMALLEST:  # too small to read: the words alone (the pop-up is large)
+            self.image.clear()
+            self.image.hide()
+            self.words.setMinimumHeight(0)
+            self._drawn_at = 0
+            return
+        self.words.setMinimumHeight(shown_words + 4)  # the words (whole if they fit) under the face
+        image = entry_image(self.entry, width, self.devicePixelRatioF())
+        if image is not None:
+            self.image.setPixmap(QPixmap.fromImage(image))
+            self.image.show()
+            self._drawn_at = width
+
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        super().resizeEvent(event)
+        self._draw()
+
+
+CARD_ASPECT = 300 / 420
+"""A face's width over its height."""
+
+
+def entry_image(entry: object, width: int, ratio: float) -> QImage | None:
+    """The face of a card or tile at ``width`` pixels (device ``ratio``), or None."""
+    if isinstance(entry, FeatureCard | StartingTile):
+        return card_image(entry, width, ratio)
+    if isinstance(entry, SandDollarAction):
+        return tile_image(paint_sand_dollar_action, entry, width, ratio)
+    if isinstance(entry, ObjectiveTile):
+        return tile_image(paint_objective, entry, width, ratio)
+    return None
+
+
+def entry_words(entry: object) -> list[str] | None:
+    """The rules of a card or tile in words (the first line is its name), or None."""
+    if isinstance(entry, FeatureCard):
+        return card_text(entry)
+    if isinstance(entry, StartingTile):
+        return tile_text(entry)
+    if isinstance(entry, SandDollarAction):
+        return sand_dollar_text(entry)
+    if isinstance(entry, ObjectiveTile):
+        return objective_text(entry)
+    return None
+
+
+class LogPanel(QListWidget):
+    """The game log in player colours; clicking a line asks to see that moment."""
+
+    moment_chosen = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.itemClicked.connect(lambda item: self.moment_chosen.emit(
+            item.data(Qt.ItemDataRole.UserRole)))
+        self.setToolTip("Click a line to look at the game at that moment")
+
+    def drop_after(self, moment: int) -> None:
+        """Forget the lines of undone actions."""
+        while self.count() and self.item(self.count() - 1).data(Qt.ItemDataRole.UserRole) > moment:
+            self.takeItem(self.count() - 1)
+
+    def add_line(self, seat: int, text: str, moment: int) -> None:
+        item = QListWidgetItem(text)
+        item.setData(Qt.ItemDataRole.UserRole, moment)
+        colour = QColor(seat_ink(seat))
+        item.setForeground(colour if not text.startswith(" ") else QColor("#555555"))
+        self.addItem(item)
+        self.scrollToBottom()
+
+
+REWARD_LABELS = {"dollar_move": "1 sand dollar + move 1 person 1 space",
+                 "two_dollars": "2 sand dollars",
+                 "double_move": "Move 2 people 1 space each, or 1 person 2 spaces"}
+
+
+class RewardDialog(QDialog):
+    """R3.5: the food truck and the foodie are both under the chosen column."""
+
+    chosen = Signal(str)
+
+    def __init__(self, rewards: tuple[str, ...], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Food truck and foodie")
+        self.setModal(True)
+        layout = QVBoxLayout(self)
+        intro = QLabel("The food truck and the foodie are both under your column. "
+                       "Choose one reward:")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        self.buttons: dict[str, QPushButton] = {}
+        for key in rewards:
+            button = QPushButton(REWARD_LABELS[key])
+            button.setMinimumHeight(40)
+            button.setToolTip(REWARD_WORDS[key])
+            button.clicked.connect(lambda _=False, k=key: self._choose(k))
+            layout.addWidget(button)
+            self.buttons[key] = button
+        self.adjustSize()  # settle the size before the window exists
+
+    def reject(self) -> None:
+        """Esc or the close button: the reward must be chosen (R3.5), so the dialog stays."""
+
+    def _choose(self, key: str) -> None:
+        self.chosen.emit(key)
+        self.accept()

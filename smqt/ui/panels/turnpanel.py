@@ -1,0 +1,212 @@
+"""The turn panel: what the seat to play should do, why the last click was refused, the turn's
+allowances, the moves of a final movement with what each gained, and the turn's buttons."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from smqt.engine.entryrules import count
+from smqt.engine.state import PERSON_WORDS, AllowanceState
+
+WHO_WORDS = {**{kind: words[0] for kind, words in PERSON_WORDS.items()}, "any": "person (any type)"}
+
+
+WHO_PLURALS = {kind: words[1] for kind, words in PERSON_WORDS.items()}
+
+
+def allowance_words(allowance: AllowanceState, source: str) -> str:
+    """``Foodie: 1 person (any type) may move 1 space (1 move left)``."""
+    left = allowance.remaining
+    who = WHO_WORDS[allowance.who] if allowance.count == 1 else WHO_PLURALS[allowance.who]
+    people = f"{allowance.count} {who}"
+    if allowance.kind == "move":
+        reach = count(allowance.distance, "space")
+        if allowance.solo_distance > allowance.distance:
+            reach += f" each, or 1 alone up to {count(allowance.solo_distance, 'space')}"
+        elif allowance.count > 1:
+            reach += " each"
+        what = f"{people} may move {reach}"
+    elif allowance.kind == "move_here":
+        what = f"{people} may jump onto the new card"
+    else:
+        what = f"{people} may go back to the supply"
+    return f"{source}: {what} ({count(left, 'move')} left)" if left else \
+        f"{source}: {what} (used up)"
+
+
+class FinalStepRow(QWidget):
+    """One final move: its number, who went where, what it gained, and a take-back button."""
+
+    take_back = Signal(int)
+
+    def __init__(self, number: int, text: str, gain: int, person: int,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(4, 1, 4, 1)
+        label = QLabel(f"<b>{number}.</b> {html.escape(text)}")
+        label.setWordWrap(True)
+        label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        points = QLabel(f"<b>{gain:+d}</b>")
+        points.setStyleSheet(f"color: {'#0b6e4f' if gain > 0 else '#b3261e' if gain < 0 else '#555'};")
+        button = QToolButton()
+        button.setText("↶")
+        button.setAccessibleName("Take back")
+        button.setToolTip("Take back: put this person back where they stood; the other moves "
+                          "stay")
+        button.clicked.connect(lambda: self.take_back.emit(person))
+        row.addWidget(label, 1)
+        row.addWidget(points)
+        row.addWidget(button)
+
+
+class TurnPanel(QFrame):
+    """What to do now and the buttons of the turn."""
+
+    allowance_chosen = Signal(object)
+    take_back = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        layout = QVBoxLayout(self)
+        self.prompt = QLabel()
+        self.prompt.setWordWrap(True)
+        self.prompt.setMinimumHeight(48)
+        self.prompt.setTextFormat(Qt.TextFormat.RichText)
+        self.prompt.setStyleSheet("font-size: 14px;")
+        layout.addWidget(self.prompt)
+        self.reason = QLabel()
+        self.reason.setTextFormat(Qt.TextFormat.PlainText)
+        self.reason.setWordWrap(True)
+        self.reason.setStyleSheet("QLabel { color: #8c1d18; background: #fde7e4; border-radius: 4px;"
+                                  " padding: 4px; font-size: 13px; }")
+        self.reason.hide()
+        layout.addWidget(self.reason)
+        grid = QGridLayout()
+        self.undo = QPushButton("Undo")
+        self.stop_here = QPushButton("Stop here")
+        self.return_person = QPushButton("Return to supply")
+        self.no_swap = QPushButton("No swap")
+        self.end_turn = QPushButton("End turn")
+        self.auto_final = QPushButton("Best final movement")
+        self.final_done = QPushButton("Done")
+        self.scorepad = QPushButton("Show the scorepad")
+        for i, button in enumerate((self.undo, self.stop_here, self.return_person, self.no_swap,
+                                    self.end_turn, self.auto_final, self.final_done,
+                                    self.scorepad)):
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            grid.addWidget(button, i // 2, i % 2)
+        layout.addLayout(grid)
+        self.allowances = QListWidget()
+        self.allowances.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.allowances.setWordWrap(True)
+        self.allowances.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.allowances.itemClicked.connect(self._clicked)
+        layout.addWidget(self.allowances)
+        self.final_title = QLabel()
+        self.final_title.setTextFormat(Qt.TextFormat.PlainText)
+        self.final_title.setWordWrap(True)
+        layout.addWidget(self.final_title)
+        self.final_steps = QListWidget()
+        self.final_steps.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.final_steps.setSelectionMode(QListWidget.SelectionMode.NoSelection)
+        self.final_steps.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        layout.addWidget(self.final_steps)
+        self.undo.setToolTip("Take back the last step of this turn (Ctrl+Z)")
+        self.end_turn.setToolTip("End your turn (E); unused moves are given up")
+        self.auto_final.setToolTip("Place the people not moved yet where they score the most "
+                                   "(F); you can still change them before Done")
+        self.final_done.setToolTip("Finish your final movement (D)")
+        self.show_final_steps([], "")
+        self.idle()
+
+    def idle(self) -> None:
+        """No game on the table: nothing to press."""
+        self.prompt.setText("No game yet: Game ▸ New game (Ctrl+N), or Game ▸ Resume.")
+        for button in (self.undo, self.stop_here, self.return_person, self.no_swap,
+                       self.end_turn, self.auto_final, self.final_done, self.scorepad):
+            button.hide()
+        self.allowances.hide()
+
+    def show_reason(self, text: str | None) -> None:
+        self.reason.setText(text or "")
+        self.reason.setVisible(bool(text))
+
+    def show_allowances(self, allowances: Sequence[AllowanceState], chosen: int | None,
+                        names: dict[str, str], usable: set[int]) -> None:
+        self.allowances.clear()
+        for index, allowance in enumerate(allowances):
+            source = names.get(allowance.source, allowance.source)
+            item = QListWidgetItem(allowance_words(allowance, source))
+            item.setData(Qt.ItemDataRole.UserRole, index)
+            if index not in usable:  # nothing legal uses it now
+                item.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.allowances.addItem(item)
+            if chosen == index:
+                item.setSelected(True)
+        self.allowances.setVisible(bool(allowances))
+        self._wrap_items()
+        self._fit_rows(self.allowances, 4)
+
+    def _wrap_items(self) -> None:
+        """Each allowance as tall as its words wrapped in the list's width (the list's own
+        measure is one line, which cut the second line in half)."""
+        width = self.allowances.viewport().width() or self.width() - 30
+        metrics = self.allowances.fontMetrics()
+        for row in range(self.allowances.count()):
+            item = self.allowances.item(row)
+            box = metrics.boundingRect(QRect(0, 0, max(60, width - 12), 10_000),
+                                       int(Qt.TextFlag.TextWordWrap), item.text())
+            item.setSizeHint(QSize(0, box.height() + 8))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.allowances.count():
+            self._wrap_items()
+            self._fit_rows(self.allowances, 4)
+
+    @staticmethod
+    def _fit_rows(widget: QListWidget, most: int) -> None:
+        """As tall as its rows (up to ``most`` of them; more scroll)."""
+        rows = min(widget.count(), most)
+        if rows:
+            height = sum(widget.sizeHintForRow(i) for i in range(rows))
+            widget.setFixedHeight(height + 2 * widget.frameWidth() + 4)
+
+    def show_final_steps(self, steps: Sequence[tuple[str, int, int]], title: str) -> None:
+        """(text, gain, person) per final move made so far, and the line above them."""
+        self.final_steps.clear()
+        for number, (text, gain, person) in enumerate(steps, start=1):
+            item = QListWidgetItem()
+            row = FinalStepRow(number, text, gain, person)
+            row.take_back.connect(self.take_back.emit)
+            lines = 2 * row.fontMetrics().lineSpacing() + 10  # room for the words to wrap once
+            item.setSizeHint(QSize(0, max(row.sizeHint().height(), lines)))
+            self.final_steps.addItem(item)
+            self.final_steps.setItemWidget(item, row)
+        self.final_title.setText(title)
+        self.final_title.setVisible(bool(title))
+        self.final_steps.setVisible(bool(steps))
+        self._fit_rows(self.final_steps, 6)
+
+    def _clicked(self, item: QListWidgetItem) -> None:
+        index = item.data(Qt.ItemDataRole.UserRole)
+        self.allowance_chosen.emit(index)

@@ -1,0 +1,153 @@
+"""The table's games on disk: one autosave per game (so that a playtest or a second game never
+overwrites an unfinished one), what the Resume list reads of them without replaying, the lock
+that keeps a game to one table, and the saves set aside."""
+
+from __future__ import annotations
+
+import tomllib
+from datetime import datetime
+from pathlib import Path
+
+import attrs
+from PySide6.QtCore import QLockFile
+
+from smqt.desktop.datafolder import data_folder, data_home
+from smqt.files.text import TextFileError, read_text
+
+LEGACY_AUTOSAVE = "autosave.toml"
+"""The single autosave of earlier versions: still listed, never written."""
+
+
+def games_folder() -> Path:
+    return data_folder("games")
+
+
+def new_autosave_path(seed: int) -> Path:
+    """A fresh autosave file for a new game: its start time and seed, never an existing file."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    folder = games_folder()
+    path = folder / f"{stamp}-seed{seed}.toml"
+    number = 2
+    while path.exists():
+        path = folder / f"{stamp}-seed{seed}-{number}.toml"
+        number += 1
+    return path
+
+
+@attrs.frozen
+class SavedGameInfo:
+    """What the Resume list shows of an autosaved game, read without replaying it."""
+
+    path: Path
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    pack: str
+    moves: int
+    over: bool
+    playtest: bool
+    modified: float
+
+    def title(self) -> str:
+        seats = ", ".join(name if kind == "human" else f"{name} (AI)"
+                          for name, kind in zip(self.names, self.kinds, strict=False))
+        when = datetime.fromtimestamp(self.modified).strftime("%d %b %H:%M")
+        kind = "playtest, " if self.playtest else ""
+        return f"{seats} — {kind}{self.pack}, {self.moves} moves — {when}"
+
+
+def saved_game_info(path: Path) -> SavedGameInfo | None:
+    try:
+        data = tomllib.loads(read_text(path))
+        modified = path.stat().st_mtime
+    except (OSError, TextFileError, tomllib.TOMLDecodeError, RecursionError, ValueError,
+            MemoryError):
+        return None
+    table = data.get("table") if isinstance(data.get("table"), dict) else {}
+    seats = table.get("seats") if isinstance(table.get("seats"), list) else []
+    names = data.get("names") if isinstance(data.get("names"), list) else []
+    pack = data.get("pack") if isinstance(data.get("pack"), dict) else {}
+    actions = data.get("actions") if isinstance(data.get("actions"), list) else []
+    kinds = tuple(str(s.get("kind", "human")) if isinstance(s, dict) else "human" for s in seats)
+    listed = tuple(str(s.get("name", "?")) if isinstance(s, dict) else "?" for s in seats)
+    return SavedGameInfo(path, listed or tuple(str(n) for n in names), kinds,
+                         str(pack.get("name", "?")), len(actions), table.get("over") is True,
+                         table.get("playtest") is True, modified)
+
+
+def saved_games() -> list[SavedGameInfo]:
+    """Every autosaved game that can be read, newest first."""
+    paths = list(games_folder().glob("*.toml"))
+    legacy = data_home() / LEGACY_AUTOSAVE
+    if legacy.is_file():
+        paths.append(legacy)
+    found = [info for info in (saved_game_info(p) for p in paths if p.is_file())
+             if info is not None]
+    return sorted(found, key=lambda info: info.modified, reverse=True)
+
+
+def unfinished_games(*, playtests: bool = True) -> list[SavedGameInfo]:
+    """Autosaved games not over yet and not open in a table, newest first (playtests left
+    out unless asked)."""
+    return [g for g in saved_games() if not g.over and (playtests or not g.playtest)
+            and not open_elsewhere(g.path)]
+
+
+def clean_leftovers(older_than: float = 120.0) -> int:
+    """Remove the temporary files of saves that a killed program left behind (``.NAME.*.tmp``
+    beside the autosaves and the settings); a fresh one may be another table's save under
+    way, so only those older than ``older_than`` seconds go. Returns how many went."""
+    now = datetime.now().timestamp()
+    removed = 0
+    for folder in (data_home(), games_folder()):
+        for leftover in folder.glob(".*.tmp"):
+            try:
+                if leftover.is_file() and now - leftover.stat().st_mtime > older_than:
+                    leftover.unlink()
+                    removed += 1
+            except OSError:
+                pass
+    return removed
+
+
+def set_aside(path: Path) -> Path:
+    """Move a saved game that cannot be resumed out of the list (kept, never deleted); raises
+    OSError when it cannot be moved."""
+    folder = data_folder("games", "set-aside")
+    target = folder / path.name
+    number = 2
+    while target.exists():
+        target = folder / f"{path.stem}-{number}{path.suffix}"
+        number += 1
+    path.replace(target)
+    return target
+
+
+def _lock_path(path: Path) -> str:
+    return str(path) + ".lock"
+
+
+class GameLock:
+    """While a table plays a game, its autosave is locked: no other table resumes it and
+    writes the same file."""
+
+    def __init__(self, path: Path) -> None:
+        self.lock = QLockFile(_lock_path(path))
+        # never stale by age (a long game holds it); one left by a table that died is known
+        # by its process id and taken over
+        self.lock.setStaleLockTime(0)
+        self.held = self.lock.tryLock(0)
+
+    def release(self) -> None:
+        if self.held:
+            self.lock.unlock()
+            self.held = False
+
+
+def open_elsewhere(path: Path) -> bool:
+    """Whether another table (alive) holds the lock of this autosave."""
+    probe = QLockFile(_lock_path(path))
+    probe.setStaleLockTime(0)
+    if probe.tryLock(0):
+        probe.unlock()
+        return False
+    return probe.error() == QLockFile.LockError.LockFailedError

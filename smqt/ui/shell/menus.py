@@ -1,0 +1,188 @@
+"""The table window's menus (Game, Turn, Seats, View, Help), the Resume and Seats lists made
+afresh each time they open, and the help pages they show."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMenu
+
+from smqt.desktop.datafolder import settings
+from smqt.desktop.front import bring_to_front
+from smqt.ui.shell import help as helppages
+from smqt.ui.shell.autosaves import set_aside, unfinished_games
+from smqt.ui.table.motion import SPEEDS, Motion
+
+PACES = (("Instant", 0), ("Fast", 150), ("Normal", 450), ("Slow", 1200))
+AI_LEVELS = (("easy", "AI · easy"), ("medium", "AI · medium"), ("hard", "AI · hard"),
+             ("random", "AI · random"))
+
+
+class TableMenus:
+    """Mixed into ``TableWindow``: builds the menus and answers them."""
+
+    def _menus(self) -> None:
+        def action(menu, text: str, slot, shortcut: str | QKeySequence.StandardKey | None = None
+                   ) -> QAction:
+            act = QAction(text, self)
+            if shortcut is not None:
+                act.setShortcut(QKeySequence(shortcut))
+            act.triggered.connect(slot)
+            menu.addAction(act)
+            return act
+
+        game = self.menuBar().addMenu("&Game")
+        action(game, "&New game…", self.new_game_dialog, QKeySequence.StandardKey.New)
+        action(game, "&Open saved game…", self.open_dialog, QKeySequence.StandardKey.Open)
+        self.resume_menu = game.addMenu("&Resume")
+        self.resume_menu.aboutToShow.connect(self._fill_resume_menu)
+        action(game, "Resume &last game", self.resume_last)
+        action(game, "&Save", self.save, QKeySequence.StandardKey.Save)
+        action(game, "Save &as…", self.save_as, "Ctrl+Shift+S")
+        action(game, "Re&play a saved game…", self.replay_dialog)
+        game.addSeparator()
+        action(game, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+
+        turn = self.menuBar().addMenu("&Turn")
+        self.undo_action = action(turn, "&Undo", self.undo, QKeySequence.StandardKey.Undo)
+        action(turn, "&End turn", self.end_turn, "E")
+        action(turn, "&Stop the walk here", self.stop_here, "S")
+        action(turn, "&Return the person to the supply", self.return_person, "R")
+        action(turn, "&No swap", self.no_swap, "N")
+        action(turn, "Step &back / clear the choice", self.step_back, "Esc")
+        turn.addSeparator()
+        action(turn, "Best &final movement", self.auto_final, "F")
+        action(turn, "&Done with the final movement", self.final_done, "D")
+
+        self.seats_menu = self.menuBar().addMenu("&Seats")
+        self.seats_menu.aboutToShow.connect(lambda: self._fill_seats_menu(self.seats_menu))
+
+        view = self.menuBar().addMenu("&View")
+        next_city = action(view, "Next &city", self.next_city, "Tab")
+        next_city.setShortcuts([QKeySequence("Tab"), QKeySequence("C")])
+        action(view, "Zoom &in", lambda: self.city_view.zoom(1.25), QKeySequence.StandardKey.ZoomIn)
+        action(view, "Zoom &out", lambda: self.city_view.zoom(0.8), QKeySequence.StandardKey.ZoomOut)
+        fit = action(view, "&Fit the display and the city", self.fit_views, "0")
+        fit.setShortcuts([QKeySequence("0"), QKeySequence("Ctrl+0")])
+        self.scorepad_action = action(view, "&Scorepad (as it stands during the game)",
+                                      self.show_scorepad, "Ctrl+P")
+        self.pace_actions = self._choices(view.addMenu("AI &pace"), PACES, self.set_pace)
+        self.pace_actions[self._pace].setChecked(True)
+        self.motion_actions = self._choices(view.addMenu("&Motion"), SPEEDS, self.set_motion)
+        if Motion.factor in self.motion_actions:
+            self.motion_actions[Motion.factor].setChecked(True)
+
+        help_menu = self.menuBar().addMenu("&Help")
+        action(help_menu, "&Rules of the game", self.show_rules, QKeySequence.StandardKey.HelpContents)
+        action(help_menu, "&Keyboard shortcuts", self.show_shortcuts, "Ctrl+/")
+        action(help_menu, "&About smqt", lambda: helppages.about(self, self._pack_words()))
+
+    def _fill_resume_menu(self) -> None:
+        menu = self.resume_menu
+        menu.clear()
+        current = self.controller.autosave if self.controller else None
+        games = [g for g in unfinished_games() if g.path != current]
+        if not games:
+            menu.addAction("No unfinished game").setEnabled(False)
+            return
+        for info in games[:15]:
+            act = menu.addAction(info.title())
+            act.triggered.connect(lambda _=False, p=info.path: self.load(p, autosave=p))
+        menu.addSeparator()
+        forget = menu.addMenu("Put a game away")
+        for info in games[:15]:
+            act = forget.addAction(info.title())
+            act.triggered.connect(lambda _=False, p=info.path: self._put_away(p))
+
+    def _put_away(self, path: Path) -> None:
+        try:
+            moved = set_aside(path)
+        except OSError as exc:
+            self._problem("The game could not be put away",
+                          f"{path} could not be moved ({exc.strerror or exc}); it stays listed.")
+            return
+        self.status.setText(f"The game is no longer listed; its file is kept as {moved}.")
+
+    def _fill_seats_menu(self, menu: QMenu, only: int | None = None) -> None:
+        """Per seat: let the AI take it (a level) or take it back; and show that city."""
+        menu.clear()
+        ctrl = self.controller
+        if ctrl is None or ctrl.state.is_over:
+            menu.addAction("No game in progress").setEnabled(False)
+            return
+        for index, seat in enumerate(ctrl.seats):
+            if only is not None and index != only:
+                continue
+            if seat.is_ai:
+                act = menu.addAction(f"Take {seat.name}'s seat back (a person plays it)")
+                act.triggered.connect(lambda _=False, i=index: ctrl.set_seat(i, "human"))
+            else:
+                sub = menu.addMenu(f"Let the AI take {seat.name}'s seat")
+                for level, label in AI_LEVELS:
+                    act = sub.addAction(label)
+                    act.triggered.connect(lambda _=False, i=index, k=level: ctrl.set_seat(i, k))
+            show = menu.addAction(f"Show {seat.name}'s city")
+            show.triggered.connect(lambda _=False, i=index: self.show_city(i))
+            if only is None:
+                menu.addSeparator()
+
+    def _seat_menu(self, index: int, where: QPoint) -> None:
+        menu = QMenu(self)
+        self._fill_seats_menu(menu, only=index)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.popup(where)
+
+    def _choices(self, menu: QMenu, choices: Sequence[tuple[str, Any]],
+                 choose: Callable[[Any], None]) -> dict[Any, QAction]:
+        """One checkable entry per (label, value), one checked at a time; value -> entry."""
+        group = QActionGroup(self)
+        entries = {}
+        for label, value in choices:
+            act = QAction(label, self, checkable=True)
+            act.triggered.connect(lambda _=False, v=value: choose(v))
+            group.addAction(act)
+            menu.addAction(act)
+            entries[value] = act
+        return entries
+
+    def set_pace(self, ms: int) -> None:
+        self._pace = ms
+        if ms in self.pace_actions:
+            self.pace_actions[ms].setChecked(True)
+        if self.controller is not None:
+            self.controller.set_pace(ms)
+        self._remember_setting("table/pace", ms)
+
+    def set_motion(self, factor: float) -> None:
+        """How the table moves: off, or a factor on the animations' durations."""
+        Motion.factor = factor
+        if factor in self.motion_actions:
+            self.motion_actions[factor].setChecked(True)
+        self._remember_setting("table/motion", factor)
+
+    def _remember_setting(self, key: str, value: object) -> None:
+        """A choice from the menus is kept at once (not only when the window closes)."""
+        if self._remember:
+            store = settings()
+            store.setValue(key, value)
+            store.sync()
+
+    def show_rules(self) -> None:
+        self._show_page("rules", "Rules of Santa Monica", helppages.rules_markdown)
+
+    def show_shortcuts(self) -> None:
+        self._pages.pop("shortcuts", None)
+        self._show_page("shortcuts", "Keyboard shortcuts",
+                        lambda: helppages.shortcuts_markdown(self.menuBar()))
+
+    def _show_page(self, key: str, title: str, text) -> None:  # type: ignore[no-untyped-def]
+        page = self._pages.get(key)
+        if page is None:
+            page = helppages.TextPage(title, text(), self)
+            self._pages[key] = page
+        page.show()
+        bring_to_front(page)

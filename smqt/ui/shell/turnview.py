@@ -1,0 +1,140 @@
+"""What the table window shows about the turn: the turn panel (prompt, reason, allowances,
+final moves, buttons), the tips of the sand dollar actions, the placement previews, the final
+movement's arrows and the last move's outline, all read from the controller and the engine."""
+
+from __future__ import annotations
+
+from smqt.engine import explain
+from smqt.engine.actions import Buy, FinalMove, MovePerson, ReturnPerson, Swap, Take
+from smqt.engine.entryrules import count
+from smqt.engine.scoring import score_game
+from smqt.engine.state import FINAL, MOVE, SWAP, GameState
+from smqt.ui.game.interaction import Highlights
+from smqt.ui.game.preview import placement_previews
+from smqt.ui.game.prompts import final_step_words, prompt
+from smqt.ui.game.scoretext import line_words
+from smqt.ui.table.scenes import Recent
+
+
+class TurnView:
+    """Mixed into ``TableWindow``: the turn's panel and the helpers of drawing it."""
+
+    def _buy_tips(self, state: GameState, interactive: bool) -> dict[str, str]:
+        """Per sand dollar action: what a click does now, or the engine's reason why not."""
+        if not interactive:
+            return {}
+        tips = {}
+        for action_id in state.sand_dollar_actions:
+            reason = explain.why_not(state, Buy(action_id))
+            cost = state.catalog.sand_dollar_actions[action_id].cost
+            tips[action_id] = reason or f"Click to pay {count(cost, 'sand dollar')} for it."
+        return tips
+
+    def _picked_reward(self, h: Highlights) -> str:
+        """What the food truck or the foodie gives for the picked card (the same for every
+        space, read from the previews' engine events)."""
+        if h.selected_slot is None or self._previews_for != (self._moment, h.selected_slot):
+            return ""
+        return next((reward for _, _, reward in self._previews.values()), "")
+
+    def _placement_previews(self, state: GameState, h: Highlights) -> dict:
+        """The points the picked card would score on each offered space (engine score sheet)."""
+        if h.selected_slot is None:
+            return {}
+        key = (self._moment, h.selected_slot)
+        if key != self._previews_for:
+            previews = placement_previews(state, h.selected_slot, self.interaction.legal)
+            self._previews = {
+                space: (p.gain, "\n".join(f"{line_words(state.catalog, line, points=False)} "
+                                          f"{delta:+d}" for line, delta in p.lines)
+                        or "Scores nothing now", p.reward)
+                for space, p in previews.items()}
+            self._previews_for = key  # type: ignore[assignment]
+        return self._previews
+
+    def _arrows(self, state: GameState) -> list:
+        ctrl = self.controller
+        if ctrl is None or state.phase != FINAL or self.shown != state.current:
+            return []
+        return [(n, (step.origin, *step.move.path),
+                 final_step_words(state, state.current, step.kind, step.origin, step.move.path))
+                for n, step in enumerate(ctrl.final_steps(), start=1)]
+
+    def _recent(self, state: GameState) -> Recent:
+        ctrl = self.controller
+        if ctrl is None or self.viewing is not None or not ctrl.game.actions:
+            return Recent()
+        last = ctrl.game.actions[-1]
+        recent = Recent(self._last_seat)
+        if self._last_seat != self.shown:
+            return recent
+        if isinstance(last, Take):
+            recent.spaces.add(last.space)
+        elif isinstance(last, Swap):
+            recent.spaces.update((last.a, last.b))
+        elif isinstance(last, MovePerson | FinalMove):
+            recent.people.add(last.person)
+        return recent
+
+    def _update_turn_panel(self, h: Highlights, interactive: bool = True) -> None:
+        ctrl = self.controller
+        assert ctrl is not None
+        state = self._state()
+        tp = self.turn_panel
+        live = self.viewing is None
+        seat = ctrl.seats[state.current]
+        waiting = live and ctrl.awaiting_end
+        tp.prompt.setText(
+            "Looking back at an earlier moment. Click “Back to the game” to play on."
+            if not live else
+            prompt(state, ctrl.names, ai=seat.is_ai, interactive=interactive, waiting_end=waiting,
+                   confirm_end=self._confirm_end, h=h, reward=self._picked_reward(h)))
+        tp.show_reason(self.interaction.reason if interactive else None)
+        names = {"foodie": "Foodie", "reward": "Food truck + foodie"}
+        for cid, card in state.catalog.cards.items():
+            names[cid] = card.name
+        for aid, sd in state.catalog.sand_dollar_actions.items():
+            names[aid] = sd.name
+        usable = {a.allowance for a in self.interaction.legal
+                  if isinstance(a, MovePerson | ReturnPerson)} if interactive else set()
+        tp.show_allowances(state.allowances if state.phase == MOVE else [],
+                           self.interaction.allowance, names, usable)
+        self._show_final_steps(state, interactive)
+        tp.undo.setEnabled(live and ctrl.can_undo)
+        tp.stop_here.setEnabled(interactive and h.can_stop)
+        tp.return_person.setEnabled(interactive and h.can_return)
+        tp.no_swap.setEnabled(interactive and h.can_noswap)
+        tp.end_turn.setEnabled(interactive and h.can_end)
+        tp.end_turn.setText("Confirm: end turn" if self._confirm_end else "End turn")
+        final = interactive and state.phase == FINAL
+        tp.auto_final.setEnabled(final and not waiting)
+        tp.final_done.setEnabled(final and h.can_finish_final)
+        for button in (tp.stop_here, tp.return_person):
+            button.setVisible(state.phase in (MOVE, FINAL))
+        tp.undo.show()
+        tp.no_swap.setVisible(state.phase == SWAP)
+        tp.end_turn.setVisible(state.phase == MOVE)
+        tp.auto_final.setVisible(state.phase == FINAL)
+        tp.final_done.setVisible(state.phase == FINAL)
+        tp.scorepad.setVisible(live and state.is_over and self.score is not None)
+
+    def _show_final_steps(self, state: GameState, interactive: bool) -> None:
+        ctrl = self.controller
+        if ctrl is None or not interactive or state.phase != FINAL:
+            self.turn_panel.show_final_steps([], "")
+            return
+        steps = ctrl.final_steps()
+        player = state.current
+        total = score_game(state).sheets[player].total
+        rows = [(final_step_words(state, player, step.kind, step.origin, step.move.path),
+                 step.gain, step.move.person) for step in steps]
+        if steps:
+            start = steps[0].total - steps[0].gain
+            title = (f"Your final moves so far ({len(steps)}): total {total} points "
+                     f"({total - start:+d}). Done keeps them.")
+        else:
+            title = f"Your total now: {total} points."
+        earlier = len(state.final_moved) - len(steps)
+        if earlier > 0:  # made before the game was opened: in the record, no longer undoable
+            title += f" {count(earlier, 'move')} made before this game was opened stay as they are."
+        self.turn_panel.show_final_steps(rows, title)

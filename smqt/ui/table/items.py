@@ -1,0 +1,446 @@
+"""Graphics items of the table: faces (cards and tiles), empty targets, people, footprints,
+tokens and walk markers. Items draw themselves and report intents to their scene
+(``clicked``, ``dropped``, ``hovered``, ``inspect``); they never change the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsObject,
+    QGraphicsSceneHoverEvent,
+    QGraphicsSceneMouseEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from smqt.render.symbols import INK, draw_footprint, draw_person
+from smqt.ui.table.facecache import paint_cached
+from smqt.ui.table.tablescene import TableScene
+
+CARD_W, CARD_H = 180.0, 252.0
+SELECTABLE = QColor("#1b9e4b")
+SELECTED = QColor("#f2b705")
+RECENT = QColor("#d55e00")
+Painter = Callable[[QPainter, QRectF, Any], None]
+
+
+def font(size: float, bold: bool = False) -> QFont:
+    f = QFont("Sans Serif")
+    f.setPixelSize(max(1, int(size)))
+    f.setBold(bold)
+    return f
+
+
+def _scene(item: QGraphicsItem) -> TableScene | None:
+    return item.scene()  # type: ignore[return-value]
+
+
+class FaceItem(QGraphicsObject):
+    """A card or tile face. ``intent`` is what a click reports, ``entry`` what hovering shows."""
+
+    def __init__(self, paint: Painter, entry: object, intent: tuple[str, object] | None,
+                 width: float = CARD_W, height: float = CARD_H) -> None:
+        super().__init__()
+        self.paint_face = paint
+        self.entry = entry
+        self.intent = intent
+        self.size = QRectF(0, 0, width, height)
+        self.selectable = False
+        self.selected = False
+        self.recent = False
+        self.target = False
+        self.badge: int | None = None
+        self.setAcceptHoverEvents(True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton)
+
+    def boundingRect(self) -> QRectF:
+        above = 30 if self.badge is not None else 8  # room for the points badge on top
+        return self.size.adjusted(-8, -above, 8, 8)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        paint_cached(painter, self.size, self.entry, self.paint_face)
+        ring = None
+        if self.selected:
+            ring = QPen(SELECTED, 7)
+        elif self.target:
+            ring = QPen(SELECTABLE, 6, Qt.PenStyle.DashLine)
+        elif self.selectable:
+            ring = QPen(SELECTABLE, 5)
+        elif self.recent:
+            ring = QPen(RECENT, 5, Qt.PenStyle.DotLine)
+        if ring is not None:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(ring)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(self.size.adjusted(-3, -3, 3, 3), 12, 12)
+        if self.badge is not None:
+            self._paint_badge(painter)
+
+    def _paint_badge(self, painter: QPainter) -> None:
+        """The points this card scores now, on its top-right corner."""
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        centre = QPointF(self.size.right() - 22, self.size.top() - 12)
+        painter.setPen(QPen(QColor("white"), 2.5))
+        painter.setBrush(QColor("#b3261e") if self.badge and self.badge < 0 else QColor("#0b6e4f"))
+        painter.drawRoundedRect(QRectF(centre.x() - 24, centre.y() - 15, 48, 30), 15, 15)
+        painter.setPen(QColor("white"))
+        painter.setFont(font(17, True))
+        painter.drawText(QRectF(centre.x() - 24, centre.y() - 15, 48, 30),
+                         Qt.AlignmentFlag.AlignCenter, f"{self.badge:+d}" if self.badge else "0")
+
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        scene = _scene(self)
+        if scene is not None:
+            scene.hovered.emit(self.entry)
+        if self.intent is not None and (self.selectable or self.target):
+            self.setCursor(Qt.CursorShape.PointingHandCursor)
+        super().hoverEnterEvent(event)
+
+    def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        scene = _scene(self)
+        if scene is not None:
+            scene.hovered.emit(None)
+        super().hoverLeaveEvent(event)
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        scene = _scene(self)
+        if scene is not None:
+            scene.hovered.emit(None)  # a click closes the large card
+        if scene is None or not self.size.contains(event.pos()):
+            return
+        if event.button() == Qt.MouseButton.RightButton:
+            scene.inspect.emit(self.entry)
+        elif self.intent is not None:
+            scene.clicked.emit(*self.intent)
+
+
+class TargetItem(QGraphicsObject):
+    """An empty space where the picked card may go, with the points it would score there now
+    (``gain``, None when not known)."""
+
+    def __init__(self, space: object, gain: int | None = None, tip: str = "") -> None:
+        super().__init__()
+        self.space = space
+        self.gain = gain
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        if tip:
+            self.setToolTip(tip)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-4, -4, CARD_W + 8, CARD_H + 8)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(SELECTABLE, 5, Qt.PenStyle.DashLine))
+        painter.setBrush(QColor(27, 158, 75, 40))
+        painter.drawRoundedRect(QRectF(0, 0, CARD_W, CARD_H), 14, 14)
+        painter.setPen(SELECTABLE.darker(130))
+        if self.gain is None:
+            painter.setFont(font(20, True))
+            painter.drawText(QRectF(0, 0, CARD_W, CARD_H), Qt.AlignmentFlag.AlignCenter,
+                             "build here")
+            return
+        painter.setFont(font(54, True))
+        painter.drawText(QRectF(0, CARD_H * 0.22, CARD_W, 70), Qt.AlignmentFlag.AlignCenter,
+                         f"{self.gain:+d}")
+        painter.setFont(font(18, True))
+        painter.drawText(QRectF(0, CARD_H * 0.22 + 70, CARD_W, 30), Qt.AlignmentFlag.AlignCenter,
+                         "point" if abs(self.gain) == 1 else "points")
+        painter.setFont(font(15))
+        painter.drawText(QRectF(0, CARD_H - 44, CARD_W, 30), Qt.AlignmentFlag.AlignCenter,
+                         "build here")
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        scene = _scene(self)
+        if scene is not None and event.button() == Qt.MouseButton.LeftButton:
+            scene.clicked.emit("space", self.space)
+
+
+PERSON_TIPS = {"local": "A local (blue circle)", "tourist": "A tourist (orange triangle)",
+               "vip": "A VIP (green star): leaves footprints where the starting tile says"}
+
+
+class PersonItem(QGraphicsObject):
+    """A person in a city: shape and colour by kind. Click to select, or drag to a space."""
+
+    SIZE = 34.0
+
+    def __init__(self, pid: int, kind: str) -> None:
+        super().__init__()
+        self.pid = pid
+        self.kind = kind
+        self.selectable = False
+        self.selected = False
+        self.recent = False
+        self._press: QPointF | None = None
+        self._home = QPointF()
+        self._dragging = False
+        self.setAcceptHoverEvents(True)
+        self.setZValue(5)
+        self.setToolTip(PERSON_TIPS.get(kind, kind))
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-5, -5, self.SIZE + 10, self.SIZE + 10)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.selected or self.selectable or self.recent:
+            colour = SELECTED if self.selected else SELECTABLE if self.selectable else RECENT
+            painter.setPen(QPen(colour, 4))
+            painter.setBrush(QColor(255, 255, 255, 200))
+            painter.drawEllipse(QRectF(-3, -3, self.SIZE + 6, self.SIZE + 6))
+        draw_person(painter, self.kind, QRectF(2, 2, self.SIZE - 4, self.SIZE - 4))
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            event.ignore()
+            return
+        self._press = event.scenePos()
+        self._home = self.pos()
+        self._dragging = False
+        event.accept()
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self._press is None:
+            return
+        delta = event.scenePos() - self._press
+        if not (self.selectable or self.selected):
+            return  # only a person who may move can be dragged; a click still asks why not
+        if not self._dragging and delta.manhattanLength() > 8:
+            self._dragging = True
+            self.setZValue(20)
+        if self._dragging:
+            self.setPos(self._home + delta)
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        scene = _scene(self)
+        if self._press is None or scene is None:
+            return
+        self._press = None
+        if self._dragging:
+            self._dragging = False
+            self.setPos(self._home)
+            self.setZValue(5)
+            space = scene.space_at(event.scenePos())
+            if space is not None:
+                scene.dropped.emit(self.pid, space)
+        else:
+            scene.clicked.emit("person", self.pid)
+
+
+class TrayItem(QGraphicsItem):
+    """The strip under a city card that holds its people and footprint."""
+
+    def __init__(self, width: float, height: float) -> None:
+        super().__init__()
+        self.rect = QRectF(0, 0, width, height)
+        self.setZValue(-1)
+
+    def boundingRect(self) -> QRectF:
+        return self.rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor("#d8d2c4"), 1.5))
+        painter.setBrush(QColor("#f6f3ec"))
+        painter.drawRoundedRect(self.rect, 10, 10)
+
+
+class FootprintItem(QGraphicsObject):
+    """A footprint on a space (``ghost``: one will land there on this walk)."""
+
+    def __init__(self, ghost: bool = False, size: float = 34.0) -> None:
+        super().__init__()
+        self.ghost = ghost
+        self.size = size
+        self.setTransformOriginPoint(size / 2, size * 0.6)
+        self.setToolTip("A footprint will land here" if ghost else "A footprint")
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, self.size, self.size * 1.15)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        draw_footprint(painter, self.boundingRect(), self.ghost)
+
+
+class RingMarks(QGraphicsItem):
+    """One mark per ring of a card: filled when the ring is full, hollow when not."""
+
+    def __init__(self, full: list[bool]) -> None:
+        super().__init__()
+        self.full = full
+        self.setToolTip(f"rings: {sum(full)} of {len(full)} full")
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, 26 * len(self.full), 24)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        for i, full in enumerate(self.full):
+            rect = QRectF(i * 26 + 2, 2, 20, 20)
+            painter.setPen(QPen(INK, 2.5))
+            painter.setBrush(QColor("#0b6e4f") if full else QColor("white"))
+            painter.drawEllipse(rect)
+            if full:
+                painter.setPen(QPen(QColor("white"), 3))
+                painter.drawPolyline([QPointF(rect.left() + 5, rect.center().y()),
+                                      QPointF(rect.center().x() - 1, rect.bottom() - 5),
+                                      QPointF(rect.right() - 4, rect.top() + 5)])
+
+
+class TokenItem(QGraphicsObject):
+    """The food truck or the foodie under a display column, or an empty column marker to
+    click when placing the truck."""
+
+    def __init__(self, kind: str, column: int, tip: str = "") -> None:
+        super().__init__()
+        self.kind = kind
+        self.column = column
+        if kind == "marker":
+            self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setToolTip(tip or {"truck": "The food truck", "foodie": "The foodie",
+                                "marker": "Put the food truck under this column"}[kind])
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, 86, 44)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = QRectF(2, 2, 82, 40)
+        if self.kind == "marker":
+            painter.setPen(QPen(SELECTABLE, 3, Qt.PenStyle.DashLine))
+            painter.setBrush(QColor(27, 158, 75, 40))
+            painter.drawRoundedRect(rect, 10, 10)
+            painter.setPen(SELECTABLE.darker(140))
+            painter.setFont(font(14, True))
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "truck here")
+            return
+        truck = self.kind == "truck"
+        path = QPainterPath()
+        if truck:
+            path.addRoundedRect(rect, 6, 6)
+        else:
+            path.addEllipse(rect)
+        painter.setPen(QPen(INK, 2.5))
+        painter.setBrush(QBrush(QColor("#fdd835") if truck else QColor("#f48fb1")))
+        painter.drawPath(path)
+        painter.setPen(INK)
+        painter.setFont(font(15, True))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "TRUCK" if truck else "FOODIE")
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        scene = _scene(self)
+        if scene is not None and self.kind == "marker":
+            scene.clicked.emit("column", self.column)
+
+
+class StepItem(QGraphicsItem):
+    """A numbered marker on a space a VIP has walked through."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__()
+        self.number = number
+        self.setZValue(6)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, 36, 36)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(INK, 2))
+        painter.setBrush(SELECTED)
+        painter.drawEllipse(QRectF(2, 2, 32, 32))
+        painter.setFont(font(18, True))
+        painter.drawText(QRectF(2, 2, 32, 32), Qt.AlignmentFlag.AlignCenter, str(self.number))
+
+
+class LabelItem(QGraphicsItem):
+    """Plain text on the table (row names, the deck count, prompts)."""
+
+    def __init__(self, text: str, size: float = 18, bold: bool = True, width: float = 400,
+                 colour: QColor = INK, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft) -> None:
+        super().__init__()
+        self.text = text
+        self.size = size
+        self.bold = bold
+        self.width = width
+        self.colour = colour
+        self.align = align
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, self.width, self.size * 1.6)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setPen(self.colour)
+        painter.setFont(font(self.size, self.bold))
+        painter.drawText(self.boundingRect(), self.align | Qt.AlignmentFlag.AlignVCenter, self.text)
+
+
+class ArrowItem(QGraphicsItem):
+    """A numbered arrow from where a person stood to where a final move took them."""
+
+    def __init__(self, number: int, points: list[QPointF], tip: str = "") -> None:
+        super().__init__()
+        self.number = number
+        self.points = points
+        self.setZValue(8)
+        if tip:
+            self.setToolTip(tip)
+
+    def boundingRect(self) -> QRectF:
+        xs = [p.x() for p in self.points]
+        ys = [p.y() for p in self.points]
+        return QRectF(min(xs) - 30, min(ys) - 30, max(xs) - min(xs) + 60, max(ys) - min(ys) + 60)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        colour = QColor("#6a3d9a")
+        painter.setPen(QPen(colour, 6, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                            Qt.PenJoinStyle.RoundJoin))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPolyline(self.points)
+        tip, before = self.points[-1], self.points[-2]
+        direction = tip - before
+        length = max(1.0, (direction.x() ** 2 + direction.y() ** 2) ** 0.5)
+        unit = QPointF(direction.x() / length, direction.y() / length)
+        side = QPointF(-unit.y(), unit.x())
+        head = QPainterPath(tip)
+        head.lineTo(tip - unit * 22 + side * 12)
+        head.lineTo(tip - unit * 22 - side * 12)
+        head.closeSubpath()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colour)
+        painter.drawPath(head)
+        start = self.points[0]
+        painter.setPen(QPen(QColor("white"), 2))
+        painter.drawEllipse(start, 16, 16)
+        painter.setPen(QColor("white"))
+        painter.setFont(font(18, True))
+        painter.drawText(QRectF(start.x() - 16, start.y() - 16, 32, 32),
+                         Qt.AlignmentFlag.AlignCenter, str(self.number))
