@@ -12,9 +12,11 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import statistics
+import sys
 import time
 from typing import TextIO
 
@@ -195,3 +197,14 @@ def run_bench(pack: str | None, *, as_json: bool, quick: bool, out: TextIO) -> i
         out.write(f"hard bot, every seat:         {result['hard_cpu_s_per_2p_game']:8.2f} CPU-s per "
                   f"2-player game, {result['hard_cpu_s_per_4p_game']:.2f} per 4-player game\n")
     return 0
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    bench = sub.add_parser("bench", help="measure engine speed")
+    bench.add_argument("--json", action="store_true", help="print JSON")
+    bench.add_argument("--pack", default=None, help="the pack folder (default: content/base)")
+    bench.add_argument("--quick", action="store_true", help="fewer samples (for tests)")
+
+
+def run(args: argparse.Namespace) -> int:
+    return run_bench(args.pack, as_json=args.json, quick=args.quick, out=sys.stdout)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+import sys
 from typing import TextIO
 
 from smqt.cli.score import print_score
@@ -38,3 +40,13 @@ def run_replay(path: str, pack: str | None, *, out: TextIO, err: TextIO) -> int:
     else:
         out.write(f"(game in progress: phase {game.state.phase}, player {game.state.current + 1})\n")
     return 0
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    replay = sub.add_parser("replay", help="replay a game record and print its log")
+    replay.add_argument("record", help="a game record file")
+    replay.add_argument("--pack", default=None, help="the pack folder (default: content/base)")
+
+
+def run(args: argparse.Namespace) -> int:
+    return run_replay(args.record, args.pack, out=sys.stdout, err=sys.stderr)

@@ -1,8 +1,10 @@
-"""``smqt score`` and ``smqt replay``: print score sheets and game logs."""
+"""``smqt score POSITION``: score a position file (and the score sheet ``smqt replay`` prints)."""
 
 from __future__ import annotations
 
+import argparse
 import json
+import sys
 from typing import TextIO
 
 from smqt.engine.actions import FinalDone
@@ -90,3 +92,16 @@ def run_score(path: str, *, final_move: bool, as_json: bool, out: TextIO, err: T
     else:
         print_score(score, position.names, moves, out)
     return 0
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    score = sub.add_parser("score", help="score a position file")
+    score.add_argument("position", help="a position file (TOML)")
+    score.add_argument("--final-move", action="store_true",
+                       help="first make every player's optimal final movement (R9.3)")
+    score.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+
+def run(args: argparse.Namespace) -> int:
+    return run_score(args.position, final_move=args.final_move, as_json=args.json,
+                     out=sys.stdout, err=sys.stderr)

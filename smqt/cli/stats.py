@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+import sys
 from typing import TextIO
 
 from smqt.pack.load import check_pack
@@ -22,3 +24,13 @@ def run_stats(pack_path: str, *, markdown: bool, out: TextIO, err: TextIO) -> in
         text = text.replace("**", "")
     out.write(text)
     return 0
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    stats = sub.add_parser("stats", help="deck composition of a content pack")
+    stats.add_argument("pack", help="the pack folder")
+    stats.add_argument("--markdown", action="store_true", help="print Markdown tables")
+
+
+def run(args: argparse.Namespace) -> int:
+    return run_stats(args.pack, markdown=args.markdown, out=sys.stdout, err=sys.stderr)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+import sys
 from typing import TextIO
 
 from smqt.engine.catalog import Catalog
@@ -38,3 +40,12 @@ def summary(catalog: Catalog) -> str:
 
 def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    validate = sub.add_parser("validate", help="check a content pack and list its problems")
+    validate.add_argument("pack", help="the pack folder (holding pack.toml)")
+
+
+def run(args: argparse.Namespace) -> int:
+    return run_validate(args.pack, sys.stdout)

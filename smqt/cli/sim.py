@@ -1,0 +1,61 @@
+"""``smqt sim``: simulate many games with AI players; the work is ``smqt.sim``'s."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from smqt.cli.arguments import seed
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    from smqt.engine.rng import SEED_LIMIT, SEED_RANGE
+
+    sim = sub.add_parser(
+        "sim", help="simulate many games with AI players: balance, and what a house rule changes")
+    sim.add_argument("--pack", default=None, help="the pack folder (default: the base pack)")
+    sim.add_argument("--variant", default=None,
+                     help="a variant pack played on the same games, compared with --pack")
+    sim.add_argument("--per-change", action="store_true",
+                     help="also play base plus each single change of the variant")
+    sim.add_argument("--sweep", default=None, metavar="TARGET=VALUES",
+                     help="play one value at a time, e.g. rules.cards_to_end=10:14 or "
+                          "card.ID.FIELD=0:3")
+    sim.add_argument("--until-clear", action="store_true",
+                     help="add games until every headline interval reaches its precision")
+    sim.add_argument("--precision", type=float, default=None, metavar="PP",
+                     help="win-rate precision in percentage points (default 3; implies "
+                          "--until-clear; the other measures' precisions scale with it)")
+    sim.add_argument("--max-games", type=int, default=5000,
+                     help="the most games per side and player count with --until-clear")
+    sim.add_argument("--noise", action="store_true",
+                     help="also play base on other seeds: the noise band of base against itself")
+    sim.add_argument("--ladder", action="store_true",
+                     help="a skill ladder: random, easy, medium, hard head to head")
+    sim.add_argument("--ladder-games", type=int, default=40, help="games per ladder pair")
+    sim.add_argument("--players", default="2", help="player count(s): 2, 3, 4 or e.g. 2,3,4")
+    sim.add_argument("--bots", default="medium", help="bots by seat, e.g. medium,easy")
+    sim.add_argument("--games", type=int, default=200,
+                     help="games per side and player count (the first round with --until-clear)")
+    sim.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
+    sim.add_argument("--cluster", default=None, metavar="tcp://HOST:PORT",
+                     help="run the games on a Dask cluster (pip install 'smqt[cluster]')")
+    sim.add_argument("--seed", type=seed, default=1,
+                     help=f"seed of the first game, a whole number from {SEED_RANGE} (game i "
+                          f"plays seed + i, from 0 again past {SEED_LIMIT})")
+    sim.add_argument("--out", required=True,
+                     help="folder for report.html, report.json, games.csv, games/ and packs/")
+
+
+def run(args: argparse.Namespace) -> int:
+    from smqt.pack.shipped import default_pack
+    from smqt.sim.command import SimOptions, run_sim
+
+    options = SimOptions(
+        pack=args.pack or str(default_pack()), out_dir=args.out, variant=args.variant,
+        players=args.players, bots=args.bots, games=args.games, jobs=args.jobs,
+        seed=args.seed, per_change=args.per_change, until_clear=args.until_clear,
+        precision=args.precision, max_games=args.max_games, sweep=args.sweep,
+        noise=args.noise, ladder=args.ladder, ladder_games=args.ladder_games,
+        cluster=args.cluster)
+    return run_sim(options, out=sys.stdout, err=sys.stderr)
