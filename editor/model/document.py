@@ -30,6 +30,8 @@ from smqt.pack.load import check_pack
 from smqt.pack.save import unstructure_entry
 
 INHERITED, CHANGED, NEW = "inherited", "changed", "new"
+REMOVED = "removed"
+"An entry of the extended pack that this pack leaves out (its ``remove`` lists)."
 
 STALE_CHECK_COPIES = ".smqt-check-"
 """Earlier versions checked edits in a copy of the pack next to it, named so; a killed editor

@@ -1,0 +1,278 @@
+"""Changing the document from the editor's window: every change an undoable edit on the
+window's stack (undo, redo, new, duplicate, delete, a form's edit, a new variant)."""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+import shiboken6
+from PySide6.QtWidgets import QMessageBox
+
+from editor.model.commands import EditCommand, describe_edit
+from editor.model.document import (
+    CHANGED,
+    INHERITED,
+    REMOVED,
+    DocumentError,
+    Edit,
+    InsertEntry,
+    SetTable,
+    SetValue,
+)
+from editor.model.templates import follows_name, free_id, id_from_name, new_entry
+from editor.model.variant import NewVariantDialog, create_variant
+from editor.shell.entrylist import SETTINGS, split_key
+from smqt.engine.catalog import catalog_entries
+from smqt.engine.content import ID_PATTERN
+from smqt.pack.folder import KINDS, MANIFEST
+
+
+def _short(text: str, most: int = 60) -> str:
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+class Editing:
+    """The edits of ``EditorWindow``."""
+
+    def undo(self) -> None:
+        """Ctrl+Z from anywhere, a field being typed in too: what the field holds is committed
+        first, then the last change is undone."""
+        self.flush()
+        self.stack.undo()
+
+    def redo(self) -> None:
+        self.flush()
+        self.stack.redo()
+
+    def _undo_texts(self) -> None:
+        if not shiboken6.isValid(self):
+            return
+        for menu, button, verb, text, can in (
+                (self.undo_action, self.undo_button, "Undo", self.stack.undoText(),
+                 self.stack.canUndo()),
+                (self.redo_action, self.redo_button, "Redo", self.stack.redoText(),
+                 self.stack.canRedo())):
+            menu.setText(f"{verb} {_short(text)}" if can else verb)
+            tip = f"{verb}: {text}" if can else f"Nothing to {verb.lower()}"
+            menu.setStatusTip(tip)
+            button.setToolTip(tip)
+            button.setEnabled(can)
+
+    def push(self, edit: Edit, text: str | None = None) -> None:
+        """Carry out ``edit`` as an undoable command."""
+        command = EditCommand(edit, self._apply, text or describe_edit(edit, self._name()))
+        self.stack.push(command)
+        if command.failure:
+            self._tell("This change does not fit", command.failure)
+
+    def _name(self) -> str:
+        return f"{self.current[0]} {split_key(self.current[1])[0]}" if self.current else "pack"
+
+    def _apply(self, edit: Edit) -> None:
+        assert self.doc is not None
+        self._applying = True  # fields replaced meanwhile must not commit anything
+        try:
+            self.doc.apply(edit)
+            self._follow(edit)
+            self.refresh()
+        finally:
+            self._applying = False
+
+    def flush(self) -> None:
+        """Commit what is typed in the form but not committed yet."""
+        if self.form is not None:
+            self.form.flush()
+
+    def _follow(self, edit: Edit) -> None:
+        """Show the entry an edit (or its undo) touched."""
+        assert self.doc is not None
+        if isinstance(edit, SetValue):
+            key = self._key_at(edit.kind, edit.file, edit.index)
+            self.current = None if key is None else (edit.kind, key)
+        elif isinstance(edit, InsertEntry):
+            remaining = list(self.doc.files.get(edit.file, {}).get(edit.kind, []))
+            index = edit.index if edit.entry is not None else min(edit.index, len(remaining) - 1)
+            key = self._key_at(edit.kind, edit.file, index) if remaining else None
+            self.current = None if key is None else (edit.kind, key)
+        elif isinstance(edit, SetTable):
+            if edit.file == MANIFEST:
+                self.current = (SETTINGS, "pack")
+            elif edit.path[0] == "rules":
+                self.current = (SETTINGS, "rules")
+        if self.current is not None:
+            self.entries.set_kind(self.current[0])
+
+    def _form_edited(self, target: tuple[str, str], path: tuple, value: Any) -> None:
+        """A field of the form showing ``target`` (kind, id) changed."""
+        if self.doc is None or self._applying or not shiboken6.isValid(self):
+            return  # (a field losing its focus while the window is destroyed ends up here)
+        kind, key = target
+        ident = split_key(key)[0]
+        if kind == SETTINGS:
+            if ident == "pack":
+                edit: Edit = self.doc.set_table(MANIFEST, path, value)
+            else:
+                edit = self.doc.set_table(self.doc.table_file("rules"), ("rules", *path), value)
+        else:
+            place = self._place(kind, key)
+            if place is None:
+                return
+            try:
+                edit = self.doc.set_at(place[0], kind, place[1], path, value)
+            except DocumentError as exc:
+                self._tell("This change does not fit", str(exc))
+                return
+        if repr(edit.old) == repr(edit.new):  # repr: True and 1 differ, 2.0 and 2 too
+            return
+        follow = self._id_for_name(kind, key, edit, value) if path == ("name",) else None
+        if follow is None:
+            self.push(edit, describe_edit(edit, f"{kind} {ident}"))
+            return
+        self.stack.beginMacro(f"{kind} {ident}: name = {value}, id = {follow}")
+        try:
+            self.push(edit, describe_edit(edit, f"{kind} {ident}"))
+            place = self._place(kind, self.current[1]) if self.current else None
+            if place is not None:
+                self.push(self.doc.set_at(place[0], kind, place[1], ("id",), follow))
+        finally:
+            self.stack.endMacro()
+        self.statusBar().showMessage(f"The id follows the name: {follow} (until you type an "
+                                     "id of your own).", 6000)
+
+    def _id_for_name(self, kind: str, key: str, edit: Edit, name: Any) -> str | None:
+        """The id a renamed entry takes: an entry not saved yet whose id the editor made up
+        (or derived from its old name) follows its name; None when the id stays."""
+        assert self.doc is not None
+        ident, occurrence = split_key(key)
+        if kind not in KINDS or occurrence or not isinstance(name, str) or \
+                not isinstance(edit, SetValue):
+            return None
+        old_name = edit.old if isinstance(edit.old, str) else ""
+        saved = any(isinstance(data.get(kind), list) and any(
+            isinstance(e, dict) and e.get("id") == ident for e in data[kind])
+            for data in self.doc.saved.values())
+        inherited = self.doc.parent is not None and \
+            ident in catalog_entries(self.doc.parent, kind)
+        if saved or inherited or not follows_name(ident, old_name, kind):
+            return None
+        wanted = id_from_name(name)
+        if not wanted or not re.fullmatch(ID_PATTERN, wanted):
+            return None
+        new = free_id(wanted, [i for i in self._all_ids(kind) if i != ident])
+        return None if new == ident else new
+
+    def new_entry(self) -> None:
+        self.flush()
+        if self.doc is None:
+            return
+        kind = self.entries.kind
+        if kind == SETTINGS:
+            return
+        actions = self._all_ids("sand_dollar_action")
+        ident = free_id(f"new_{kind}", self._all_ids(kind))
+        self.push(self.doc.new_entry(kind, new_entry(kind, ident, actions)), f"add {kind} {ident}")
+
+    def duplicate(self) -> None:
+        self.flush()
+        row = self._current_row()
+        if self.doc is None or row is None or row.kind == SETTINGS:
+            return
+        ident = free_id(f"{row.id}_copy", self._all_ids(row.kind))
+        twin = copy.deepcopy(row.table)
+        twin["id"] = ident
+        if isinstance(twin.get("name"), str):
+            twin["name"] = twin["name"] + " (copy)"
+        place = self._place(row.kind, row.key)
+        self.push(self.doc.new_entry(row.kind, twin, place[0] if place else None),
+                  f"duplicate {row.kind} {row.id} as {ident}")
+
+    def delete(self) -> None:
+        self.flush()
+        row = self._current_row()
+        if self.doc is None or row is None or row.kind == SETTINGS:
+            return
+        references = self.doc.references(row.kind, row.id)
+        what = f"{row.kind.replace('_', ' ')} {row.id!r}"
+        # in a variant, an entry of the extended pack (changed here or not) is left out
+        # through [remove]; an own copy is dropped with it
+        leave_out = row.status == INHERITED or (row.status == CHANGED and row.key == row.id)
+        if row.status == INHERITED:
+            text = f"Leave {what} of the extended pack out of this pack?"
+        elif leave_out:
+            text = (f"Leave {what} of the extended pack out of this pack? Your changes to it "
+                    "are dropped too. (To drop only your changes, use \"Use the extended "
+                    "pack's version\" above the form.)")
+        else:
+            text = f"Delete {what}?"
+        if references:
+            text += "\n\nThese refer to it and will not load without it:\n  " + \
+                "\n  ".join(references)
+        answer = QMessageBox.question(self, "Delete", text)
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        place = self._place(row.kind, row.key) if row.status != INHERITED else None
+        if not leave_out:
+            if place is not None:
+                self.push(self.doc.delete_at(row.kind, *place), f"delete {row.kind} {row.id}")
+            return
+        self.stack.beginMacro(f"leave out {row.kind} {row.id}")
+        try:
+            if place is not None:
+                self.push(self.doc.delete_at(row.kind, *place))
+            file = self.doc.table_file("remove")
+            listed = list(self.doc.table_value(file, ("remove", row.kind)) or [])
+            self.push(self.doc.set_table(file, ("remove", row.kind), [*listed, row.id]))
+        finally:
+            self.stack.endMacro()
+        self.select(row.kind, row.id)  # the row stays, marked left out
+
+    def _banner_clicked(self) -> None:
+        row = self._current_row()
+        if self.doc is None or row is None:
+            return
+        if (row.kind, row.id) == (SETTINGS, "rules"):
+            file = self.doc.table_file("rules")
+            self.push(self.doc.set_table(file, ("rules",), None), "use the extended pack's rules")
+            return
+        if row.status == INHERITED:
+            self.push(self.doc.new_entry(row.kind, copy.deepcopy(row.table)),
+                      f"change {row.kind} {row.id} in this pack")
+        elif row.status == CHANGED and row.key == row.id:
+            place = self._place(row.kind, row.key)
+            if place is not None:
+                self.push(self.doc.delete_at(row.kind, *place),
+                          f"use the extended pack's {row.kind} {row.id}")
+                self.select(row.kind, row.id)
+        elif row.status == REMOVED:
+            for file, data in self.doc.files.items():
+                listed = data.get("remove", {}).get(row.kind, []) if \
+                    isinstance(data.get("remove"), dict) else []
+                if row.id in listed:
+                    rest = [i for i in listed if i != row.id]
+                    self.push(self.doc.set_table(file, ("remove", row.kind), rest or None),
+                              f"put back {row.kind} {row.id}")
+                    self.current = (row.kind, row.id)
+                    self.refresh()
+                    return
+
+    def new_variant(self) -> None:
+        if self.doc is None or not self.may_discard():
+            return
+        dialog = NewVariantDialog(self.doc.folder, self)
+        accepted = dialog.exec()
+        location, name, description = dialog.location(), dialog.name(), dialog.description()
+        parent_name = dialog.parent_name
+        dialog.deleteLater()
+        if not accepted:
+            return
+        try:
+            folder = create_variant(self.doc.folder, location, name, description)
+        except (OSError, ValueError) as exc:
+            self._tell("The variant was not made", str(exc), critical=True)
+            return
+        self.open_pack(folder)
+        self.statusBar().showMessage(
+            f"New variant {folder.name}: it extends {parent_name}. Entries you change "
+            "or add are stored here.", 10000)

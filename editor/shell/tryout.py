@@ -1,0 +1,115 @@
+"""Taking the pack out of the editor: a playtest at the table, a simulation, print-and-play."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import shiboken6
+from PySide6.QtCore import QUrl
+from PySide6.QtWidgets import QMessageBox
+
+from editor.export.dialog import ExportDialog, open_export_dialog
+from editor.model.document import REMOVED
+from editor.shell.simulate import SimulateDialog
+from smqt.pack.folder import MANIFEST
+from smqt.pack.shipped import default_pack
+
+
+class TryOut:
+    """Playtest, Simulate and Print-and-play of ``EditorWindow``."""
+
+    def _ready_for_play(self, what: str) -> bool:
+        """Saved and valid, or the author is told why not."""
+        self.flush()
+        if self.doc is None:
+            return False
+        if self.doc.modified:
+            answer = QMessageBox.question(
+                self, what, f"{what} uses the pack as saved. Save your changes first?",
+                QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel)
+            if answer != QMessageBox.StandardButton.Save or not self.save():
+                return False
+        if not self.doc.valid:
+            lines = "\n".join(str(p) for p in self.doc.problems[:20])
+            self._tell(f"{what}: the pack has problems",
+                       "The table refuses a pack with problems. Fix these first:\n\n" + lines,
+                       critical=True)
+            return False
+        return True
+
+    def playtest(self, *, with_card: bool = True) -> None:
+        """Open the table on the saved pack; the feature card selected here is dealt into the
+        opening display, so that it can be tried at once."""
+        if not self._ready_for_play("Playtest"):
+            return
+        assert self.doc is not None
+        argv = [sys.executable, "-m", "smqt", "play", "--playtest", "--pack", str(self.doc.folder)]
+        card = self._card_to_try() if with_card else None
+        if card:
+            argv += ["--opening", card]
+        if not self.launch(argv):
+            self._tell("Playtest", "The table could not be started.", critical=True)
+            return
+        row = self._current_row()
+        why = ""
+        if with_card and not card and row is not None and row.kind == "card":
+            why = f" ({row.id} is left out of this pack)" if row.status == REMOVED else \
+                f" ({row.id} does not load yet)"
+        self.statusBar().showMessage(
+            f"Playtest started with {card} in the opening display; you start." if card else
+            f"Playtest started with a shuffled display{why}.", 8000)
+
+    def _card_to_try(self) -> str | None:
+        """The selected feature card, when it is one the pack plays (not left out)."""
+        row = self._current_row()
+        if row is None or row.kind != "card" or row.status == REMOVED or self.doc is None \
+                or self.doc.catalog is None or row.id not in self.doc.catalog.cards:
+            return None
+        return row.id
+
+    def simulate(self) -> None:
+        if not self._ready_for_play("Simulate against base"):
+            return
+        assert self.doc is not None
+        extends = self.doc.files[MANIFEST].get("extends")
+        base: Path | None = (self.doc.folder / extends).resolve() if isinstance(extends, str) \
+            else default_pack().resolve()
+        if base == self.doc.folder.resolve():
+            base = None
+        from smqt.desktop.datafolder import data_folder
+
+        if self.sim_dialog is not None:
+            if self.sim_dialog.running:
+                self.sim_dialog.show()
+                self.sim_dialog.raise_()
+                return
+            self.sim_dialog.deleteLater()
+        self.sim_dialog = SimulateDialog(base, self.doc.folder.resolve(),
+                                         data_folder("simulations"), self)
+        self.sim_dialog.finished_report.connect(self._open_report)
+        self.sim_dialog.show()
+
+    def _open_report(self, folder: str) -> None:
+        self.statusBar().showMessage(f"Simulation report: {folder}", 15000)
+        self.open_url(QUrl.fromLocalFile(str(Path(folder) / "report.html")))
+
+    def print_and_play_dialog(self) -> ExportDialog | None:
+        self.flush()
+        if self.doc is None or self.doc.catalog is None:
+            self._tell("Print and play", "Nothing in this pack loads yet: fix the problems in "
+                       "the Validation panel first.")
+            return None
+        if self.export_dialog is not None and shiboken6.isValid(self.export_dialog):
+            self.export_dialog.close()
+        dialog = open_export_dialog(self, self.doc.catalog, self.doc.parent,
+                                    self._export_folder or self.doc.folder.parent,
+                                    self._pack_title())
+        self.export_dialog = dialog
+
+        def exported(text: str) -> None:
+            self._export_folder = dialog.folder  # the next export starts where this one went
+            self.statusBar().showMessage(text + self._skipped_note(), 10000)
+
+        dialog.exported.connect(exported)
+        return self.export_dialog

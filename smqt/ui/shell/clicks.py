@@ -1,0 +1,106 @@
+"""What a click or a drop on the table means: the legal action it stands for, or the engine's
+reason it is refused; and the table's tabs and overview switch."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtWidgets import QApplication
+
+from smqt.engine.actions import Action
+
+
+class Clicks:
+    """Clicks, drops and tab changes of ``TableWindow``."""
+
+    def _clicked(self, kind: str, key: object) -> None:
+        self.popup.hold()
+        if kind == "city":  # a city in the overview: show it alone
+            self.show_city(key)  # type: ignore[arg-type]
+            self._left_overview_at = time.monotonic()
+            return
+        since = time.monotonic() - self._left_overview_at
+        if kind in ("space", "person") and since * 1000 < QApplication.doubleClickInterval():
+            return  # the second click of a double click on the overview: not a move
+        if self.viewing is not None:
+            return
+        if not self._live_legal():
+            self._tell_not_yours()
+            return
+        it = self.interaction
+        action: Action | None = None
+        state = self._state()
+        if kind == "slot":
+            action = it.click_slot(key)  # type: ignore[arg-type]
+            if it.slot is not None:
+                self.show_city(state.current)
+        elif kind in ("space", "person") and self.shown != state.current:
+            name = self.controller.seats[self.shown].name if self.controller else ""
+            it.reason = (f"That is {name}'s city. Yours is under the tab "
+                         f"“{self.controller.seats[state.current].name}'s city”."
+                         if self.controller else None)
+        elif kind == "space":
+            action = it.click_space(key)  # type: ignore[arg-type]
+        elif kind == "person":
+            action = it.click_person(key)  # type: ignore[arg-type]
+        elif kind == "tile":
+            action = it.click_tile(key)  # type: ignore[arg-type]
+        elif kind == "column":
+            action = it.click_column(key)  # type: ignore[arg-type]
+        elif kind == "sand_dollar":
+            action = it.click_sand_dollar_action(key)  # type: ignore[arg-type]
+        if action is not None:
+            self._play(action)
+        else:
+            self._redraw()
+
+    def _dropped(self, pid: int, space: object) -> None:
+        if self.viewing is None and self._live_legal():
+            action = self.interaction.drop_person(pid, space)  # type: ignore[arg-type]
+            if action is not None:
+                self._play(action)
+            else:
+                self._redraw()
+
+    def _tell_refusal(self) -> None:
+        self.turn_panel.show_reason(self.interaction.reason)
+        if self.interaction.reason:
+            self.status.setText(self.interaction.reason)
+
+    def _tell_not_yours(self) -> None:
+        ctrl = self.controller
+        if ctrl is None or self.viewing is not None:
+            return
+        state = ctrl.state
+        if state.is_over:
+            text = "The game is over: the scorepad (Ctrl+P) shows every point."
+        else:
+            seat = ctrl.seats[state.current]
+            text = f"It is {seat.name}'s turn" + (" (the AI is thinking)." if seat.is_ai else ".")
+        self.interaction.reason = text
+        self._tell_refusal()
+
+    def _allowance_chosen(self, index: int | None) -> None:
+        self.interaction.choose_allowance(index)
+        self._redraw()
+
+    def _tab_changed(self, index: int) -> None:
+        players = len(self.player_panels)
+        if index >= players:  # All cities
+            self.show_overview(True)
+        elif index >= 0 and (index != self.shown or self.overview):
+            self.interaction.reason = None  # a refusal belongs to the city it was made in
+            self.turn_panel.show_reason(None)
+            self.show_overview(False)
+            self.shown = index
+            self._redraw()
+
+    def show_overview(self, on: bool) -> None:
+        """Every city at once in the city's place (3 and 4 players), or back to one city."""
+        if on == self.overview:
+            return
+        self.overview = on
+        self.city_view.setScene(self.overview_scene if on else self.city_scene)
+        self._redraw()
+        self.city_view.fit()
+        self._balance_timer.start()

@@ -1,0 +1,197 @@
+"""Drawing the table from the game: the scenes, the highlights of the current step, the panels
+around them, the city's header, and the reward dialog when a reward waits."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QPointF, QTimer
+from PySide6.QtGui import QColor
+
+from smqt.engine.actions import Action
+from smqt.engine.scoring import score_game
+from smqt.engine.state import REWARD, GameState
+from smqt.ui.game.controller import Seat
+from smqt.ui.game.interaction import Highlights
+from smqt.ui.game.prompts import banner
+from smqt.ui.panels.side import PLAYER_COLOURS, PlayerPanel, RewardDialog, seat_fill_words, seat_ink
+from smqt.ui.table.motion import Motion
+
+TAB_GROUND = "#d6d6d6"
+"""About the darkest ground of a tab (an inactive one): seat colours are darkened to read on it."""
+
+
+class Drawing:
+    """Redrawing of ``TableWindow`` after every change."""
+
+    def _state(self) -> GameState:
+        if self.viewing is not None and self._view_state is not None:
+            return self._view_state
+        assert self.controller is not None
+        return self.controller.state
+
+    def _live_legal(self) -> tuple[Action, ...]:
+        return self.controller.legal() if self.controller is not None else ()
+
+    def refresh(self) -> None:
+        """The game changed: new legal actions, new highlights, redraw."""
+        ctrl = self.controller
+        if ctrl is None:
+            return
+        moment = (len(ctrl.game.actions), ctrl.state.turn, ctrl.state.current, ctrl.state.phase,
+                  ctrl.awaiting_end)
+        if moment != self._moment:
+            self._moment = moment  # type: ignore[assignment]
+            self.interaction.reset(ctrl.state, ctrl.legal())
+            self._confirm_end = False
+        state = ctrl.state
+        turn_key = (state.turn, state.current)
+        if self._shown_for != turn_key and self.viewing is None:
+            self.popup.close_now()  # the card under the pointer may be gone with the turn
+            self._turn_started_at = time.monotonic()
+            previous = self._shown_for
+            self._shown_for = turn_key
+            pause = ctrl.turn_pause_ms if previous is not None and not state.is_over and \
+                0 <= previous[1] < len(ctrl.seats) and ctrl.seats[previous[1]].is_ai and \
+                Motion.on() else 0
+            if pause:  # the view stays on the AI's city a moment, then follows the turn
+                QTimer.singleShot(pause, lambda key=turn_key: self._follow_turn(key))
+            else:
+                self.shown = state.current
+        self._redraw()
+        self._maybe_ask_reward()
+        self.refreshed.emit()
+
+    def _follow_turn(self, key: tuple[int, int]) -> None:
+        """Show the city of the seat to play (after an AI's turn was shown a moment)."""
+        ctrl = self.controller
+        if ctrl is None or self._shown_for != key or self.viewing is not None or \
+                (ctrl.state.turn, ctrl.state.current) != key or self.overview:
+            return
+        if self.shown != ctrl.state.current:
+            self.shown = ctrl.state.current
+            self.popup.close_now()
+            self._redraw()
+
+    def _redraw(self) -> None:
+        ctrl = self.controller
+        if ctrl is None:
+            return
+        state = self._state()
+        live = self.viewing is None
+        interactive = live and bool(self._live_legal())
+        h = self.interaction.highlights() if interactive else Highlights()
+        score = score_game(state)
+        tab = len(self.player_panels) if self.overview else self.shown
+        if self.city_tabs.currentIndex() != tab:
+            self.city_tabs.blockSignals(True)
+            self.city_tabs.setCurrentIndex(tab)
+            self.city_tabs.blockSignals(False)
+        from_display = dict(getattr(self.display_scene, "placed", {}))
+        self.display_scene.build(state, h, interactive, self._buy_tips(state, interactive),
+                                 animate=live)
+        own_city = interactive and self.shown == state.current
+        same_city = self._city_drawn == (self.shown, live)
+        self._city_drawn = (self.shown, live)
+        arrivals = {key: self._display_to_city(at) for key, at in from_display.items()
+                    if key[0] == "card"} if same_city else None
+        if self.overview:
+            self.overview_scene.build(state, ctrl.names, PLAYER_COLOURS, score.sheets)
+        else:
+            self.city_scene.build(state, self.shown, h if own_city else Highlights(),
+                                  score.sheets[self.shown], own_city, self._recent(state),
+                                  previews=self._placement_previews(state, h) if own_city
+                                  else None, arrows=self._arrows(state) if live else (),
+                                  animate=live and same_city, arrivals=arrivals)
+        self._show_city_header(state)
+        compact = self._panels_short_of_room()
+        for i, panel in enumerate(self.player_panels):
+            panel.set_compact(compact)
+            panel.show_player(state, ctrl.seats[i], score.sheets[i], i == state.current,
+                              i == self.shown)
+        self.banner.say(banner(state, ctrl.names, [s.kind for s in ctrl.seats], self._trigger)
+                        if live else "")
+        self._update_turn_panel(h, interactive)
+        self._side_timer.start()  # once the turn panel's new contents are laid out
+        self.undo_action.setEnabled(live and ctrl.can_undo)
+        self.scorepad_action.setEnabled(True)
+        self.popup.enabled = self.interaction.person is None  # not over a walk in progress
+
+    def _maybe_ask_reward(self) -> None:
+        if self.viewing is not None or self.controller is None:
+            return
+        legal = self._live_legal()
+        if self.controller.state.phase != REWARD or not legal:
+            self._close_reward_dialog()
+            return
+        if self._reward_dialog is not None:
+            return
+        dialog = RewardDialog(self.interaction.highlights().rewards, self)
+        dialog.chosen.connect(self.choose_reward)
+        self._reward_dialog = dialog
+        # over the display's right side, so that the city stays in sight while choosing
+        corner = self.display_view.mapToGlobal(self.display_view.rect().topRight())
+        dialog.move(corner.x() - dialog.width() - 20, corner.y() + 20)
+        dialog.open()
+
+    def _close_reward_dialog(self) -> None:
+        """Forget the reward dialog (it is made anew each time a reward is due)."""
+        dialog, self._reward_dialog = self._reward_dialog, None
+        if dialog is not None:
+            dialog.hide()
+            dialog.deleteLater()
+
+    def _rebuild_panels(self, seats: list[Seat]) -> None:
+        for panel in self.player_panels:
+            self.players_layout.removeWidget(panel)
+            panel.hide()  # out of sight at once; deleted when control returns to the loop
+            panel.deleteLater()
+        self.player_panels = []
+        for i in range(len(seats)):
+            panel = PlayerPanel(i)
+            panel.clicked.connect(self.show_city)
+            panel.seat_menu.connect(self._seat_menu)
+            self.players_layout.addWidget(panel)
+            self.player_panels.append(panel)
+        self.city_tabs.blockSignals(True)
+        while self.city_tabs.count():
+            self.city_tabs.removeTab(0)
+        for seat in seats:
+            self.city_tabs.addTab(f"{seat.name}'s city")
+        if len(seats) >= 3:
+            self.city_tabs.addTab("All cities")
+        self.city_tabs.blockSignals(False)
+        self.overview = False
+
+    def _show_city_header(self, state: GameState) -> None:
+        """Whose city is shown, in their colour; filled when it is their turn."""
+        ctrl = self.controller
+        if ctrl is None:
+            return
+        if self.overview:
+            current = state.current
+            colour = PLAYER_COLOURS[current % len(PLAYER_COLOURS)]
+            whose = "" if state.is_over else f" — {ctrl.seats[current].name}'s turn"
+            self.city_header.setText(f"Every city{whose} (a click on a city shows it alone)")
+            self.city_header.setStyleSheet(f"QLabel {{ background: #f6f1e4; color: #1d1d1d; "
+                                           f"font-size: 15px; font-weight: bold; "
+                                           f"padding: 3px 10px; border-top: 3px solid {colour}; }}")
+            return
+        seat = ctrl.seats[self.shown]
+        colour = PLAYER_COLOURS[self.shown % len(PLAYER_COLOURS)]
+        playing = self.shown == state.current and not state.is_over
+        who = "your" if playing and not seat.is_ai else f"{seat.name}'s"
+        self.city_header.setText(f"{seat.name}'s city" + (f" — {who} turn" if playing else ""))
+        words = seat_fill_words(self.shown) if playing else seat_ink(self.shown, "#f6f1e4")
+        self.city_header.setStyleSheet(
+            f"QLabel {{ background: {colour if playing else '#f6f1e4'}; "
+            f"color: {words}; font-size: 15px; font-weight: bold; "
+            f"padding: 3px 10px; border-top: 3px solid {colour}; }}")
+        for i in range(len(ctrl.seats)):
+            self.city_tabs.setTabTextColor(i, QColor(seat_ink(i, TAB_GROUND)))
+
+    def _display_to_city(self, at: QPointF) -> QPointF:
+        """A point of the display scene in the city scene's coordinates (through the screen):
+        where a card taken from the display starts its flight into the city."""
+        on_screen = self.display_view.viewport().mapToGlobal(self.display_view.mapFromScene(at))
+        return self.city_view.mapToScene(self.city_view.viewport().mapFromGlobal(on_screen))
