@@ -41,7 +41,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def field_help() -> dict[str, dict[str, str]]:
     """Class -> field -> the help text its form shows."""
-    from editor.forms.form import plain
+    from editor.forms.fields import plain
     from smqt.pack.fieldinfo import class_key, documented_classes, field_docs
 
     return {class_key(cls): {name: plain(text) for name, text in field_docs(cls).items()}

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from editor.forms.form import discard
+from editor.forms.fields import discard
 from smqt.engine.content import (
     FeatureCard,
     ObjectiveTile,

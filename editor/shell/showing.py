@@ -10,7 +10,8 @@ from typing import Any
 import shiboken6
 from PySide6.QtWidgets import QWidget
 
-from editor.forms.form import Form, discard, help_of, parse_key
+from editor.forms.fields import discard, help_of
+from editor.forms.form import Form, parse_key
 from editor.forms.inputs import NumberBox
 from editor.model.document import CHANGED, INHERITED, NEW, REMOVED
 from editor.shell.entrylist import SETTINGS, EntryRow, entry_key, split_key

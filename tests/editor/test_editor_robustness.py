@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QMessageBox, QSpinBox
 
-from editor.forms.form import discarded
+from editor.forms.fields import discarded
 from editor.model.document import DocumentError
 from editor.shell.window import EditorWindow
 from smqt.pack.load import load_pack

@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QMessageBox, QSpinBox, QToolButton
 
 import smqt.files.atomic
-from editor.forms.form import discarded
+from editor.forms.fields import discarded
 from editor.model.document import PackDocument
 from editor.shell.window import EditorWindow
 from smqt.pack.load import check_pack, load_pack

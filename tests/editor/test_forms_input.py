@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
     QToolButton,
 )
 
-from editor.forms.form import Form, discarded
+from editor.forms.fields import discarded
+from editor.forms.form import Form
 from smqt.engine.content import FeatureCard, SandDollarTile
 from smqt.engine.effects import AdjacentCount, AdjacentTiers, Chain
 
