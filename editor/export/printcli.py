@@ -49,8 +49,8 @@ def run(args: argparse.Namespace, folder: str, out: TextIO, err: TextIO) -> int:
     from editor.export.printables import changed_entries, printables, version_text
     from editor.export.sheets import SheetOptions, export_print_pngs, export_sheets
     from editor.export.ttsdeck import export_tts
-    from smqt.pack.folder import PackError
     from smqt.pack.load import load_pack
+    from smqt.pack.problems import PackError
 
     target = args.print_out
     try:

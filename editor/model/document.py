@@ -25,8 +25,10 @@ from editor.model.places import Path_, PlaceError, get, plan, put
 from smqt.engine.catalog import Catalog, catalog_entries
 from smqt.files.atomic import finish_interrupted_write, remove_stale_temporaries, write_files
 from smqt.files.guarded import PackFileError, cut, parse_toml, read_bytes
-from smqt.pack.folder import KINDS, MANIFEST, ContentError, entries_files
+from smqt.pack.folder import KINDS, entries_files
 from smqt.pack.load import check_pack
+from smqt.pack.manifest import MANIFEST
+from smqt.pack.problems import ContentError
 from smqt.pack.save import unstructure_entry
 
 INHERITED, CHANGED, NEW = "inherited", "changed", "new"

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from smqt.files.atomic import atomic_write_text
-from smqt.pack.folder import MANIFEST, SCHEMA
+from smqt.pack.manifest import MANIFEST, SCHEMA
 
 
 def folder_name(name: str) -> str:

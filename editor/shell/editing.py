@@ -26,7 +26,8 @@ from editor.model.variant import NewVariantDialog, create_variant
 from editor.shell.entrylist import SETTINGS, split_key
 from smqt.engine.catalog import catalog_entries
 from smqt.engine.content import ID_PATTERN
-from smqt.pack.folder import KINDS, MANIFEST
+from smqt.pack.folder import KINDS
+from smqt.pack.manifest import MANIFEST
 
 
 def _short(text: str, most: int = 60) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from smqt.pack.folder import ContentError
+from smqt.pack.problems import ContentError
 
 
 class ValidationPanel(QWidget):

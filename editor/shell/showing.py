@@ -18,7 +18,9 @@ from editor.shell.entrylist import SETTINGS, EntryRow, entry_key, split_key
 from smqt.engine.catalog import catalog_entries
 from smqt.engine.content import Rules, SandDollarAction
 from smqt.pack.convert import converter
-from smqt.pack.folder import KINDS, MANIFEST, ContentError, PackManifest
+from smqt.pack.folder import KINDS
+from smqt.pack.manifest import MANIFEST, PackManifest
+from smqt.pack.problems import ContentError
 
 HELP_HINT = "Point at or click into a field to read what it means."
 

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QMessageBox
 from editor.export.dialog import ExportDialog, open_export_dialog
 from editor.model.document import REMOVED
 from editor.shell.simulate import SimulateDialog
-from smqt.pack.folder import MANIFEST
+from smqt.pack.manifest import MANIFEST
 from smqt.pack.shipped import default_pack
 
 

@@ -9,8 +9,8 @@ from typing import TextIO
 from smqt.cli.score import print_score
 from smqt.engine.game import RecordError, replay
 from smqt.engine.scoring import score_game
-from smqt.pack.folder import PackError
 from smqt.pack.load import load_pack
+from smqt.pack.problems import PackError
 from smqt.pack.shipped import default_pack
 
 

@@ -13,7 +13,7 @@ from smqt.engine.geometry import space_str
 from smqt.engine.rules import apply
 from smqt.engine.scoring import GameScore, score_game
 from smqt.engine.state import FINAL
-from smqt.pack.folder import PackError
+from smqt.pack.problems import PackError
 from smqt.records.position import PositionError, load_position
 
 

@@ -2,20 +2,19 @@
 and partial rules merged onto the parent pack, cross-entry checks and the content hash.
 Every problem becomes a ``ContentError``; nothing stops at the first one.
 
-The format is written down for card authors in ``content/FORMAT.md``; ``catalog.py`` turns
-the result into a ``Catalog``.
+The format is written down for card authors in ``content/FORMAT.md``; ``smqt.pack.load``
+turns the result into a ``Catalog``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import attrs
-from attrs import field
 
 from smqt.engine.content import (
     FeatureCard,
@@ -36,22 +35,8 @@ from smqt.files.guarded import (
     read_bytes,
 )
 from smqt.pack.convert import converter, describe, structure_problems
-
-__all__ = [
-    "KINDS",
-    "MANIFEST",
-    "SCHEMA",
-    "ContentError",
-    "PackContents",
-    "PackError",
-    "PackManifest",
-    "entries_files",
-    "read_pack",
-]
-
-SCHEMA = 1
-"The only pack schema version this program reads."
-MANIFEST = "pack.toml"
+from smqt.pack.manifest import MANIFEST, PackManifest
+from smqt.pack.problems import ContentError
 
 KINDS: dict[str, type] = {
     "card": FeatureCard,
@@ -64,115 +49,6 @@ KINDS: dict[str, type] = {
 _SECTIONS = (*KINDS, "rules", "remove")
 MAX_EXTENDS = 16
 "How many packs deep ``extends`` may go (a pack, its parent, the parent's parent...)."
-
-
-# --------------------------------------------------------------------------- errors
-
-
-@attrs.frozen
-class ContentError:
-    """One problem in a content pack, saying where it is and what to fix."""
-
-    file: str
-    "The file, as a readable path."
-    entry: str
-    "The entry id; ``pack`` for the manifest, ``rules``, ``remove``; empty when unknown."
-    key: str
-    "Dotted path inside the entry, such as ``scoring[1].tag``; empty for the whole entry."
-    problem: str
-    "What is wrong and what is allowed."
-    line: int | None = None
-    "The line, when known (TOML syntax and encoding errors)."
-    section: str = ""
-    "The TOML section of the entry (``card``, ``starting_tile``...), when it is one."
-    index: int | None = None
-    "The entry's position in its section of the file (0-based), when it is one."
-
-    def __str__(self) -> str:
-        head = self.file if self.line is None else f"{self.file}, line {self.line}"
-        where = [part for part in (self._where(), f"key {self.key}" if self.key else "") if part]
-        if where:
-            return f"{head}: {', '.join(where)}: {self.problem}"
-        return f"{head}: {self.problem}"
-
-    def _where(self) -> str:
-        if not self.section or self.section == self.entry:
-            return self.entry
-        if self.entry:
-            return f"{self.section} {self.entry!r}"
-        if self.index is not None:
-            return f"{self.section} #{self.index + 1}"
-        return self.section
-
-
-class PackError(Exception):
-    """A content pack has problems; ``errors`` lists every one of them."""
-
-    def __init__(self, errors: Iterable[ContentError]) -> None:
-        self.errors = list(errors)
-        count = len(self.errors)
-        lines = "\n".join(str(error) for error in self.errors)
-        super().__init__(f"{count} problem{'s' if count != 1 else ''} in content pack:\n{lines}")
-
-
-# --------------------------------------------------------------------------- manifest
-
-
-def _not_blank(inst: object, attribute: attrs.Attribute, value: str) -> None:
-    if not value.strip():
-        raise ValueError("must not be empty")
-    if len(value) > 60:
-        raise ValueError(f"must have at most 60 characters, got {len(value)}")
-    if any(ch < " " or ch == "\x7f" for ch in value):
-        raise ValueError(f"must be one line of printable text, got {shown(value)}")
-
-
-_not_blank.max_chars = 60  # type: ignore[attr-defined]  # read by fieldinfo (editor, schema)
-
-
-def _folder_path(inst: object, attribute: attrs.Attribute, value: str | None) -> None:
-    if value is None:
-        return
-    if not value.strip():
-        raise ValueError("must name a folder, such as '../../base'")
-    if len(value) > 1000 or any(ch < " " or ch == "\x7f" for ch in value):
-        raise ValueError(
-            f"must be a folder path of printable characters (at most 1000), got {shown(value)}"
-        )
-
-
-_folder_path.max_chars = 1000  # type: ignore[attr-defined]
-
-
-def _description(inst: object, attribute: attrs.Attribute, value: str) -> None:
-    if len(value) > 500:
-        raise ValueError(f"must have at most 500 characters, got {len(value)}")
-
-
-_description.max_chars = 500  # type: ignore[attr-defined]
-
-
-def _known_schema(inst: object, attribute: attrs.Attribute, value: int) -> None:
-    if value != SCHEMA:
-        raise ValueError(
-            f"must be {SCHEMA}, the only schema this program reads, got {shown(value)}"
-        )
-
-
-@attrs.frozen
-class PackManifest:
-    """``pack.toml``: what a pack is called and which pack it extends."""
-
-    name: str = field(validator=_not_blank)
-    "The pack's name, stored in game records (R12.2)."
-    version: str = field(validator=_not_blank)
-    "The pack's version, stored in game records."
-    schema: int = field(validator=_known_schema)
-    "The format version of the pack; 1."
-    extends: str | None = field(default=None, validator=_folder_path)
-    "The parent pack's folder, relative to this pack's folder, e.g. ``../../base``."
-    description: str = field(default="", validator=_description)
-    "A sentence for people choosing a pack."
 
 
 # --------------------------------------------------------------------------- reading

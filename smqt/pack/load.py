@@ -10,13 +10,9 @@ from typing import Any
 from smqt.engine.catalog import CATALOG_FIELDS, Catalog, PackIdentity
 from smqt.engine.effects import Row
 from smqt.pack.convert import converter
-from smqt.pack.folder import (
-    KINDS,
-    ContentError,
-    PackError,
-    read_pack,
-)
+from smqt.pack.folder import KINDS, read_pack
 from smqt.pack.playable import setup_problems
+from smqt.pack.problems import ContentError, PackError
 
 
 def catalog_counts(catalog: Catalog) -> dict[str, int]:

@@ -12,7 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from smqt.engine.setup import PLAYER_COUNTS
-from smqt.pack.folder import MANIFEST, ContentError, PackContents
+from smqt.pack.folder import PackContents
+from smqt.pack.manifest import MANIFEST
+from smqt.pack.problems import ContentError
 
 
 def setup_problems(contents: PackContents) -> list[ContentError]:

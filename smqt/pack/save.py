@@ -11,18 +11,11 @@ from typing import Any
 import tomli_w
 
 from smqt.engine.catalog import CATALOG_FIELDS, Catalog, catalog_entries
-from smqt.engine.content import (
-    Rules,
-)
+from smqt.engine.content import Rules
 from smqt.files.atomic import write_files
 from smqt.pack.convert import converter
-from smqt.pack.folder import (
-    KINDS,
-    MANIFEST,
-    SCHEMA,
-    PackManifest,
-    entries_files,
-)
+from smqt.pack.folder import KINDS, entries_files
+from smqt.pack.manifest import MANIFEST, SCHEMA, PackManifest
 
 _SAVED_FILES = {kind: f"{name}.toml" for kind, name in CATALOG_FIELDS.items()}
 

@@ -16,7 +16,8 @@ import attrs
 from smqt.engine.content import Rules
 from smqt.files.atomic import atomic_write_text
 from smqt.pack.fieldinfo import field_docs, field_range, resolved_fields
-from smqt.pack.folder import KINDS, PackManifest
+from smqt.pack.folder import KINDS
+from smqt.pack.manifest import PackManifest
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 

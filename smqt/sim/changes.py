@@ -37,8 +37,9 @@ import attrs
 from smqt.engine.catalog import Catalog, catalog_entries
 from smqt.engine.content import Rules
 from smqt.pack.convert import converter, tag_of
-from smqt.pack.folder import KINDS, MANIFEST, SCHEMA, PackManifest
+from smqt.pack.folder import KINDS
 from smqt.pack.load import check_pack
+from smqt.pack.manifest import MANIFEST, SCHEMA, PackManifest
 from smqt.pack.save import entries_to_toml, manifest_to_toml, rules_to_toml
 
 __all__ = [

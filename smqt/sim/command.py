@@ -22,7 +22,7 @@ from smqt.ai.protocol import BOT_LEVELS
 from smqt.engine.rng import game_seed, seed_problem
 from smqt.engine.setup import SetupError, new_game
 from smqt.files.atomic import atomic_write_text
-from smqt.pack.folder import PackError
+from smqt.pack.problems import PackError
 from smqt.sim.build import build_report, summary_text
 from smqt.sim.changes import Change, pack_changes
 from smqt.sim.html import render

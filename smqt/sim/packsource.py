@@ -23,8 +23,9 @@ import attrs
 
 from smqt.engine.catalog import Catalog
 from smqt.files.guarded import PackFileError, list_toml_files, parse_toml, read_bytes
-from smqt.pack.folder import MANIFEST, ContentError, PackError
 from smqt.pack.load import load_pack
+from smqt.pack.manifest import MANIFEST
+from smqt.pack.problems import ContentError, PackError
 
 __all__ = ["PackSource", "PackSourceError", "load_source", "write_pack"]
 

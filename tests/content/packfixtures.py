@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from smqt.pack.folder import ContentError, read_pack
+from smqt.pack.folder import read_pack
+from smqt.pack.problems import ContentError
 
 MANIFEST = """\
 name = "fixture"

@@ -14,8 +14,8 @@ import pytest
 
 from smqt.cli.validate import run_validate
 from smqt.files.guarded import MAX_FILE_BYTES, MAX_NESTING
-from smqt.pack.folder import ContentError, PackError
 from smqt.pack.load import check_pack, load_pack
+from smqt.pack.problems import ContentError, PackError
 from tests.content.packfixtures import FIXTURE_FILES, manifest, write_pack
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX files")

@@ -14,15 +14,10 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from smqt.pack.folder import ContentError, read_pack
+from smqt.pack.folder import read_pack
 from smqt.pack.load import check_pack
-from tests.content.packfixtures import (
-    FIXTURE_FILES,
-    errors_of,
-    manifest,
-    single_error,
-    write_pack,
-)
+from smqt.pack.problems import ContentError
+from tests.content.packfixtures import FIXTURE_FILES, errors_of, manifest, single_error, write_pack
 from tests.support import BASE
 
 TAGS = "local, tourist, business, sports, nature, wave"

@@ -33,8 +33,9 @@ from smqt.engine.finalmove import best_final_movement, crowded_city_states
 from smqt.engine.rules import apply, legal_actions
 from smqt.engine.scoring import score_game
 from smqt.engine.setup import PLAYER_COUNTS, new_game
-from smqt.pack.folder import KINDS, PackError
+from smqt.pack.folder import KINDS
 from smqt.pack.load import load_pack
+from smqt.pack.problems import PackError
 from tests.content import mutations
 
 ACTIONS_PER_GAME = 25

@@ -22,8 +22,9 @@ from smqt.engine.content import (
     TakeRule,
 )
 from smqt.engine.effects import Person, Row, Tag, Who
-from smqt.pack.folder import PackError, read_pack
+from smqt.pack.folder import read_pack
 from smqt.pack.load import check_pack, load_pack
+from smqt.pack.problems import PackError
 from tests.content.packfixtures import FIXTURE_FILES, manifest, single_error
 
 

@@ -14,8 +14,9 @@ from smqt.engine.catalog import Catalog, catalog_entries
 from smqt.engine.content import FeatureCard, Rules, Supply, TakeFrom, TakeRule
 from smqt.engine.effects import Row, Tag, Who
 from smqt.pack.convert import converter
-from smqt.pack.folder import KINDS, SCHEMA, PackManifest
+from smqt.pack.folder import KINDS
 from smqt.pack.load import load_pack
+from smqt.pack.manifest import SCHEMA, PackManifest
 from smqt.pack.save import (
     dump_entries,
     entries_to_toml,

@@ -8,8 +8,8 @@ import tempfile
 
 import pytest
 
-from smqt.pack.folder import PackError
 from smqt.pack.load import load_pack
+from smqt.pack.problems import PackError
 from smqt.pack.save import save_catalog
 from smqt.sim import packsource
 from smqt.sim.packsource import PackSource, PackSourceError, load_source, write_pack

@@ -33,8 +33,8 @@ from PySide6.QtWidgets import (
 from smqt.engine.catalog import Catalog
 from smqt.engine.rng import SEED_RANGE, parse_seed
 from smqt.engine.setup import SetupError, check_opening, new_game, parse_opening
-from smqt.pack.folder import PackError
 from smqt.pack.load import load_pack
+from smqt.pack.problems import PackError
 from smqt.pack.shipped import default_pack
 from smqt.records.savedgame import seat_name
 

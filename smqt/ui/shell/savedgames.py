@@ -14,8 +14,8 @@ from smqt.desktop.crashes import Crash, crash_words
 from smqt.desktop.front import bring_to_front
 from smqt.engine.game import PackMismatch, RecordError, replay
 from smqt.engine.rng import seed_problem
-from smqt.pack.folder import PackError
 from smqt.pack.load import load_pack
+from smqt.pack.problems import PackError
 from smqt.pack.shipped import default_pack
 from smqt.records.savedgame import load_game
 from smqt.ui.game.controller import Seat

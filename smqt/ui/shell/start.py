@@ -66,8 +66,8 @@ def check_opening_option(options: PlayOptions) -> str | None:
     if options.load:
         return "--opening sets up a new game; it cannot be used with --load"
     from smqt.engine.setup import SetupError, check_opening
-    from smqt.pack.folder import PackError
     from smqt.pack.load import load_pack
+    from smqt.pack.problems import PackError
     from smqt.pack.shipped import default_pack
 
     try:

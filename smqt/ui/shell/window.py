@@ -37,8 +37,8 @@ from smqt.engine.rules import apply
 from smqt.engine.scoring import GameScore, score_game
 from smqt.engine.setup import SetupError
 from smqt.engine.state import GameState
-from smqt.pack.folder import PackError
 from smqt.pack.load import load_pack
+from smqt.pack.problems import PackError
 from smqt.ui.game.controller import GameController, Seat
 from smqt.ui.game.interaction import TurnInteraction
 from smqt.ui.game.logtext import GameLog

@@ -1,0 +1,54 @@
+"""What is wrong with a content pack: ``ContentError``, one problem with its file, entry, key
+and line; ``PackError``, raised with every problem of a pack that cannot be used."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+
+@attrs.frozen
+class ContentError:
+    """One problem in a content pack, saying where it is and what to fix."""
+
+    file: str
+    "The file, as a readable path."
+    entry: str
+    "The entry id; ``pack`` for the manifest, ``rules``, ``remove``; empty when unknown."
+    key: str
+    "Dotted path inside the entry, such as ``scoring[1].tag``; empty for the whole entry."
+    problem: str
+    "What is wrong and what is allowed."
+    line: int | None = None
+    "The line, when known (TOML syntax and encoding errors)."
+    section: str = ""
+    "The TOML section of the entry (``card``, ``starting_tile``...), when it is one."
+    index: int | None = None
+    "The entry's position in its section of the file (0-based), when it is one."
+
+    def __str__(self) -> str:
+        head = self.file if self.line is None else f"{self.file}, line {self.line}"
+        where = [part for part in (self._where(), f"key {self.key}" if self.key else "") if part]
+        if where:
+            return f"{head}: {', '.join(where)}: {self.problem}"
+        return f"{head}: {self.problem}"
+
+    def _where(self) -> str:
+        if not self.section or self.section == self.entry:
+            return self.entry
+        if self.entry:
+            return f"{self.section} {self.entry!r}"
+        if self.index is not None:
+            return f"{self.section} #{self.index + 1}"
+        return self.section
+
+
+class PackError(Exception):
+    """A content pack has problems; ``errors`` lists every one of them."""
+
+    def __init__(self, errors: Iterable[ContentError]) -> None:
+        self.errors = list(errors)
+        count = len(self.errors)
+        lines = "\n".join(str(error) for error in self.errors)
+        super().__init__(f"{count} problem{'s' if count != 1 else ''} in content pack:\n{lines}")
