@@ -29,7 +29,8 @@ from editor.model.document import DocumentError, PackDocument
 from smqt.cli.validate import run_validate
 from smqt.engine.actions import parse_action
 from smqt.engine.catalog import Catalog
-from smqt.engine.finalmove import best_final_movement, crowded_city_states
+from smqt.engine.crowded import crowded_city_states
+from smqt.engine.finalmove import best_final_movement
 from smqt.engine.rules import apply, legal_actions
 from smqt.engine.scoring import score_game
 from smqt.engine.setup import PLAYER_COUNTS, new_game

@@ -16,9 +16,10 @@ from smqt.engine import rules
 from smqt.engine.actions import FinalDone, FinalMove
 from smqt.engine.catalog import Catalog
 from smqt.engine.content import FeatureCard
+from smqt.engine.crowded import crowded_city_states
 from smqt.engine.effects import AnyNumberRing, Ring, Row, Tag, Who
 from smqt.engine.features import features
-from smqt.engine.finalmove import FinalPlan, best_final_movement, crowded_city_states
+from smqt.engine.finalmove import FinalPlan, best_final_movement
 from smqt.engine.footprints import matches as footprint_matches
 from smqt.engine.rings import outcomes
 from smqt.engine.scoring import score_game
