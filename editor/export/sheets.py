@@ -3,7 +3,7 @@ outside the bleed and, after each page of fronts, a page of backs mirrored for d
 printing flipped on the long edge; one 300 dpi PNG per component; and the old plain sheets
 (nine cards a page, no bleed) and preview-sized PNGs the File menu still offers.
 
-Components come from ``editor.export.printables``, places on the page from ``editor.export.printsheet``.
+Components come from ``printables``, places on the page from ``printsheet``.
 Every file is written whole or not at all: the PDF to a ``.part`` file renamed when done,
 each PNG through ``atomic_write_bytes``. A ``progress`` callback may raise
 ``ExportCancelled`` to stop.

@@ -438,7 +438,7 @@ class PackDocument:
         return not self.problems
 
     def save(self, *, every_file: bool = False) -> list[str]:
-        """Write the files that changed, all or none of them (``fileio.write_files``);
+        """Write the files that changed, all or none of them (``smqt.files.atomic.write_files``);
         returns their names. A pack with problems is saved too (work in progress) and stays
         marked invalid. ``every_file`` rewrites unchanged files too, in the canonical layout.
         Raises OSError when the files cannot be written."""

@@ -1,6 +1,7 @@
-"""Where the table keeps its files: one autosave per game (so that a playtest or a second game
-never overwrites an unfinished one) and the remembered layout. ``SMQT_HOME`` overrides the
-platform's application data folder (tests use a temporary one)."""
+"""The data folder where the table and the editor keep their files (autosaves, crash reports,
+the problems log, simulation reports) and the remembered settings. ``SMQT_HOME`` overrides the
+platform's application data folder (tests use a temporary one); a part of it that cannot be
+used is replaced by a stand-in in the temporary folder, and said so."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ constraints and objectives.
 
 Every class is frozen attrs with a ``kind`` class variable (not a field): the TOML form is
 ``{ kind = "adjacent", tag = "nature", points = 2 }`` and the one converter in
-``catalog.py`` dispatches on it. The docstring under each field is the help text the editor
+``smqt.pack.convert`` dispatches on it. The docstring under each field is the help text the editor
 shows and the description in the JSON Schema.
 """
 

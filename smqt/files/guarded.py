@@ -1,6 +1,6 @@
 """Reading the files of a pack folder without trusting them: only regular files, only so much
 of each, only UTF-8, TOML nested no deeper than a pack needs; every refusal a sentence (and a
-line when there is one). Shared by the loader (``packload.py``) and the content editor.
+line when there is one). Shared by the pack loader (``smqt.pack.folder``) and the content editor.
 
 A symlink to ``/dev/zero``, a fifo, a folder named ``cards.toml``, a 2 GB file, an integer of
 5,000 digits or arrays nested 10,000 deep must each become one reported problem, never a hang,

@@ -51,7 +51,7 @@ def check_pack(
 
     Entries with problems are left out; the catalog is None only when the pack cannot be
     put together at all (no readable manifest in it or in a pack it extends). Besides what
-    ``read_pack`` finds, the problems say why a game could not be set up (``packsetup``).
+    ``read_pack`` finds, the problems say why a game could not be set up (``smqt.pack.playable``).
     ``files``: the pack's own files as they would be on disk, read instead of its folder's
     (see ``read_pack``).
     """

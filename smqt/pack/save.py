@@ -63,7 +63,7 @@ def save_pack(
 ) -> None:
     """Write a pack: ``pack.toml`` from ``manifest`` and each entries file of ``files``
     (file name -> TOML text, e.g. from ``dump_entries``), all or none of them
-    (``fileio.write_files``).
+    (``smqt.files.atomic.write_files``).
 
     Raises FileExistsError when the folder holds other ``.toml`` files, which would be
     loaded with the pack, and ValueError for a file name that is not a plain ``*.toml``.

@@ -486,7 +486,7 @@ def score_curves(title: str, by_round: list[list[float]]) -> str:
     return "".join(parts)
 
 
-def _notable(side_label: str, side: dict) -> str:
+def _notable(side: dict) -> str:
     links = side.get("notable", [])
     if not links:
         return ""
@@ -512,7 +512,7 @@ def _details(report: dict) -> list[str]:
                        f"average. Mean finishing rank per seat: " + ", ".join(
                            f"seat {s['seat'] + 1} {s['rank']['mean']:.2f}" for s in part["seats"])
                        + ".</p>")
-            out.append(_notable(label, part))
+            out.append(_notable(part))
         out.append("</details>")
     return out
 
