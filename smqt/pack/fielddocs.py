@@ -173,15 +173,6 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         'per': 'How many sand dollars make one step.',
         'points': 'Points per step.',
     },
-    'smqt.pack.folder:ContentError': {
-        'file': 'The file, as a readable path.',
-        'entry': 'The entry id; ``pack`` for the manifest, ``rules``, ``remove``; empty when unknown.',
-        'key': 'Dotted path inside the entry, such as ``scoring[1].tag``; empty for the whole entry.',
-        'problem': 'What is wrong and what is allowed.',
-        'line': 'The line, when known (TOML syntax and encoding errors).',
-        'section': 'The TOML section of the entry (``card``, ``starting_tile``...), when it is one.',
-        'index': "The entry's position in its section of the file (0-based), when it is one.",
-    },
     'smqt.pack.folder:PackContents': {
         'manifest': "The leaf pack's manifest.",
         'entries': 'kind (``card``...) -> id -> entry, in order.',
@@ -191,13 +182,6 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         'broken': '(kind, id) of entries left out for their errors (the id is empty when unknown).',
         'broken_count': 'kind -> how many entries of the kind were left out for their errors.',
         'rules_origin': 'Rules key path -> the file that set it last.',
-    },
-    'smqt.pack.folder:PackManifest': {
-        'name': "The pack's name, stored in game records (R12.2).",
-        'version': "The pack's version, stored in game records.",
-        'schema': 'The format version of the pack; 1.',
-        'extends': "The parent pack's folder, relative to this pack's folder, e.g. ``../../base``.",
-        'description': 'A sentence for people choosing a pack.',
     },
     'smqt.pack.folder:_Draft': {
         'new': '(kind, id, entry, file) of every well-formed entry.',
