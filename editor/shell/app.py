@@ -48,7 +48,8 @@ def field_help() -> dict[str, dict[str, str]]:
             for cls in documented_classes()}
 
 
-def main(argv: Sequence[str] | None = None, err: TextIO = sys.stderr) -> int:
+def main(argv: Sequence[str] | None = None, err: TextIO | None = None) -> int:
+    err = sys.stderr if err is None else err  # the stream of the moment, not of the import
     args = _parser().parse_args(argv)
     if args.field_help:
         from smqt.files.atomic import atomic_write_text

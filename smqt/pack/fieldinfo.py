@@ -18,7 +18,8 @@ import attrs
 
 from smqt.engine import effects
 
-DOCUMENTED_MODULES = ("smqt.engine.content", "smqt.engine.effects", "smqt.pack.folder")
+DOCUMENTED_MODULES = ("smqt.engine.content", "smqt.engine.effects", "smqt.pack.manifest",
+                      "smqt.pack.problems")
 """The modules whose attrs classes the editor and the JSON Schema describe."""
 
 
