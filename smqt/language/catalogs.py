@@ -1,0 +1,129 @@
+"""The translation catalogs: texts marked in the code (extracted with Babel, room by room) and
+their translations in ``smqt/locale/<lang>/<room>.po``, compiled together into
+``smqt/locale/<lang>/LC_MESSAGES/smqt.mo``, which the product ships and reads.
+
+``python -m smqt.language.catalogs update`` brings every room's ``.po`` file in step with the
+code (new texts added untranslated, texts no longer in the code dropped, translations kept);
+``python -m smqt.language.catalogs compile`` writes the ``.mo`` files. A test checks that both
+are current and that every text is translated (``docs/translating.md``)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+from smqt.language.translate import DOMAIN, LANGUAGES, SOURCE
+
+ROOT = Path(__file__).resolve().parents[2]
+"The top of the source tree (the catalogs are made from sources, never from an installed app)."
+LOCALE = ROOT / "smqt" / "locale"
+KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "pgettext": ((1, "c"), 2)}
+ROOMS = (
+    "smqt.engine", "smqt.files", "smqt.pack", "smqt.records", "smqt.ai", "smqt.render",
+    "smqt.sim", "smqt.desktop", "smqt.ui.game", "smqt.ui.table", "smqt.ui.panels",
+    "smqt.ui.shell", "smqt.cli", "editor.model", "editor.forms", "editor.export",
+    "editor.shell",
+)
+"Every room whose texts a person reads, each with its own catalog file per language."
+
+
+def room_folder(room: str) -> Path:
+    return ROOT.joinpath(*room.split("."))
+
+
+def extract(room: str) -> Catalog:
+    """The texts marked in one room's modules (not in its sub-rooms, which have their own)."""
+    folder = room_folder(room)
+    found = Catalog(domain=DOMAIN)
+    for filename, lineno, message, comments, context in extract_from_dir(
+            folder, keywords=KEYWORDS, comment_tags=("Translators:",),
+            directory_filter=lambda path: Path(path) == folder):
+        found.add(message, None, [(f"{room.replace('.', '/')}/{filename}", lineno)],
+                  auto_comments=comments, context=context)
+    return found
+
+
+def po_path(language: str, room: str) -> Path:
+    return LOCALE / language / f"{room}.po"
+
+
+def read(path: Path, language: str) -> Catalog:
+    if not path.exists():
+        return Catalog(locale=language, domain=DOMAIN)
+    with path.open("rb") as stream:
+        return read_po(stream, locale=language, domain=DOMAIN)
+
+
+def updated(language: str, room: str) -> Catalog:
+    """The room's catalog in ``language`` in step with the code: translations kept, new
+    texts untranslated, texts gone from the code dropped (not kept as obsolete)."""
+    old = read(po_path(language, room), language)
+    new = Catalog(locale=language, domain=DOMAIN, project="smqt", fuzzy=False, header_comment=(
+        f"# The texts of {room} in {language} (python -m smqt.language.catalogs update)."))
+    for message in extract(room):
+        if not message.id:
+            continue
+        before = old.get(message.id, message.context)
+        new.add(message.id, before.string if before is not None else None,
+                message.locations, auto_comments=message.auto_comments,
+                context=message.context, flags=before.flags if before is not None else ())
+    return new
+
+
+def po_text(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, omit_header=False, sort_output=True,
+             include_lineno=False)
+    # dates change with every run, and the template's placeholders say nothing: left out
+    dropped = (b'"POT-Creation-Date', b'"PO-Revision-Date', b'"Report-Msgid-Bugs-To',
+               b'"Last-Translator', b'"Language-Team', b'"Project-Id-Version', b'"Generated-By')
+    return b"\n".join(line for line in out.getvalue().split(b"\n")
+                      if not line.startswith(dropped))
+
+
+def compiled(language: str, rooms: Iterable[str] = ROOMS) -> bytes:
+    """Every room's catalog in ``language`` compiled into one ``.mo`` (untranslated and fuzzy
+    texts left out, so that they show in English)."""
+    merged = Catalog(locale=language, domain=DOMAIN)
+    for room in rooms:
+        for message in read(po_path(language, room), language):
+            if message.id and message.string and not message.fuzzy:
+                merged.add(message.id, message.string, context=message.context)
+    out = io.BytesIO()
+    write_mo(out, merged)
+    return out.getvalue()
+
+
+def mo_path(language: str) -> Path:
+    return LOCALE / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m smqt.language.catalogs")
+    parser.add_argument("what", choices=("update", "compile"))
+    args = parser.parse_args(argv)
+    for language in LANGUAGES:
+        if language == SOURCE:
+            continue
+        if args.what == "update":
+            for room in ROOMS:
+                path = po_path(language, room)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(po_text(updated(language, room)))
+        path = mo_path(language)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(compiled(language))
+        sys.stdout.write(f"wrote {path}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,102 @@
+"""The language in force and the functions that translate into it.
+
+Texts are written in English in the code and marked: ``_("Save")`` for a sentence,
+``ngettext("{n} sand dollar", "{n} sand dollars", n).format(n=n)`` for one with a count, and
+``N_("...")`` for a text kept in a table and translated where it is shown (``_(TEXT)``).
+Placeholders are named (``{name}``) so that a translation may put them in another order.
+
+The language is process-wide: ``use(code)`` switches it (the table and the editor do so at
+start, before any window text is made); ``None`` follows the system's locale.
+"""
+
+from __future__ import annotations
+
+import gettext
+import locale
+import os
+from importlib import resources
+
+LANGUAGES = {"en": "English", "de": "Deutsch"}
+"The languages the product speaks, each by its own name (as a language menu lists them)."
+SOURCE = "en"
+"The language the texts are written in (no catalog)."
+DOMAIN = "smqt"
+
+_state: dict[str, object] = {"code": SOURCE, "catalog": gettext.NullTranslations()}
+
+
+def system_language() -> str:
+    """The system's language when the product speaks it, else English: the first of
+    ``LANGUAGE`` (a list), ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set, then the locale
+    the platform reports (Windows and macOS set no variables)."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable, "")
+        if value:
+            for part in value.split(":"):
+                code = _code(part)
+                if code in LANGUAGES:
+                    return code
+            if variable != "LANGUAGE":
+                return SOURCE  # set to a language we do not speak (or C): English
+    try:
+        found = locale.getlocale()[0] or ""
+    except ValueError:
+        found = ""
+    code = _code(found)
+    return code if code in LANGUAGES else SOURCE
+
+
+def _code(name: str) -> str:
+    """``de_DE.UTF-8`` -> ``de``; ``German_Germany`` (Windows) -> ``de``."""
+    name = name.strip().lower()
+    if name.startswith("german") or name.startswith("deutsch"):
+        return "de"
+    return name.replace("-", "_").split("_")[0].split(".")[0]
+
+
+def parse_language(text: str) -> str:
+    """A language code given by a person (``de``, ``DE``, ``de_AT``): one we speak, or
+    ValueError saying which we do."""
+    code = _code(text)
+    if code not in LANGUAGES:
+        choices = ", ".join(LANGUAGES)
+        raise ValueError(f"unknown language {text!r}; choose one of {choices}")
+    return code
+
+
+def use(code: str | None) -> str:
+    """Make ``code`` (or the system's language, for None) the language in force; returns it."""
+    code = system_language() if code is None else parse_language(code)
+    catalog: gettext.NullTranslations = gettext.NullTranslations()
+    if code != SOURCE:
+        compiled = resources.files("smqt.locale").joinpath(code, "LC_MESSAGES", f"{DOMAIN}.mo")
+        with compiled.open("rb") as stream:
+            catalog = gettext.GNUTranslations(stream)
+    _state["code"] = code
+    _state["catalog"] = catalog
+    return code
+
+
+def current() -> str:
+    """The code of the language in force (``en``, ``de``)."""
+    return str(_state["code"])
+
+
+def _(message: str) -> str:
+    """``message`` in the language in force."""
+    catalog = _state["catalog"]
+    assert isinstance(catalog, gettext.NullTranslations)
+    return catalog.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a text for ``count`` (German and English: one, and every other number)."""
+    catalog = _state["catalog"]
+    assert isinstance(catalog, gettext.NullTranslations)
+    return catalog.ngettext(singular, plural, count)
+
+
+def N_(message: str) -> str:
+    """Marks a text for the catalog without translating it now (kept in a table, translated
+    with ``_`` where it is shown)."""
+    return message
