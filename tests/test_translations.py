@@ -5,6 +5,7 @@ compiled from the current ``.po`` files. ``docs/translating.md`` says how to add
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 import string
 from pathlib import Path
@@ -78,7 +79,7 @@ def _unmarked(path: Path) -> list[str]:
             for first in body[:1]:  # docstrings
                 if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
                     skip.add(id(first.value))
-            for before, after in zip(body, body[1:]):  # attribute docstrings
+            for before, after in itertools.pairwise(body):  # attribute docstrings
                 if isinstance(before, (ast.Assign, ast.AnnAssign)) and \
                         isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant):
                     skip.add(id(after.value))

@@ -109,15 +109,19 @@ def mo_path(language: str) -> Path:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m smqt.language.catalogs")
     parser.add_argument("what", choices=("update", "compile"))
+    parser.add_argument("--room", action="append", choices=ROOMS, default=None,
+                        help="update only this room's catalog (may be given more than once)")
     args = parser.parse_args(argv)
     for language in LANGUAGES:
         if language == SOURCE:
             continue
         if args.what == "update":
-            for room in ROOMS:
+            for room in args.room or ROOMS:
                 path = po_path(language, room)
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(po_text(updated(language, room)))
+            if args.room:
+                continue  # one room: the shipped catalog is compiled when all are done
         path = mo_path(language)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(compiled(language))
