@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import os
 import re
 import string
 from pathlib import Path
@@ -111,7 +112,7 @@ def _unmarked(path: Path) -> list[str]:
 
 @pytest.mark.parametrize("room", ROOMS)
 def test_every_text_a_person_reads_is_marked(room):
-    if room in PENDING:
+    if room in PENDING and room not in os.environ.get("SMQT_CHECK_ROOMS", "").split(","):
         pytest.skip(f"{room}: its texts are being marked (issue 27)")
     folder = catalogs.room_folder(room)
     found = [line for path in sorted(folder.glob("*.py")) for line in _unmarked(path)]
