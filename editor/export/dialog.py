@@ -52,12 +52,13 @@ from editor.export.sheets import (
 from editor.export.ttsdeck import export_tts
 from smqt.desktop.threads import end_thread, worker_thread
 from smqt.engine.catalog import Catalog
+from smqt.language.translate import N_, _, ngettext
 
-FORMATS = {"pdf": "PDF sheets to print", "png": "One PNG per component (300 dpi)",
-           "tts": "Tabletop Simulator decks (feature cards)"}
+FORMATS = {"pdf": N_("PDF sheets to print"), "png": N_("One PNG per component (300 dpi)"),
+           "tts": N_("Tabletop Simulator decks (feature cards)")}
 
 
-CANCELLED = "cancelled"
+CANCELLED = "cancelled"  # not translated: a signal between threads, never shown
 
 
 class ExportWorker(QObject):
@@ -97,17 +98,17 @@ class ExportDialog(QDialog):
                  folder: Path | None = None, title: str = "",
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Print and play")
+        self.setWindowTitle(_("Print and play"))
         self.catalog, self.parent_catalog = catalog, parent_catalog
         self.folder = folder or Path.home()
         self.title = title or f"{catalog.identity.name} {catalog.identity.version}"
         outer = QVBoxLayout(self)
-        formats = QGroupBox("Export as")
+        formats = QGroupBox(_("Export as"))
         column = QVBoxLayout(formats)
         self.format_group = QButtonGroup(self)
         self.format_buttons: dict[str, QRadioButton] = {}
         for key, label in FORMATS.items():
-            button = QRadioButton(label)
+            button = QRadioButton(_(label))
             self.format_group.addButton(button)
             self.format_buttons[key] = button
             column.addWidget(button)
@@ -116,38 +117,38 @@ class ExportDialog(QDialog):
         form = QFormLayout()
         self.paper = QComboBox()
         self.paper.addItems(list(PAPERS))
-        form.addRow("Paper", self.paper)
+        form.addRow(_("Paper"), self.paper)
         self.bleed = QDoubleSpinBox()
         self.bleed.setRange(0.0, 10.0)
         self.bleed.setSingleStep(0.5)
         self.bleed.setSuffix(" mm")
         self.bleed.setValue(DEFAULT_BLEED_MM)
-        self.bleed.setToolTip("How far each component's art runs past its cut line.")
-        form.addRow("Bleed", self.bleed)
-        self.backs = QCheckBox("Backs: a page of backs after each page of fronts "
-                               "(print both sides, flip on the long edge)")
+        self.bleed.setToolTip(_("How far each component's art runs past its cut line."))
+        form.addRow(_("Bleed"), self.bleed)
+        self.backs = QCheckBox(_("Backs: a page of backs after each page of fronts "
+                                 "(print both sides, flip on the long edge)"))
         self.backs.setChecked(True)
         form.addRow(self.backs)
         outer.addLayout(form)
-        kinds = self.kinds_group = QGroupBox("Components")
+        kinds = self.kinds_group = QGroupBox(_("Components"))
         row = QHBoxLayout(kinds)
         self.kind_boxes: dict[str, QCheckBox] = {}
         for kind in KINDS:
-            box = QCheckBox(KIND_LABELS[kind])
+            box = QCheckBox(_(KIND_LABELS[kind]))
             box.setChecked(True)
             self.kind_boxes[kind] = box
             row.addWidget(box)
         outer.addWidget(kinds)
-        self.changed_only = QCheckBox("Only entries this variant adds or changes")
+        self.changed_only = QCheckBox(_("Only entries this variant adds or changes"))
         self.changed_only.setEnabled(parent_catalog is not None)
         if parent_catalog is None:
-            self.changed_only.setToolTip("This pack extends no other pack.")
+            self.changed_only.setToolTip(_("This pack extends no other pack."))
         outer.addWidget(self.changed_only)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         outer.addWidget(self.summary)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.export_button = buttons.addButton("Export…",
+        self.export_button = buttons.addButton(_("Export…"),
                                                QDialogButtonBox.ButtonRole.AcceptRole)
         self.export_button.clicked.connect(self.choose_and_export)
         buttons.rejected.connect(self.reject)
@@ -182,19 +183,21 @@ class ExportDialog(QDialog):
         self.paper.setEnabled(fmt == "pdf")
         self.bleed.setEnabled(fmt in ("pdf", "png"))
         self.backs.setEnabled(fmt in ("pdf", "png"))
-        self.backs.setText("Backs: a page of backs after each page of fronts (print both "
-                           "sides, flip on the long edge)" if fmt == "pdf" else
-                           "Backs: one image of each different back")
+        self.backs.setText(_("Backs: a page of backs after each page of fronts (print both "
+                             "sides, flip on the long edge)") if fmt == "pdf" else
+                           _("Backs: one image of each different back"))
         self.kinds_group.setVisible(fmt != "tts")  # decks hold feature cards only
         items = self.items()
         count = sum(item.copies for item in items) if fmt == "pdf" else len(items)
-        text = f"{count} component(s) to export." if count else \
-            "Nothing to export with these choices."
+        # Translators: English keeps "(s)" for every count; give each form its own noun
+        text = ngettext("{count} component(s) to export.", "{count} component(s) to export.",
+                        count).format(count=count) if count else \
+            _("Nothing to export with these choices.")
         if fmt == "tts":
-            text += " Tabletop Simulator decks hold the feature cards."
+            text += " " + _("Tabletop Simulator decks hold the feature cards.")
         if self.changed_only.isChecked() and self.parent_catalog is not None:
-            text += " With a printed base game: " + " ".join(
-                deck_instructions(self.parent_catalog, self.catalog))
+            text += " " + _("With a printed base game: {steps}").format(steps=" ".join(
+                deck_instructions(self.parent_catalog, self.catalog)))
         self.summary.setText(text)
         self.export_button.setEnabled(bool(count))
 
@@ -204,12 +207,12 @@ class ExportDialog(QDialog):
         """Ask where to write, then export there."""
         stem = f"{self.catalog.identity.name}-{self.catalog.identity.version}"
         if self.format == "pdf":
-            path, _ = QFileDialog.getSaveFileName(
-                self, "Export print-and-play PDF",
+            path, _filter = QFileDialog.getSaveFileName(
+                self, _("Export print-and-play PDF"),
                 str(self.folder / f"{stem}-print-{self.paper.currentText()}.pdf"), "PDF (*.pdf)")
         else:
             path = QFileDialog.getExistingDirectory(
-                self, "Export into a new folder inside this one", str(self.folder))
+                self, _("Export into a new folder inside this one"), str(self.folder))
             if path:  # the many files go into a folder of their own
                 path = str(Path(path) / f"{stem}-{'png' if self.format == 'png' else 'tts'}")
         if path:
@@ -223,7 +226,7 @@ class ExportDialog(QDialog):
         if self.running:
             return
         items = self.items()
-        self.progress = QProgressDialog("Drawing…", "Cancel", 0,
+        self.progress = QProgressDialog(_("Drawing…"), _("Cancel"), 0,
                                         max(1, sum(item.copies for item in items)), self)
         self.progress.setWindowModality(Qt.WindowModality.WindowModal)
         self.progress.setMinimumDuration(300)
@@ -234,7 +237,7 @@ class ExportDialog(QDialog):
         self.worker.done.connect(self._done)
         self.worker.failed.connect(self._failed)
         self.export_button.setEnabled(False)
-        self.summary.setText("Drawing…")
+        self.summary.setText(_("Drawing…"))
         self.thread.start()
 
     @property
@@ -267,10 +270,10 @@ class ExportDialog(QDialog):
     def _failed(self, reason: str) -> None:
         self._finish()
         if reason == CANCELLED:
-            self.summary.setText("Export cancelled." + ("" if self.format == "pdf" else
-                                                        " Files already written stay."))
+            self.summary.setText(_("Export cancelled.") + ("" if self.format == "pdf" else
+                                                           " " + _("Files already written stay.")))
         else:
-            self.summary.setText(f"Export failed: {reason}")
+            self.summary.setText(_("Export failed: {reason}").format(reason=reason))
 
     def stop(self) -> None:
         """Stop an export and wait for it (the dialog or the editor is closing)."""
@@ -287,15 +290,18 @@ class ExportDialog(QDialog):
             options = SheetOptions(self.paper.currentText(), self.bleed.value(),
                                    self.backs.isChecked(), self.title)
             pages = export_sheets(items, path, options, step)
-            return f"Wrote {pages} pages to {path}."
+            # Translators: English says "pages" for every count
+            return ngettext("Wrote {pages} pages to {path}.", "Wrote {pages} pages to {path}.",
+                            pages).format(pages=pages, path=path)
         if fmt == "png":
             written = export_print_pngs(items, path, self.bleed.value(), self.backs.isChecked(),
                                         progress=step)
-            return f"Wrote {len(written)} PNG files to {path}."
+            return ngettext("Wrote {count} PNG files to {path}.", "Wrote {count} PNG files to {path}.",
+                            len(written)).format(count=len(written), path=path)
         decks = export_tts(items, path, self.title, step)
         sheets = sum(len(deck.sheets) for deck in decks)
-        return (f"Wrote {len(decks)} Tabletop Simulator deck(s), {sheets} sheet(s), to {path}; "
-                "see TTS-IMPORT.txt there.")
+        return _("Wrote {decks} Tabletop Simulator deck(s), {sheets} sheet(s), to {path}; "
+                 "see TTS-IMPORT.txt there.").format(decks=len(decks), sheets=sheets, path=path)
 
 
 def open_export_dialog(parent: QWidget | None, catalog: Catalog,

@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor, QPainter
 from smqt.engine import effects as fx
 from smqt.engine.catalog import Catalog
 from smqt.engine.content import FeatureCard, ObjectiveTile, SandDollarAction, StartingTile
+from smqt.language.translate import N_, _
 from smqt.render.backs import paint_back
 from smqt.render.cardface import FLAVOUR_INK, card_layout, paint_card
 from smqt.render.layout import FACE_W
@@ -34,9 +35,18 @@ from smqt.sim.changes import RULES, pack_changes
 
 KINDS = ("card", "starting_tile", "sand_dollar_tile", "objective_tile", "reference")
 "What can be printed, in the order it is printed."
-KIND_LABELS = {"card": "Feature cards", "starting_tile": "Starting tiles",
-               "sand_dollar_tile": "Sand dollar tiles", "objective_tile": "Objective tiles",
-               "reference": "Reference card"}
+KIND_LABELS = {"card": N_("Feature cards"), "starting_tile": N_("Starting tiles"),
+               "sand_dollar_tile": N_("Sand dollar tiles"), "objective_tile": N_("Objective tiles"),
+               "reference": N_("Reference card")}
+"What each kind is called where it is chosen (translated where shown)."
+CHANGE_KINDS = {"card": N_("card"), "starting_tile": N_("starting tile"),
+                "sand_dollar_action": N_("sand dollar action"),
+                "sand_dollar_tile": N_("sand dollar tile"), "objective_tile": N_("objective tile")}
+"How an entry's kind is named in the instructions for a printed base game."
+STEPS = (("removed", N_("Take out: {entries}.")),
+         ("changed", N_("Replace with the printed one: {entries}.")),
+         ("added", N_("Add: {entries}.")))
+"What to do with a printed base game's entries a variant removed, changed or added."
 CARD_MM = (63.0, 88.2)
 "A card (the faces are drawn 5:7); sand dollar, objective and reference tiles too."
 STARTING_TILE_MM = (63.0, 176.4)
@@ -143,7 +153,8 @@ def printables(catalog: Catalog, kinds: Iterable[str] = KINDS,
     wanted = set(kinds)
     unknown = wanted - set(KINDS)
     if unknown:
-        raise ValueError(f"unknown kinds {sorted(unknown)} (choose from {', '.join(KINDS)})")
+        raise ValueError(_("unknown kinds {kinds} (choose from {choices})").format(
+            kinds=sorted(unknown), choices=", ".join(KINDS)))
     mark = version_text(catalog) if mark is None else mark
 
     def keep(kind: str, ident: str) -> bool:
@@ -161,7 +172,7 @@ def printables(catalog: Catalog, kinds: Iterable[str] = KINDS,
             if keep("starting_tile", tile.id):
                 out.append(Printable(f"starting_tile-{tile.id}", "starting_tile", tile.name,
                                      STARTING_TILE_MM, _starting_front(tile, mark),
-                                     _back("tile", "starting tile"), "tile-starting"))
+                                     _back("tile", _("starting tile")), "tile-starting"))
     if "sand_dollar_tile" in wanted:
         out += _sand_dollar_tiles(catalog, mark, keep)
     if "objective_tile" in wanted:
@@ -169,10 +180,10 @@ def printables(catalog: Catalog, kinds: Iterable[str] = KINDS,
             if keep("objective_tile", objective.id):
                 out.append(Printable(f"objective_tile-{objective.id}", "objective_tile",
                                      objective.name, CARD_MM, _objective_front(objective, mark),
-                                     _back("tile", "objectives"), "tile-objectives"))
+                                     _back("tile", _("objectives")), "tile-objectives"))
     if "reference" in wanted and (only is None or only.get(RULES)):
-        out.append(Printable("reference", "reference", "Reference card", CARD_MM,
-                             _reference_front(catalog, mark), _back("tile", "reference"),
+        out.append(Printable("reference", "reference", _("Reference card"), CARD_MM,
+                             _reference_front(catalog, mark), _back("tile", _("reference")),
                              "tile-reference", REFERENCE_COPIES))
     return out
 
@@ -197,7 +208,7 @@ def _sand_dollar_tiles(catalog: Catalog, mark: str, keep: Callable[[str, str], b
         if action.id not in on_tiles and keep("sand_dollar_action", action.id):
             out.append(Printable(f"sand_dollar_action-{action.id}", "sand_dollar_tile",
                                  action.name, CARD_MM, _action_side(action, mark),
-                                 _back("tile", "sand dollar action"), "tile-sand-dollar"))
+                                 _back("tile", _("sand dollar action")), "tile-sand-dollar"))
     return out
 
 
@@ -221,13 +232,13 @@ def deck_instructions(parent: Catalog, variant: Catalog) -> list[str]:
     steps = {"removed": [], "changed": [], "added": []}
     for change in pack_changes(parent, variant):
         if change.kind != RULES and (change.what != "changed" or change.fields):
-            steps[change.what].append(f"{change.kind.replace('_', ' ')} "
-                                       f"{change.name or change.id}")
+            kind = CHANGE_KINDS.get(change.kind)
+            steps[change.what].append(f"{_(kind) if kind else change.kind.replace('_', ' ')} "
+                                      f"{change.name or change.id}")
     lines = []
-    for what, verb in (("removed", "Take out"), ("changed", "Replace with the printed one"),
-                       ("added", "Add")):
+    for what, sentence in STEPS:
         if steps[what]:
-            lines.append(f"{verb}: {', '.join(steps[what])}.")
+            lines.append(_(sentence).format(entries=", ".join(steps[what])))
     return lines
 
 

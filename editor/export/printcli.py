@@ -9,33 +9,36 @@ import tomllib
 from pathlib import Path
 from typing import TextIO
 
+from smqt.language.translate import _, ngettext
+
 KIND_CHOICES = ("card", "starting_tile", "sand_dollar_tile", "objective_tile", "reference")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group(
-        "print and play (no window)",
-        "--print OUT writes the pack's components and exits: a PDF file, or a folder of PNGs "
-        "or of Tabletop Simulator decks")
+        _("print and play (no window)"),
+        _("--print OUT writes the pack's components and exits: a PDF file, or a folder of PNGs "
+          "or of Tabletop Simulator decks"))
     group.add_argument("--print", dest="print_out", metavar="OUT", default=None,
-                       help="the PDF file, or the folder for --format png and tts")
+                       help=_("the PDF file, or the folder for --format png and tts"))
     group.add_argument("--format", choices=("pdf", "png", "tts"), default="pdf")
-    group.add_argument("--paper", choices=("A4", "Letter"), default="A4")
+    group.add_argument("--paper", choices=("A4", "Letter"), default="A4")  # not translated: paper names
     group.add_argument("--bleed", type=_bleed, default=3.0, metavar="MM",
-                       help="how far the art runs past the cut line (0-10 mm, default 3)")
-    group.add_argument("--no-backs", action="store_true", help="no back pages or back images")
+                       help=_("how far the art runs past the cut line (0-10 mm, default 3)"))
+    group.add_argument("--no-backs", action="store_true", help=_("no back pages or back images"))
     group.add_argument("--kinds", nargs="+", choices=KIND_CHOICES, default=list(KIND_CHOICES))
     group.add_argument("--changed-only", action="store_true",
-                       help="only what the pack adds or changes relative to the pack it extends")
+                       help=_("only what the pack adds or changes relative to the pack it extends"))
 
 
 def _bleed(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of millimetres: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a number of millimetres: {text}").format(text=repr(text))) from None
     if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"must be from 0 to 10 mm, not {text}")
+        raise argparse.ArgumentTypeError(_("must be from 0 to 10 mm, not {text}").format(text=text))
     return value
 
 
@@ -59,23 +62,28 @@ def run(args: argparse.Namespace, folder: str, out: TextIO, err: TextIO) -> int:
         if args.changed_only:
             parent = _parent(Path(folder))
             if parent is None:
-                err.write("smqt-editor: --changed-only: the pack extends no other pack\n")
+                err.write(_("smqt-editor: --changed-only: the pack extends no other pack") + "\n")
                 return 2
             only = changed_entries(load_pack(parent), catalog)
         items = printables(catalog, args.kinds, only)
         if not items:
-            err.write("smqt-editor: --print: nothing to print with these choices\n")
+            err.write(_("smqt-editor: --print: nothing to print with these choices") + "\n")
             return 2
         if args.format == "pdf":
             pages = export_sheets(items, target, SheetOptions(
                 args.paper, args.bleed, not args.no_backs, version_text(catalog)))
-            out.write(f"{target}: {pages} pages\n")
+            # Translators: English says "pages" for every count
+            out.write(ngettext("{target}: {pages} pages", "{target}: {pages} pages", pages).format(
+                target=target, pages=pages) + "\n")
         elif args.format == "png":
             written = export_print_pngs(items, target, args.bleed, not args.no_backs)
-            out.write(f"{target}: {len(written)} PNG files\n")
+            out.write(ngettext("{target}: {count} PNG files", "{target}: {count} PNG files",
+                               len(written)).format(target=target, count=len(written)) + "\n")
         else:
             decks = export_tts(items, target, version_text(catalog))
-            out.write(f"{target}: {len(decks)} Tabletop Simulator decks; see TTS-IMPORT.txt\n")
+            out.write(ngettext("{target}: {count} Tabletop Simulator decks; see TTS-IMPORT.txt",
+                               "{target}: {count} Tabletop Simulator decks; see TTS-IMPORT.txt",
+                               len(decks)).format(target=target, count=len(decks)) + "\n")
     except PackError as exc:
         err.write(f"smqt-editor: {exc}\n")
         return 2

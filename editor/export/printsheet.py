@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-PAPERS_MM = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
+from smqt.language.translate import _
+
+PAPERS_MM = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}  # not translated: paper names
 "Portrait paper sizes (width, height)."
 MARK_GAP_MM = 1.0
 "A crop mark starts this far beyond the bleed."
@@ -102,7 +104,7 @@ class Grid:
     def slot(self, index: int) -> Slot:
         """The front page's slot ``index`` (left to right, top to bottom)."""
         if not 0 <= index < self.per_page:
-            raise IndexError(f"slot {index} of a {self.columns} x {self.rows} grid")
+            raise IndexError(f"slot {index} of a {self.columns} x {self.rows} grid")  # not translated: a bug
         row, column = divmod(index, self.columns)
         cw, ch = self.cell
         block = self.block
@@ -191,12 +193,13 @@ def plan_grid(paper: str | tuple[float, float], size: tuple[float, float], bleed
     more, turned a quarter. ValueError when not one fits with room for the crop marks."""
     if isinstance(paper, str):
         if paper not in PAPERS_MM:
-            raise ValueError(f"paper must be one of {', '.join(PAPERS_MM)}, not {paper!r}")
+            raise ValueError(_("paper must be one of {papers}, not {paper}").format(
+                papers=", ".join(PAPERS_MM), paper=repr(paper)))
         paper_mm = PAPERS_MM[paper]
     else:
         paper_mm = paper
     if bleed < 0 or gutter < 0:
-        raise ValueError("bleed and gutter cannot be negative")
+        raise ValueError(_("bleed and gutter cannot be negative"))
     best: Grid | None = None
     for turned in ((False, True) if turn else (False,)):
         grid = Grid(paper_mm, size, bleed, 1, 1, turned, gutter)
@@ -205,6 +208,8 @@ def plan_grid(paper: str | tuple[float, float], size: tuple[float, float], bleed
         if columns and rows and (best is None or columns * rows > best.per_page):
             best = Grid(paper_mm, size, bleed, columns, rows, turned, gutter)
     if best is None:
-        raise ValueError(f"a {size[0]:g} x {size[1]:g} mm component with {bleed:g} mm bleed "
-                         f"does not fit on {paper_mm[0]:g} x {paper_mm[1]:g} mm paper")
+        raise ValueError(_("a {width:g} x {height:g} mm component with {bleed:g} mm bleed does not "
+                           "fit on {paper_width:g} x {paper_height:g} mm paper").format(
+            width=size[0], height=size[1], bleed=bleed, paper_width=paper_mm[0],
+            paper_height=paper_mm[1]))
     return best

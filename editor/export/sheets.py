@@ -31,8 +31,9 @@ from PySide6.QtGui import (
 from editor.export.printables import Paint, Printable, grouped_by_size
 from editor.export.printsheet import Grid, Slot, plan_grid
 from smqt.files.atomic import atomic_write_bytes
+from smqt.language.translate import _
 
-PAPERS = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
+PAPERS = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}  # not translated: paper names
 DPI = 300
 "The PDF's resolution (it is vector; this is its coordinate unit) and the PNGs'."
 MARK_PEN_MM = 0.2
@@ -66,9 +67,10 @@ def export_sheets(items: Sequence[Printable], path: str | Path,
     """Write ``items`` as cut sheets to the PDF ``path``; returns the number of pages.
     Components of each size get their own pages and grid."""
     if options.paper not in PAPERS:
-        raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not {options.paper!r}")
+        raise ValueError(_("paper must be one of {papers}, not {paper}").format(
+            papers=", ".join(PAPERS), paper=repr(options.paper)))
     if not items:
-        raise ValueError("there is nothing to export")
+        raise ValueError(_("there is nothing to export"))
     groups = [(plan_grid(options.paper, group[0].size_mm, options.bleed_mm, turn=options.turn),
                group) for group in grouped_by_size(items)]
     total = sum(len(group) for _, group in groups)
@@ -78,13 +80,13 @@ def export_sheets(items: Sequence[Printable], path: str | Path,
     scratch = target.with_name(f".{target.name}.part")
     writer = QPdfWriter(str(scratch))
     writer.setResolution(DPI)
-    writer.setTitle(options.title or "Santa Monica print and play")
+    writer.setTitle(options.title or _("Santa Monica print and play"))
     writer.setCreator("smqt-editor")
     writer.setPageLayout(QPageLayout(QPageSize(PAPERS[options.paper]),
                                      QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
     painter = QPainter()
     if not painter.begin(writer):
-        raise OSError(f"cannot write {path}")
+        raise OSError(_("cannot write {path}").format(path=path))
     finished = False
     page = done = 0
     try:
@@ -95,15 +97,15 @@ def export_sheets(items: Sequence[Printable], path: str | Path,
                     writer.newPage()
                 page += 1
                 _front_page(painter, grid, chunk)
-                _footer(painter, grid, f"{options.title}   page {page} of {pages}   fronts: "
-                                       "cut along the marks")
+                _footer(painter, grid, _("{title}   page {page} of {pages}   fronts: cut along the "
+                                         "marks").format(title=options.title, page=page, pages=pages))
                 if options.backs:
                     writer.newPage()
                     page += 1
                     _back_page(painter, grid, chunk)
-                    _footer(painter, grid, f"{options.title}   page {page} of {pages}   backs "
-                                           "of the page before: print both sides, flip on the "
-                                           "long edge")
+                    _footer(painter, grid, _("{title}   page {page} of {pages}   backs of the page "
+                                             "before: print both sides, flip on the long edge").format(
+                        title=options.title, page=page, pages=pages))
                 done += len(chunk)
                 if progress:
                     progress(done, total)
@@ -154,7 +156,7 @@ def _footer(painter: QPainter, grid: Grid, text: str) -> None:
     if room is None or not text.strip():
         return
     painter.save()
-    font = QFont("Sans Serif")
+    font = QFont("Sans Serif")  # not translated: a font family
     font.setPixelSize(round(_px(2.2)))
     painter.setFont(font)
     painter.setPen(QColor("#555555"))
@@ -191,7 +193,7 @@ def png_bytes(image: QImage) -> bytes:
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     if not image.save(buffer, "PNG"):
-        raise OSError("cannot encode a PNG")
+        raise OSError(_("cannot encode a PNG"))
     return bytes(data.data())
 
 
@@ -202,7 +204,7 @@ def export_print_pngs(items: Sequence[Printable], folder: str | Path,
     ``bleed_mm`` around the trim, and with ``backs`` ``back-<key>.png`` once per different
     back. Returns the files written."""
     if not items:
-        raise ValueError("there is nothing to export")
+        raise ValueError(_("there is nothing to export"))
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []

@@ -22,6 +22,7 @@ from PySide6.QtGui import QImage, QPainter
 from editor.export.printables import Printable
 from editor.export.sheets import png_bytes
 from smqt.files.atomic import atomic_write_bytes
+from smqt.language.translate import _
 
 MAX_PX = 4096
 "Tabletop Simulator's largest image side."
@@ -30,7 +31,7 @@ FACES_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1
 "69: the last slot is the hidden card."
 CARD_PX = 744
 "The widest a face is drawn (63 mm at 300 dpi); a full sheet draws them narrower."
-GUIDE = "TTS-IMPORT.txt"
+GUIDE = "TTS-IMPORT.txt"  # not translated: a file name
 
 Progress = Callable[[int, int], None]
 
@@ -54,7 +55,8 @@ def sheet_plan(count: int, ratio: float) -> SheetPlan:
     """The grid and card size for ``count`` faces (1 to 69) of ``ratio`` = height / width:
     as few columns as 10 allow, the card as large as ``CARD_PX`` and 4096 px allow."""
     if not 1 <= count <= FACES_PER_SHEET:
-        raise ValueError(f"a sheet holds 1 to {FACES_PER_SHEET} faces, not {count}")
+        raise ValueError(_("a sheet holds 1 to {most} faces, not {count}").format(
+            most=FACES_PER_SHEET, count=count))
     columns = min(MAX_COLUMNS, count + 1)
     rows = math.ceil((count + 1) / columns)
     width = min(CARD_PX, MAX_PX // columns, math.floor(MAX_PX / (rows * ratio)))
@@ -100,7 +102,7 @@ def export_tts(items: Sequence[Printable], folder: str | Path, title: str = "",
     ``<deck>-sheet-<n>.png``, ``<deck>-back.png`` and the guide ``TTS-IMPORT.txt``."""
     cards = [item for item in items if item.kind == "card"]
     if not cards:
-        raise ValueError("there are no feature cards to export")
+        raise ValueError(_("there are no feature cards to export"))
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
     decks: dict[str, list[Printable]] = {}
@@ -135,31 +137,37 @@ def export_tts(items: Sequence[Printable], folder: str | Path, title: str = "",
 
 def guide_text(decks: Sequence[Deck], title: str = "") -> str:
     """How to bring the decks into Tabletop Simulator, with each sheet's numbers."""
-    lines = [f"Santa Monica{' - ' + title if title else ''}: feature cards for Tabletop Simulator",
+    heading = _("Santa Monica - {title}: feature cards for Tabletop Simulator").format(
+        title=title) if title else _("Santa Monica: feature cards for Tabletop Simulator")
+    # Translators: the guide is a plain text file; keep the line breaks (about 78 characters a
+    # line) and Tabletop Simulator's own menu and field names (its menus are in English)
+    lines = [heading,
              "",
-             "Each row of cards is its own deck, so a card's back still tells beach from",
-             "street. For every sheet below:",
+             _("Each row of cards is its own deck, so a card's back still tells beach from\n"
+               "street. For every sheet below:"),
              "",
-             "1. Put the sheet image and its back image where Tabletop Simulator can load",
-             "   them: a web address (a file host or the Steam Cloud via Modding > Cloud",
-             "   Manager), or a local file for a game only you will see.",
-             "2. In a game, open Objects > Components > Custom and choose Deck; click the",
-             "   table to place it.",
-             "3. In the Custom Deck dialog give: Face = the sheet's address, Back = the",
-             "   deck's back address (leave \"Unique backs\" off), Width = its columns,",
-             "   Height = its rows, Number = its cards, and press Import.",
+             _("1. Put the sheet image and its back image where Tabletop Simulator can load\n"
+               "   them: a web address (a file host or the Steam Cloud via Modding > Cloud\n"
+               "   Manager), or a local file for a game only you will see."),
+             _("2. In a game, open Objects > Components > Custom and choose Deck; click the\n"
+               "   table to place it."),
+             _("3. In the Custom Deck dialog give: Face = the sheet's address, Back = the\n"
+               "   deck's back address (leave \"Unique backs\" off), Width = its columns,\n"
+               "   Height = its rows, Number = its cards, and press Import."),
              "",
-             "The last slot of every sheet is not a card: Tabletop Simulator shows it for a",
-             "card held hidden in a hand, so it holds the deck's back (\"Back is hidden\"",
-             "shows the back image instead: the same picture either way).",
+             _("The last slot of every sheet is not a card: Tabletop Simulator shows it for a\n"
+               "card held hidden in a hand, so it holds the deck's back (\"Back is hidden\"\n"
+               "shows the back image instead: the same picture either way)."),
              ""]
     for deck in decks:
-        lines.append(f"Deck {deck.name}: back {deck.back.name}")
+        lines.append(_("Deck {deck}: back {back}").format(deck=deck.name, back=deck.back.name))
         for path, plan in deck.sheets:
             width, height = plan.size
-            lines.append(f"  {path.name}: Width {plan.columns}, Height {plan.rows}, "
-                         f"Number {plan.count}  ({width} x {height} px)")
+            lines.append("  " + _("{file}: Width {columns}, Height {rows}, Number {count}  "
+                                  "({width} x {height} px)").format(
+                file=path.name, columns=plan.columns, rows=plan.rows, count=plan.count,
+                width=width, height=height))
         lines.append("")
-    lines += ["The game deals from one feature deck: drop one deck onto the other to merge",
-              "them (each card keeps its own back), then shuffle."]
+    lines.append(_("The game deals from one feature deck: drop one deck onto the other to merge\n"
+                   "them (each card keeps its own back), then shuffle."))
     return "\n".join(lines) + "\n"

@@ -44,6 +44,7 @@ from editor.forms.fields import (
 from editor.forms.inputs import ChoiceBox
 from editor.model.templates import default_table, default_value, union_members
 from smqt.engine.effects import MAX_ADJACENT_COPIES, POINTS_LIMIT
+from smqt.language.translate import N_, _
 from smqt.pack.convert import tag_of
 from smqt.pack.fieldinfo import FieldRange, field_docs, field_range, resolved_fields
 
@@ -81,11 +82,11 @@ def make_editor(form: FormParts, path: Path_, tp: Any, attribute: attrs.Attribut
             return EnumEditor(form, path, options, doc, editable=True)
         limit = field_range(attribute).max_chars if attribute is not None else None
         if limit is not None:
-            doc = f"{doc}\n(at most {limit} characters)".strip()
+            doc = (doc + "\n" + _("(at most {limit} characters)").format(limit=limit)).strip()
         return TextEditor(form, path, doc, optional=False)
     if attrs.has(tp):
         return StructEditor(form, path, tp, doc)
-    raise TypeError(f"no editor for {tp!r}")
+    raise TypeError(f"no editor for {tp!r}")  # not translated: a programming error
 
 
 class StructEditor(Editor):
@@ -99,7 +100,7 @@ class StructEditor(Editor):
         layout = QFormLayout(self.widget)
         layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.raw: Any = None
-        docs = {name: plain(text) for name, text in field_docs(cls).items()}
+        docs = {name: plain(_(text)) for name, text in field_docs(cls).items()}
         self.editors: dict[str, Editor] = {}
         for attribute in resolved_fields(cls):
             text = docs.get(attribute.name, "")
@@ -200,12 +201,13 @@ class UnionEditor(Editor):
             self.body.set_value(raw)
         else:  # shown as written, marked; choosing a kind mends it (fields that fit are kept)
             if not isinstance(raw, dict):
-                shown, problem = f"not a table: {toml_text(raw)}", f"not a table: {toml_text(raw)}"
+                shown = problem = _("not a table: {value}").format(value=toml_text(raw))
             elif kind is None:
-                shown, problem = "(no kind)", "no kind: choose one"
+                shown, problem = _("(no kind)"), _("no kind: choose one")
             else:
-                shown = f"unknown kind {toml_text(kind)}"
-                problem = f"unknown kind {toml_text(kind)}: choose one of " + ", ".join(self.kinds)
+                shown = _("unknown kind {kind}").format(kind=toml_text(kind))
+                problem = _("unknown kind {kind}: choose one of {kinds}").format(
+                    kind=toml_text(kind), kinds=", ".join(self.kinds))
             self.kind_box.addItem(shown)
             self.kind_box.setCurrentIndex(len(self.kinds))
             self.describe.setText(problem)
@@ -263,8 +265,8 @@ class ListEditor(Editor):
         self.rows.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self.rows_box)
         self.add = QToolButton()
-        self.add.setText("+ Add")
-        self.add.setToolTip(f"Add an item. {doc}")
+        self.add.setText(_("+ Add"))
+        self.add.setToolTip(_("Add an item. {help}").format(help=doc))
         if self.members:
             menu = QMenu(self.add)
             menu.setToolTipsVisible(True)
@@ -273,7 +275,7 @@ class ListEditor(Editor):
                 action.setData(kindinfo.kind_name(member))
                 action.setToolTip(kindinfo.description(member))
                 action.setStatusTip(kindinfo.description(member))
-                action.triggered.connect(lambda _=False, m=member: self._append(default_table(m)))
+                action.triggered.connect(lambda _checked=False, m=member: self._append(default_table(m)))
             self.add.setMenu(menu)
             self.add.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         else:
@@ -303,10 +305,10 @@ class ListEditor(Editor):
         self.add.setEnabled(not full)
         problem = None
         if raw is not None and not isinstance(raw, list):
-            problem = f"not a list: {raw!r}"
+            problem = _("not a list: {value}").format(value=repr(raw))
         elif full and len(self.raw) > self.limit:  # type: ignore[operator]
-            problem = f"at most {self.limit} items"
-        mark(self.add, problem, f"Add an item. {self.doc}")
+            problem = _("at most {limit} items").format(limit=self.limit)
+        mark(self.add, problem, _("Add an item. {help}").format(help=self.doc))
 
     def _build(self, count: int) -> None:
         for row in self.row_widgets:
@@ -324,7 +326,7 @@ class ListEditor(Editor):
             line.setContentsMargins(0, 0, 0, 0)
             line.setSpacing(0)
             line.addWidget(editor.widget)
-            line.addWidget(_tool("✕", "Remove this item", lambda: self._remove(index)))
+            line.addWidget(_tool("✕", _("Remove this item"), lambda: self._remove(index)))
             self.rows.insertWidget(index, box)
             self.row_widgets.append(box)
             return editor
@@ -346,11 +348,11 @@ class ListEditor(Editor):
                 title.setWordWrap(True)
                 header.addWidget(title, 1)
         header.addStretch(1)
-        up = _tool("↑", "Move up", lambda: self._move(index, -1))
-        down = _tool("↓", "Move down", lambda: self._move(index, 1))
+        up = _tool("↑", _("Move up"), lambda: self._move(index, -1))
+        down = _tool("↓", _("Move down"), lambda: self._move(index, 1))
         up.setEnabled(index > 0)
         down.setEnabled(index < count - 1)
-        for button in (up, down, _tool("✕", "Remove this item", lambda: self._remove(index))):
+        for button in (up, down, _tool("✕", _("Remove this item"), lambda: self._remove(index))):
             header.addWidget(button)
         column.addLayout(header)
         column.addWidget(editor.widget)
@@ -427,9 +429,9 @@ class PairEditor(Editor):
         self.form.commit(self.path, whole)
 
 
-PAIR_WORDS = {"copies": "at least (copies)", "points": "points"}
+PAIR_WORDS = {"copies": N_("at least (copies)"), "points": N_("points")}
 "How a part named in the help (``[copies, points]``) is labelled beside its box."
-PAIR_LABELS = {"sides": ("side A", "side B")}
+PAIR_LABELS = {"sides": (N_("side A"), N_("side B"))}
 "Labels of pairs whose help names no parts (field name -> labels)."
 PAIR_RANGES = {"copies": (1, MAX_ADJACENT_COPIES), "points": (0, POINTS_LIMIT)}
 "The ranges of a pair's numbers by the part's name (a tier: at least 1 copy, 0 to 99 points)."
@@ -449,8 +451,8 @@ def pair_labels(doc: str, name: str, count: int) -> list[str]:
     """The labels of a pair's values: from ``[copies, points]`` in its help, or by field name."""
     words = pair_words(doc, count)
     if any(words):
-        return [PAIR_WORDS.get(w, w.replace("_", " ")) for w in words]
+        return [_(PAIR_WORDS[w]) if w in PAIR_WORDS else w.replace("_", " ") for w in words]
     known = PAIR_LABELS.get(name)
     if known is not None and len(known) == count:
-        return list(known)
+        return [_(label) for label in known]
     return [""] * count

@@ -20,13 +20,14 @@ from PySide6.QtWidgets import (
 )
 
 from editor.forms.inputs import ChoiceBox, NumberBox
+from smqt.language.translate import _
 from smqt.pack.fieldinfo import FieldRange
 
 Path_ = tuple[str | int, ...]
 Choices = Callable[[type, str], list[str]]
 "(class, field name) -> the values a text field may take (sand dollar action ids), or []."
-_INVALID = "background: #fde2e1; color: #8a1c12;"
-HELP_PROPERTY = "help"
+_INVALID = "background: #fde2e1; color: #8a1c12;"  # not translated: a style sheet
+HELP_PROPERTY = "help"  # not translated: a property name
 "The widget property that holds a field's help text (shown when the field has the focus)."
 
 
@@ -148,7 +149,7 @@ class TextEditor(Editor):
         if self.field.text() != text:
             self.field.setText(text)
         bad = raw is not None and not isinstance(raw, str)
-        problem = f"not text: {toml_text(raw)}" if bad else None
+        problem = _("not text: {value}").format(value=toml_text(raw)) if bad else None
         mark(self.field, problem, self.doc)
         self.noted.say(problem)
 
@@ -172,7 +173,7 @@ class IntEditor(Editor):
         self.form, self.path = form, path
         self.low = bounds.minimum if bounds.minimum is not None else -99
         self.high = bounds.maximum if bounds.maximum is not None else 99
-        self.doc = f"{doc}\n(from {self.low} to {self.high})".strip()
+        self.doc = (doc + "\n" + _("(from {low} to {high})").format(low=self.low, high=self.high)).strip()
         self.default = attribute.default if attribute is not None and \
             isinstance(attribute.default, int) else None
         self.spin = NumberBox()
@@ -198,12 +199,13 @@ class IntEditor(Editor):
         if number:
             shown = raw
             if not self.low <= raw <= self.high:
-                problem = f"out of range ({self.low} to {self.high})"
+                problem = _("out of range ({low} to {high})").format(low=self.low, high=self.high)
                 low, high = min(low, raw), max(high, raw)
         elif raw is None and self.default is not None:
             shown = self.default
         else:  # missing or not a number: shown as written below the range, any number mends it
-            problem = "missing" if raw is None else f"not a whole number: {toml_text(raw)}"
+            problem = _("missing") if raw is None else \
+                _("not a whole number: {value}").format(value=toml_text(raw))
             low = shown = self.low - 1
             special = " " if raw is None else toml_text(raw, 24)
         blocked = self.spin.blockSignals(True)
@@ -218,11 +220,11 @@ class IntEditor(Editor):
 
     def _show(self, problem: str | None) -> None:
         mark(self.spin, problem, self.doc)
-        self.noted.say(problem if problem and problem != "missing" else None)
+        self.noted.say(problem if problem and problem != _("missing") else None)
 
     def _refused(self, problem: str) -> None:
         if problem:
-            self._show(f"{problem}: not taken")
+            self._show(_("{problem}: not taken").format(problem=problem))
         else:
             self._show(self.problem)
 
@@ -252,7 +254,7 @@ class BoolEditor(Editor):
         self.check.setChecked(raw if isinstance(raw, bool) else self.default)
         self.check.blockSignals(blocked)
         bad = raw is not None and not isinstance(raw, bool)
-        problem = f"not true or false: {toml_text(raw)}" if bad else None
+        problem = _("not true or false: {value}").format(value=toml_text(raw)) if bad else None
         mark(self.check, problem, self.doc)
         self.noted.say(problem)
 
@@ -293,7 +295,8 @@ class EnumEditor(Editor):
             self.combo.removeItem(len(self.values))
         index = self.values.index(text) if text in self.values else -1
         if index < 0 and not self.combo.isEditable():
-            self.combo.addItem("(missing)" if raw is None else f"{toml_text(raw)} (unknown)")
+            self.combo.addItem(_("(missing)") if raw is None else
+                               _("{value} (unknown)").format(value=toml_text(raw)))
             index = len(self.values)
         if self.combo.isEditable():
             self.combo.setEditText(text if raw is None or isinstance(raw, str) else toml_text(raw))
@@ -303,7 +306,8 @@ class EnumEditor(Editor):
         unknown = text not in self.values
         problem = None
         if unknown:
-            problem = "missing" if raw is None else f"unknown value {toml_text(raw)}"
+            problem = _("missing") if raw is None else \
+                _("unknown value {value}").format(value=toml_text(raw))
         mark(self.combo, problem, self.doc)
         self.noted.say(problem if raw is not None and unknown else None)
 

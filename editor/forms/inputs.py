@@ -12,6 +12,8 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QKeySequence, QMouseEvent, QValidator, QWheelEvent
 from PySide6.QtWidgets import QComboBox, QSpinBox, QWidget
 
+from smqt.language.translate import _
+
 _UNDO_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
 _EXTRA_KEYS = {
     (Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier),
@@ -134,9 +136,9 @@ class NumberBox(_WheelAfterClick, QSpinBox):
         number = int(text)
         low, high = self.bounds
         if number < low:
-            return f"must be {low} or more"
+            return _("must be {low} or more").format(low=low)
         if number > high:
-            return f"must be {high} or less"
+            return _("must be {high} or less").format(high=high)
         return ""
 
     def finish(self) -> bool:

@@ -14,40 +14,41 @@ from functools import cache
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap
 
+from smqt.language.translate import N_, _
 from smqt.pack.convert import tag_of
 from smqt.render import symbols
 
 TITLES: dict[str, str] = {
     # placement actions (R5)
-    "GainSandDollars": "Gain sand dollars",
-    "AddPeople": "Add people",
-    "Move": "Move people",
-    "MoveHere": "People jump here",
-    "ReturnPeople": "Return people",
+    "GainSandDollars": N_("Gain sand dollars"),
+    "AddPeople": N_("Add people"),
+    "Move": N_("Move people"),  # not translated: the key is a class name
+    "MoveHere": N_("People jump here"),
+    "ReturnPeople": N_("Return people"),
     # scoring entries (R10)
-    "Adjacent": "Next to a tag",
-    "AdjacentCount": "Next to several copies of a tag",
-    "AdjacentTiers": "Tiers of adjacent copies",
-    "AdjacentAll": "Next to all of several tags",
-    "AdjacentRing": "Next to a ring",
-    "NotAdjacentRing": "Next to no ring",
-    "AdjacentGives": "Next to a printed symbol",
-    "PerTagInCity": "Per copies of a tag in the city",
-    "Chain": "Chain through this card",
-    "SandDollarsHeld": "Sand dollars held at the end",
+    "Adjacent": N_("Next to a tag"),  # not translated: the key is a class name
+    "AdjacentCount": N_("Next to several copies of a tag"),
+    "AdjacentTiers": N_("Tiers of adjacent copies"),
+    "AdjacentAll": N_("Next to all of several tags"),
+    "AdjacentRing": N_("Next to a ring"),
+    "NotAdjacentRing": N_("Next to no ring"),
+    "AdjacentGives": N_("Next to a printed symbol"),
+    "PerTagInCity": N_("Per copies of a tag in the city"),
+    "Chain": N_("Chain through this card"),  # not translated: the key is a class name
+    "SandDollarsHeld": N_("Sand dollars held at the end"),
     # rings (R10.10)
-    "Ring": "Ring for listed people",
-    "AnyNumberRing": "Ring for any number of people",
+    "Ring": N_("Ring for listed people"),  # not translated: the key is a class name
+    "AnyNumberRing": N_("Ring for any number of people"),
     # constraints (R4)
-    "LeftmostBeach": "Leftmost beach card",
+    "LeftmostBeach": N_("Leftmost beach card"),
     # objectives (R11.4)
-    "LargestChain": "Largest chain",
-    "CountChains": "Count chains",
-    "ChainTable": "Chain table",
-    "PairedRun": "Run of paired columns",
-    "MostUnplaced": "Most unplaced people",
-    "CardsWithUnplaced": "Cards with unplaced people",
-    "RingsAndUnplaced": "Full rings and unplaced people",
+    "LargestChain": N_("Largest chain"),
+    "CountChains": N_("Count chains"),
+    "ChainTable": N_("Chain table"),
+    "PairedRun": N_("Run of paired columns"),
+    "MostUnplaced": N_("Most unplaced people"),
+    "CardsWithUnplaced": N_("Cards with unplaced people"),
+    "RingsAndUnplaced": N_("Full rings and unplaced people"),
 }
 
 DESCRIPTIONS: dict[str, str] = {}
@@ -59,7 +60,8 @@ def kind_name(cls: type) -> str:
 
 
 def title(cls: type) -> str:
-    return TITLES.get(cls.__name__) or kind_name(cls).replace("_", " ").capitalize()
+    known = TITLES.get(cls.__name__)
+    return _(known) if known else kind_name(cls).replace("_", " ").capitalize()
 
 
 def description(cls: type) -> str:
@@ -128,13 +130,23 @@ def _with_arrow(inner: Callable[[QPainter, QRectF], None], **how: bool) -> Calla
     return draw
 
 
+def _chain(p: QPainter, r: QRectF) -> None:
+    for i in range(3):
+        symbols.draw_tag(p, "nature", QRectF(r.left() + i * r.width() * 0.3, r.top() + r.height() * 0.3,
+                                             r.width() * 0.4, r.height() * 0.4))
+
+
+def _ring(p: QPainter, r: QRectF) -> None:
+    symbols.draw_ring(p, r.adjusted(1, 3, -1, -3))
+
+
 PICTURES: dict[str, Callable[[QPainter, QRectF], None]] = {
     "GainSandDollars": lambda p, r: symbols.draw_sand_dollar(p, r.adjusted(1, 1, -1, -1)),
     "AddPeople": _person("any"),
-    "Move": _with_arrow(_person("any")),
+    "Move": _with_arrow(_person("any")),  # not translated: the key is a class name
     "MoveHere": _with_arrow(_person("any"), down=True),
     "ReturnPeople": _with_arrow(_person("any"), back=True),
-    "Adjacent": _tag_next_to,
+    "Adjacent": _tag_next_to,  # not translated: the key is a class name
     "AdjacentCount": lambda p, r: (_tag_next_to(p, r), _badge("2")(p, QRectF(
         r.left(), r.bottom() - r.height() * 0.45, r.width() * 0.45, r.height() * 0.45))),
     "AdjacentTiers": _badge("≥"),
@@ -147,13 +159,10 @@ PICTURES: dict[str, Callable[[QPainter, QRectF], None]] = {
     "NotAdjacentRing": lambda p, r: symbols.draw_ring(p, r.adjusted(1, 3, -1, -3), crossed=True),
     "AdjacentGives": lambda p, r: symbols.draw_sand_dollar(p, r.adjusted(3, 3, -3, -3)),
     "PerTagInCity": _badge("×"),
-    "Chain": lambda p, r: [symbols.draw_tag(p, "nature", QRectF(r.left() + i * r.width() * 0.3,
-                                                                r.top() + r.height() * 0.3,
-                                                                r.width() * 0.4, r.height() * 0.4))
-                           for i in range(3)],
+    "Chain": _chain,  # not translated: the key is a class name
     "SandDollarsHeld": lambda p, r: (symbols.draw_sand_dollar(p, r.adjusted(0, 0, -6, -6)),
                                      _badge("×")(p, QRectF(r.right() - 11, r.bottom() - 11, 11, 11))),
-    "Ring": lambda p, r: symbols.draw_ring(p, r.adjusted(1, 3, -1, -3)),
+    "Ring": _ring,  # not translated: the key is a class name
     "AnyNumberRing": lambda p, r: (symbols.draw_ring(p, r.adjusted(1, 3, -1, -3)),
                                    _person("any")(p, r.adjusted(4, 4, -4, -4))),
     "LeftmostBeach": lambda p, r: _arrow(p, r, back=True),

@@ -10,6 +10,7 @@ import attrs
 from PySide6.QtGui import QUndoCommand
 
 from editor.model.document import DocumentError, Edit, SetTable, SetValue
+from smqt.language.translate import _
 
 _MERGEABLE = 1
 
@@ -19,12 +20,13 @@ def describe_edit(edit: Edit, entry: str) -> str:
     if isinstance(edit, SetValue | SetTable):
         where = ".".join(str(p) for p in edit.path)
         if edit.new is None:
-            return f"{entry}: clear {where}"
+            return _("{entry}: clear {place}").format(entry=entry, place=where)
         value = edit.new if not isinstance(edit.new, dict | list) else "…"
-        return f"{entry}: {where} = {value}"
+        return _("{entry}: {place} = {value}").format(entry=entry, place=where, value=value)
     if edit.entry is None:
-        return f"delete {edit.kind} {(edit.removed or {}).get('id')}"
-    return f"add {edit.kind} {edit.entry.get('id')}"
+        return _("delete {kind} {id}").format(kind=edit.kind,
+                                              id=(edit.removed or {}).get("id"))
+    return _("add {kind} {id}").format(kind=edit.kind, id=edit.entry.get("id"))
 
 
 class EditCommand(QUndoCommand):

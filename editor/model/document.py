@@ -25,14 +25,15 @@ from editor.model.places import Path_, PlaceError, get, plan, put
 from smqt.engine.catalog import Catalog, catalog_entries
 from smqt.files.atomic import finish_interrupted_write, remove_stale_temporaries, write_files
 from smqt.files.guarded import PackFileError, cut, parse_toml, read_bytes
+from smqt.language.translate import _
 from smqt.pack.folder import KINDS, entries_files
 from smqt.pack.load import check_pack
 from smqt.pack.manifest import MANIFEST
 from smqt.pack.problems import ContentError
 from smqt.pack.save import unstructure_entry
 
-INHERITED, CHANGED, NEW = "inherited", "changed", "new"
-REMOVED = "removed"
+INHERITED, CHANGED, NEW = "inherited", "changed", "new"  # not translated: status codes
+REMOVED = "removed"  # not translated: a status code
 "An entry of the extended pack that this pack leaves out (its ``remove`` lists)."
 
 STALE_CHECK_COPIES = ".smqt-check-"
@@ -122,10 +123,11 @@ class PackDocument:
         loader's whole list in ``problems``)."""
         shown = cut(str(self.folder), 200)
         if not os.path.isdir(self.folder):
-            raise DocumentError(f"{shown} is not a pack folder")
+            raise DocumentError(_("{folder} is not a pack folder").format(folder=shown))
         recovered = _tidy(self.folder)
         if not os.path.lexists(self.folder / MANIFEST):
-            raise DocumentError(f"{shown} is not a content pack (it has no {MANIFEST})")
+            raise DocumentError(_("{folder} is not a content pack (it has no {manifest})").format(
+                folder=shown, manifest=MANIFEST))
         files: dict[str, dict[str, Any]] = {}
         headers: dict[str, str] = {}
         stamps = self._disk_stamps()
@@ -141,8 +143,9 @@ class PackDocument:
                 where = f"{path}, {exc.where()}" if exc.where() else path
                 problems = check_pack(self.folder)[1]
                 raise DocumentError(
-                    f"{cut(str(where), 300)}: {exc.problem}. The editor opens a pack whose "
-                    "files all read as TOML; fix this one in a text editor first.", problems
+                    _("{where}: {problem}. The editor opens a pack whose files all read as "
+                      "TOML; fix this one in a text editor first.").format(
+                        where=cut(str(where), 300), problem=exc.problem), problems
                 ) from None
             headers[path.name] = _header(data.decode("utf-8"))
         self.files, self.headers = files, headers
@@ -187,12 +190,13 @@ class PackDocument:
         for file, index, entry in self.entries(kind):
             if str(entry.get("id")) == ident:
                 return file, index, entry
-        raise DocumentError(f"no {kind} with id {ident!r} in {self.folder}")
+        raise DocumentError(_("no {kind} with id {id} in {folder}").format(
+            kind=kind, id=repr(ident), folder=self.folder))
 
     def status(self, kind: str, ident: str) -> str:
         """``new`` (only here), ``changed`` (replaces the extended pack's entry) or
         ``inherited`` (from the extended pack, untouched here)."""
-        here = any(str(entry.get("id")) == ident for _, _, entry in self.entries(kind))
+        here = any(str(entry.get("id")) == ident for _file, _index, entry in self.entries(kind))
         in_parent = self.parent is not None and ident in catalog_entries(self.parent, kind)
         if here:
             return CHANGED if in_parent else NEW
@@ -203,7 +207,7 @@ class PackDocument:
         removes, as TOML tables (id -> table), in deck order."""
         if self.parent is None:
             return {}
-        here = {entry.get("id") for _, _, entry in self.entries(kind)}
+        here = {entry.get("id") for _file, _index, entry in self.entries(kind)}
         removed = set(self.removed(kind))
         return {ident: unstructure_entry(entry)
                 for ident, entry in catalog_entries(self.parent, kind).items()
@@ -244,13 +248,15 @@ class PackDocument:
         """What in this pack refers to an entry (sand dollar tiles name their actions)."""
         found = []
         if kind == "sand_dollar_action":
-            for file, _, tile in self.entries("sand_dollar_tile"):
+            for file, _index, tile in self.entries("sand_dollar_tile"):
                 sides = tile.get("sides")
                 if isinstance(sides, list) and ident in sides:
-                    found.append(f"{file}: sand dollar tile {tile.get('id')!r}")
+                    found.append(_("{file}: sand dollar tile {id}").format(
+                        file=file, id=repr(tile.get("id"))))
             for tile_id, tile in self.inherited("sand_dollar_tile").items():
                 if ident in tile.get("sides", []):
-                    found.append(f"the extended pack's sand dollar tile {tile_id!r}")
+                    found.append(_("the extended pack's sand dollar tile {id}").format(
+                        id=repr(tile_id)))
         return found
 
     # ---------------------------------------------------------------- editing
@@ -260,7 +266,8 @@ class PackDocument:
         try:
             self._apply(edit)
         except (PlaceError, KeyError, IndexError, TypeError) as exc:
-            raise DocumentError(f"{edit.file}: this change does not fit ({exc})") from None
+            raise DocumentError(_("{file}: this change does not fit ({problem})").format(
+                file=edit.file, problem=exc)) from None
         if not self.files.get(edit.file) and edit.file not in self.saved:
             self.files.pop(edit.file, None)  # a file made by an edit that is undone again
         self.validate()
@@ -281,7 +288,7 @@ class PackDocument:
 
     def set_value(self, kind: str, ident: str, path: Path_, value: Any) -> SetValue:
         """The edit that sets ``path`` of an entry to ``value`` (None: drop the key)."""
-        file, index, _ = self.find(kind, ident)
+        file, index, _entry = self.find(kind, ident)
         return self.set_at(file, kind, index, path, value)
 
     def set_at(self, file: str, kind: str, index: int, path: Path_, value: Any) -> SetValue:
@@ -291,8 +298,9 @@ class PackDocument:
             entry = self.files[file][kind][index]
             write = plan(entry, path, value)
         except (KeyError, IndexError, TypeError, PlaceError) as exc:
-            raise DocumentError(f"{file}: {kind} #{index + 1} has no place {path!r} "
-                                f"({exc})") from None
+            raise DocumentError(_("{file}: {kind} #{number} has no place {place} "
+                                  "({problem})").format(file=file, kind=kind, number=index + 1,
+                                                        place=repr(path), problem=exc)) from None
         return SetValue(file, kind, index, write.path, write.old, write.new, write.position)
 
     def locate(self, kind: str, ident: str) -> tuple[str, int] | None:
@@ -321,7 +329,7 @@ class PackDocument:
         disk leaves the pack). Raises DocumentError, changing nothing, when it does not read."""
         path = self.folder / name
         if name == MANIFEST or name.startswith(".") or os.sep in name or "/" in name:
-            raise DocumentError(f"{name} is not one of the pack's entry files")
+            raise DocumentError(_("{file} is not one of the pack's entry files").format(file=name))
         if os.path.lexists(path):
             try:
                 data = read_bytes(path)
@@ -359,7 +367,7 @@ class PackDocument:
         for name, text in texts.items():
             if name.startswith(".") or "/" in name or os.sep in name or \
                     not name.endswith(".toml"):
-                skipped.append(f"{name}: not a file of a pack")
+                skipped.append(_("{file}: not a file of a pack").format(file=name))
                 continue
             try:
                 table = parse_toml(text.encode("utf-8"))
@@ -383,31 +391,32 @@ class PackDocument:
 
     def replace_list(self, kind: str, ident: str, key: str, items: list[Any]) -> SetValue:
         """The edit that replaces a whole list (adding, removing or reordering items)."""
-        file, index, _ = self.find(kind, ident)
+        file, index, _entry = self.find(kind, ident)
         return self.set_at(file, kind, index, (key,), copy.deepcopy(items) if items else None)
 
     def new_entry(self, kind: str, entry: dict[str, Any], file: str | None = None) -> InsertEntry:
         if kind not in KINDS:
-            raise DocumentError(f"unknown kind {kind!r}")
+            raise DocumentError(_("unknown kind {kind}").format(kind=repr(kind)))
         ident = str(entry.get("id"))
         if self.locate(kind, ident) is not None:
-            raise DocumentError(f"a {kind} with id {ident!r} exists already")
+            raise DocumentError(_("a {kind} with id {id} exists already").format(
+                kind=kind, id=repr(ident)))
         target = file or next((f for f, data in self.files.items()
                                if isinstance(data.get(kind), list)), f"{kind}s.toml")
         listed = self.files.get(target, {}).get(kind, [])
         if not isinstance(listed, list):
-            raise DocumentError(f"{target}: {kind} is not a list of [[{kind}]] tables; fix the "
-                                "file first")
+            raise DocumentError(_("{file}: {kind} is not a list of [[{kind}]] tables; fix the "
+                                  "file first").format(file=target, kind=kind))
         return InsertEntry(target, kind, len(listed), entry)
 
     def duplicate(self, kind: str, ident: str, new_id: str) -> InsertEntry:
-        file, _, entry = self.find(kind, ident)
+        file, _index, entry = self.find(kind, ident)
         twin = copy.deepcopy(entry)
         twin["id"] = new_id
         return self.new_entry(kind, twin, file)
 
     def delete(self, kind: str, ident: str) -> InsertEntry:
-        file, index, _ = self.find(kind, ident)
+        file, index, _entry = self.find(kind, ident)
         return self.delete_at(kind, file, index)
 
     def delete_at(self, kind: str, file: str, index: int) -> InsertEntry:
@@ -415,7 +424,8 @@ class PackDocument:
         try:
             entry = self.files[file][kind][index]
         except (KeyError, IndexError, TypeError):
-            raise DocumentError(f"{file}: there is no {kind} #{index + 1}") from None
+            raise DocumentError(_("{file}: there is no {kind} #{number}").format(
+                file=file, kind=kind, number=index + 1)) from None
         return InsertEntry(file, kind, index, None, copy.deepcopy(entry))
 
     # ---------------------------------------------------------------- checking and saving
@@ -467,10 +477,11 @@ def _tidy(folder: Path) -> list[str]:
     except OSError as exc:
         raise DocumentError(f"{cut(str(folder), 200)}: {exc}") from None
     if outcome == "completed":
-        done.append("a save that was interrupted has been completed")
+        done.append(_("a save that was interrupted has been completed"))
     elif outcome == "dropped":
-        done.append("a save that was interrupted before it began was dropped")
-    done += [f"removed the temporary file {name}" for name in remove_stale_temporaries(folder)]
+        done.append(_("a save that was interrupted before it began was dropped"))
+    done += [_("removed the temporary file {file}").format(file=name)
+             for name in remove_stale_temporaries(folder)]
     try:
         with os.scandir(folder.parent) as listing:
             copies = [e.path for e in listing
@@ -481,7 +492,8 @@ def _tidy(folder: Path) -> list[str]:
         try:
             if time.time() - os.stat(path).st_mtime > 60:
                 shutil.rmtree(path)
-                done.append(f"removed the check copy {os.path.basename(path)}")
+                done.append(_("removed the check copy {folder}").format(
+                    folder=os.path.basename(path)))
         except OSError:
             continue
     return done

@@ -11,6 +11,8 @@ from typing import Any
 
 import attrs
 
+from smqt.language.translate import _
+
 Path_ = tuple[str | int, ...]
 """A place inside a table: ``("scoring", 0, "points")``."""
 
@@ -52,7 +54,7 @@ def _position(root: Any, path: Path_) -> int | None:
 def _build(path: Path_, value: Any) -> Any:
     for step in reversed(path):
         if not isinstance(step, str):
-            raise PlaceError(f"no list item {step} to write into")
+            raise PlaceError(_("no list item {number} to write into").format(number=step))
         value = {step: value}
     return value
 
@@ -61,7 +63,7 @@ def plan(root: dict[str, Any], path: Path_, value: Any) -> Write:
     """How to make ``path`` hold ``value`` (None: drop it) with one undoable write."""
     path = tuple(path)
     if not path:
-        raise PlaceError("an empty place")
+        raise PlaceError(_("an empty place"))
     if value is None:
         while len(path) > 1:  # a table left empty goes too
             parent = get(root, path[:-1])
@@ -93,9 +95,11 @@ def plan(root: dict[str, Any], path: Path_, value: Any) -> Write:
                 return Write(here, copy.deepcopy(following),
                              _build(path[depth + 1:], copy.deepcopy(value)), None)
         else:
-            raise PlaceError(f"nothing at {'.'.join(str(p) for p in here)} to write into")
+            raise PlaceError(_("nothing at {place} to write into").format(
+                place=".".join(str(p) for p in here)))
         container = following
-    raise PlaceError("unreachable")  # pragma: no cover (the loop always returns)
+    # the loop always returns
+    raise PlaceError("unreachable")  # pragma: no cover  # not translated: never happens
 
 
 def put(root: dict[str, Any], path: Path_, value: Any, position: int | None = None) -> None:
@@ -106,7 +110,7 @@ def put(root: dict[str, Any], path: Path_, value: Any, position: int | None = No
         container = container[step]
     if isinstance(container, list):
         if value is None or not isinstance(last, int) or not 0 <= last < len(container):
-            raise PlaceError(f"list item {last} cannot be written")
+            raise PlaceError(_("list item {number} cannot be written").format(number=last))
         container[last] = copy.deepcopy(value)
         return
     if value is None:

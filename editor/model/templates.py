@@ -67,7 +67,7 @@ def default_value(tp: Any, attribute: attrs.Attribute | None = None) -> Any:
         return ""
     if attrs.has(tp):
         return default_table(tp)
-    raise TypeError(f"no default for {tp!r}")
+    raise TypeError(f"no default for {tp!r}")  # not translated: a programming error
 
 
 def default_table(cls: type) -> dict[str, Any]:
@@ -115,20 +115,23 @@ def follows_name(ident: str, name: str, kind: str) -> bool:
 
 def new_entry(kind: str, ident: str, action_ids: list[str] | None = None) -> dict[str, Any]:
     """A fresh entry of ``kind`` that loads (a sand dollar tile needs two action ids)."""
+    # the names are pack content, written to the pack's files as the author's first draft
     if kind == "card":
-        return {"id": ident, "name": "New card", "row": "beach", "tags": ["nature"]}
+        return {"id": ident, "name": "New card",  # not translated: pack content
+                "row": "beach", "tags": ["nature"]}
     if kind == "starting_tile":
-        return {"id": ident, "name": "New starting tile", "tags": ["nature"],
+        return {"id": ident, "name": "New starting tile",  # not translated: pack content
+                "tags": ["nature"],
                 "footprint": {"tags": ["nature"], "points_per_tag": 1}}
     if kind == "sand_dollar_action":
-        return {"id": ident, "name": "New action", "cost": 2,
+        return {"id": ident, "name": "New action", "cost": 2,  # not translated: pack content
                 "take": {"source": "front", "count": 1}}
     if kind == "sand_dollar_tile":
         sides = (action_ids or [])[:2]
         return {"id": ident, "sides": sides + [""] * (2 - len(sides))}
     if kind == "objective_tile":
-        return {"id": ident, "name": "New objective",
+        return {"id": ident, "name": "New objective",  # not translated: pack content
                 "wave": default_table(fx.LargestChain),
                 "misc": default_table(fx.PairedRun),
                 "penalty": default_table(fx.MostUnplaced)}
-    raise ValueError(f"unknown kind {kind!r}")
+    raise ValueError(f"unknown kind {kind!r}")  # not translated: a programming error

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from smqt.files.atomic import atomic_write_text
+from smqt.language.translate import _
 from smqt.pack.manifest import MANIFEST, SCHEMA
 
 
@@ -30,7 +31,7 @@ def folder_name(name: str) -> str:
     """A folder name for a pack name: lower case, words joined by ``-``."""
     slug = re.sub(r"[^a-z0-9]+", "-", name.strip().lower()).strip("-")
     if not slug:
-        raise ValueError("give the variant a name with letters or digits")
+        raise ValueError(_("give the variant a name with letters or digits"))
     return slug
 
 
@@ -38,7 +39,7 @@ def create_variant(parent: Path, location: Path, name: str, description: str = "
     """Write ``location/<name>/pack.toml`` extending ``parent``; returns the new folder."""
     folder = Path(location) / folder_name(name)
     if folder.exists() and any(folder.iterdir()):
-        raise ValueError(f"{folder} exists already and is not empty")
+        raise ValueError(_("{folder} exists already and is not empty").format(folder=folder))
     extends = Path(os.path.relpath(Path(parent).resolve(), folder.resolve())).as_posix()
     manifest = {"name": name.strip(), "version": "0.1.0", "schema": SCHEMA, "extends": extends}
     if description.strip():
@@ -50,29 +51,29 @@ def create_variant(parent: Path, location: Path, name: str, description: str = "
 class NewVariantDialog(QDialog):
     def __init__(self, parent_pack: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New variant of this pack")
+        self.setWindowTitle(_("New variant of this pack"))
         self.parent_name = parent_pack.name
         layout = QVBoxLayout(self)
-        intro = QLabel(f"The variant extends <b>{parent_pack.name}</b>: it starts empty, and "
-                       "every entry you change or add is stored in it.")
+        intro = QLabel(_("The variant extends <b>{pack}</b>: it starts empty, and every entry "
+                         "you change or add is stored in it.").format(pack=parent_pack.name))
         intro.setWordWrap(True)
         layout.addWidget(intro)
         form = QFormLayout()
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText("e.g. Beach party")
+        self.name_edit.setPlaceholderText(_("e.g. Beach party"))
         self.description_edit = QLineEdit()
-        variants = parent_pack.parent / "variants"
+        variants = parent_pack.parent / "variants"  # not translated: a folder name
         self.location_edit = QLineEdit(str(variants if variants.is_dir() else parent_pack.parent))
-        browse = QPushButton("Browse…")
+        browse = QPushButton(_("Browse…"))
         browse.clicked.connect(self._browse)
         where = QHBoxLayout()
         where.addWidget(self.location_edit, 1)
         where.addWidget(browse)
         self.folder_label = QLabel()
         self.folder_label.setStyleSheet("color: #555;")
-        form.addRow("name", self.name_edit)
-        form.addRow("description", self.description_edit)
-        form.addRow("in folder", where)
+        form.addRow(_("name"), self.name_edit)
+        form.addRow(_("description"), self.description_edit)
+        form.addRow(_("in folder"), where)
         form.addRow("", self.folder_label)
         layout.addLayout(form)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
@@ -89,7 +90,7 @@ class NewVariantDialog(QDialog):
         layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
 
     def _browse(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Where the variant's folder goes",
+        folder = QFileDialog.getExistingDirectory(self, _("Where the variant's folder goes"),
                                                   self.location_edit.text())
         if folder:
             self.location_edit.setText(folder)
@@ -103,7 +104,8 @@ class NewVariantDialog(QDialog):
             ok.setEnabled(False)
             return
         clash = target.exists() and any(target.iterdir())
-        self.folder_label.setText(f"{target} exists already" if clash else f"creates {target}")
+        self.folder_label.setText(_("{folder} exists already").format(folder=target) if clash
+                                  else _("creates {folder}").format(folder=target))
         ok.setEnabled(not clash)
 
     def name(self) -> str:

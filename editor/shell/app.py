@@ -16,25 +16,41 @@ from typing import TextIO
 
 from editor.export.printcli import add_arguments
 from smqt import __version__
+from smqt.language.translate import LANGUAGES, _, given_language, ngettext, parse_language
+from smqt.language.translate import use as use_language
+
+PREFIX = "smqt-editor: "  # not translated: the command's name
+
+
+def _language(text: str) -> str:
+    try:
+        return parse_language(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("unknown language {given}; choose one of {choices}").format(
+                given=text, choices=", ".join(LANGUAGES))) from None
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="smqt-editor",
-        description="Create and change feature cards, starting tiles, sand dollar actions, "
-                    "objective tiles and rules parameters of a content pack.")
+        description=_("Create and change feature cards, starting tiles, sand dollar actions, "
+                      "objective tiles and rules parameters of a content pack."))
     parser.add_argument("pack", nargs="?", default=None,
-                        help="the pack folder (default: the base pack)")
+                        help=_("the pack folder (default: the base pack)"))
     parser.add_argument("--screenshot", metavar="PNG",
-                        help="save the main window, with the first card selected, to PNG")
-    parser.add_argument("--quit", action="store_true", help="exit after opening (and the "
-                        "screenshot)")
+                        help=_("save the main window, with the first card selected, to PNG"))
+    parser.add_argument("--quit", action="store_true",
+                        help=_("exit after opening (and the screenshot)"))
     parser.add_argument("--normalise", action="store_true",
-                        help="rewrite every file of the pack in the editor's layout and exit")
+                        help=_("rewrite every file of the pack in the editor's layout and exit"))
     parser.add_argument("--field-help", metavar="JSON",
-                        help="write the help text the forms show for every field, and exit "
-                             "(a check of an installed or frozen build)")
+                        help=_("write the help text the forms show for every field, and exit "
+                               "(a check of an installed or frozen build)"))
     parser.add_argument("--version", action="version", version=f"smqt-editor {__version__}")
+    parser.add_argument("--lang", type=_language, default=None,
+                        help=_("the language to speak: {choices} (default: as chosen in View ▸ "
+                               "Language, else the system's)").format(choices=", ".join(LANGUAGES)))
     add_arguments(parser)
     return parser
 
@@ -50,7 +66,9 @@ def field_help() -> dict[str, dict[str, str]]:
 
 def main(argv: Sequence[str] | None = None, err: TextIO | None = None) -> int:
     err = sys.stderr if err is None else err  # the stream of the moment, not of the import
-    args = _parser().parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    use_language(given_language(given))  # the help texts are made in it
+    args = _parser().parse_args(given)
     if args.field_help:
         from smqt.files.atomic import atomic_write_text
 
@@ -71,13 +89,13 @@ def main(argv: Sequence[str] | None = None, err: TextIO | None = None) -> int:
     try:
         document = PackDocument(folder)
     except DocumentError as exc:
-        err.write(f"smqt-editor: {exc}\n")
+        err.write(f"{PREFIX}{exc}\n")
         for problem in exc.problems:
             err.write(f"{problem}\n")
         return 2
     if args.normalise:
         written = document.save(every_file=True)
-        err.write(f"smqt-editor: rewrote {', '.join(written)}\n")
+        err.write(PREFIX + _("rewrote {files}").format(files=", ".join(written)) + "\n")
         return 0
 
     from PySide6.QtCore import QTimer
@@ -85,6 +103,7 @@ def main(argv: Sequence[str] | None = None, err: TextIO | None = None) -> int:
 
     from editor.shell.window import EditorWindow
     from smqt.desktop.crashes import CrashGuard, previous_crashes
+    from smqt.desktop.language import start_language
     from smqt.desktop.stopsignals import StopSignals
     from smqt.desktop.watch import ProblemWatch
 
@@ -92,21 +111,51 @@ def main(argv: Sequence[str] | None = None, err: TextIO | None = None) -> int:
     problems = watch.problems
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("smqt-editor")
-    app.setApplicationDisplayName("Santa Monica content editor")
+    app.setApplicationDisplayName(_("Santa Monica content editor"))
     automated = bool(args.screenshot or args.quit)
     crashes = [] if automated else previous_crashes("editor")
     guard = CrashGuard("editor").start()
     watch.note = guard.note
     stopper = None
+    window = None
     try:
-        window = EditorWindow()
-
         def stop(name: str) -> None:
-            err.write(f"smqt-editor: {name}: the editor closes (unsaved edits are kept aside "
-                      f"and offered at the next start)\n")
+            err.write(PREFIX + _("{signal}: the editor closes (unsaved edits are kept aside "
+                                 "and offered at the next start)").format(signal=name) + "\n")
             window.stop_now()
 
-        stopper = StopSignals(stop, window)
+        def wire(made: EditorWindow) -> None:
+            nonlocal window, stopper
+            window = made
+            if stopper is not None:
+                stopper.remove()
+            stopper = StopSignals(stop, made)
+            made.on_language = relaunch
+
+        def relaunch(code: str | None) -> None:
+            """View ▸ Language: the window is made again in the new language with the same
+            pack and entry; unsaved edits are saved or dropped first, as on closing."""
+            old = window
+            folder = old.doc.folder if old.doc is not None else None
+            current = old.current
+            app.setQuitOnLastWindowClosed(False)
+            try:
+                if not old.close():
+                    return  # the author kept the window (Cancel on unsaved changes)
+                start_language(code)
+                made = EditorWindow()
+                wire(made)
+                if folder is not None:
+                    made.open_pack(folder, offer_recovery=False)
+                made.show()
+                if current is not None:
+                    made.select(*current)
+                old.deleteLater()
+            finally:
+                app.setQuitOnLastWindowClosed(True)
+
+        start_language(args.lang)
+        wire(EditorWindow())
         if args.screenshot:
             window.resize(1500, 950)  # screenshots have one size whatever the screen
         window.open_pack(folder, offer_recovery=not (args.screenshot or args.quit))
@@ -119,8 +168,9 @@ def main(argv: Sequence[str] | None = None, err: TextIO | None = None) -> int:
             if args.screenshot:
                 window.repaint()
                 if not window.grab().save(args.screenshot):
-                    problems.append(f"cannot write {args.screenshot}")
-                    err.write(f"smqt-editor: cannot write the screenshot {args.screenshot}\n")
+                    failed = _("cannot write the screenshot {file}").format(file=args.screenshot)
+                    problems.append(failed)
+                    err.write(f"{PREFIX}{failed}\n")
             if args.quit:
                 window.close()
 
@@ -133,6 +183,7 @@ def main(argv: Sequence[str] | None = None, err: TextIO | None = None) -> int:
         watch.remove()
         guard.finish()
     if problems:
-        err.write(f"smqt-editor: {len(problems)} problem(s)\n")
+        err.write(PREFIX + ngettext("{n} problem", "{n} problems", len(problems)).format(
+            n=len(problems)) + "\n")
         return 1
     return 0

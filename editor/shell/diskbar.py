@@ -7,7 +7,17 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QWidget
 
-HOW = {"changed": "was changed", "deleted": "was deleted", "added": "was added"}
+from smqt.language.translate import N_, _
+
+HOW = {"changed": N_("<b>{file}</b> was changed"), "deleted": N_("<b>{file}</b> was deleted"),
+       "added": N_("<b>{file}</b> was added")}
+"What happened to a file (translated where it is shown)."
+HOW_UNSAVED = {
+    "changed": N_("<b>{file}</b> was changed — you have unsaved edits in it"),
+    "deleted": N_("<b>{file}</b> was deleted — you have unsaved edits in it"),
+    "added": N_("<b>{file}</b> was added — you have unsaved edits in it"),
+}
+"The same, for a file with unsaved edits here."
 
 
 class DiskBar(QFrame):
@@ -23,8 +33,8 @@ class DiskBar(QFrame):
         self.grid.setContentsMargins(8, 4, 8, 4)
         self.text = QLabel()
         self.text.setWordWrap(True)
-        self.reload_button = QPushButton("Reload all from disk")
-        self.keep_button = QPushButton("Keep all of mine")
+        self.reload_button = QPushButton(_("Reload all from disk"))
+        self.keep_button = QPushButton(_("Keep all of mine"))
         self.reload_button.clicked.connect(self.reload_all)
         self.keep_button.clicked.connect(self.keep_all)
         self.rows: dict[str, tuple[QLabel, QPushButton, QPushButton]] = {}
@@ -41,22 +51,31 @@ class DiskBar(QFrame):
                 widget.deleteLater()
         self.rows = {}
         several = len(changes) > 1
-        self.text.setText("Another program changed "
-                          + ("these files of the pack:" if several else "a file of the pack:"))
+        self.text.setText(_("Another program changed these files of the pack:") if several
+                          else _("Another program changed a file of the pack:"))
         self.grid.addWidget(self.text, 0, 0, 1, 3)
         for row, (name, how) in enumerate(changes.items(), start=1):
-            mine = " — you have unsaved edits in it" if name in unsaved else ""
-            label = QLabel(f"<b>{name}</b> {HOW.get(how, how)}{mine}")
-            take = QPushButton("Remove it here too" if how == "deleted" else
-                               "Reload it from disk")
+            mine = name in unsaved
+            happened = (HOW_UNSAVED if mine else HOW).get(how)
+            if happened is not None:
+                label = QLabel(_(happened).format(file=name))
+            else:  # a word of the disk's this bar does not know: shown as it comes
+                label = QLabel(f"<b>{name}</b> {how}"
+                               # Translators: follows a file name and what happened to it
+                               + (_(" — you have unsaved edits in it") if mine else ""))
+            take = QPushButton(_("Remove it here too") if how == "deleted" else
+                               _("Reload it from disk"))
             take.setObjectName(f"reload:{name}")
-            take.setToolTip(f"Read {name} again as it is on disk now"
-                            + (" (your unsaved edits to it are dropped)" if mine else ""))
-            keep = QPushButton("Keep mine")
+            take.setToolTip(
+                _("Read {file} again as it is on disk now (your unsaved edits to it are "
+                  "dropped)").format(file=name) if mine else
+                _("Read {file} again as it is on disk now").format(file=name))
+            keep = QPushButton(_("Keep mine"))
             keep.setObjectName(f"keep:{name}")
-            keep.setToolTip(f"Keep the version of {name} shown here; saving writes it back")
-            take.clicked.connect(lambda _=False, n=name: self.reload_file.emit(n))
-            keep.clicked.connect(lambda _=False, n=name: self.keep_file.emit(n))
+            keep.setToolTip(_("Keep the version of {file} shown here; saving writes it "
+                              "back").format(file=name))
+            take.clicked.connect(lambda _checked=False, n=name: self.reload_file.emit(n))
+            keep.clicked.connect(lambda _checked=False, n=name: self.keep_file.emit(n))
             self.grid.addWidget(label, row, 0)
             self.grid.addWidget(take, row, 1)
             self.grid.addWidget(keep, row, 2)

@@ -26,6 +26,7 @@ from editor.model.variant import NewVariantDialog, create_variant
 from editor.shell.entrylist import SETTINGS, split_key
 from smqt.engine.catalog import catalog_entries
 from smqt.engine.content import ID_PATTERN
+from smqt.language.translate import _
 from smqt.pack.folder import KINDS
 from smqt.pack.manifest import MANIFEST
 
@@ -50,13 +51,16 @@ class Editing:
     def _undo_texts(self) -> None:
         if not shiboken6.isValid(self):
             return
-        for menu, button, verb, text, can in (
-                (self.undo_action, self.undo_button, "Undo", self.stack.undoText(),
-                 self.stack.canUndo()),
-                (self.redo_action, self.redo_button, "Redo", self.stack.redoText(),
-                 self.stack.canRedo())):
-            menu.setText(f"{verb} {_short(text)}" if can else verb)
-            tip = f"{verb}: {text}" if can else f"Nothing to {verb.lower()}"
+        undo, redo = self.stack.undoText(), self.stack.redoText()
+        for menu, button, can, named, verb, tip, nothing in (
+                (self.undo_action, self.undo_button, self.stack.canUndo(),
+                 _("Undo {change}").format(change=_short(undo)), _("Undo"),
+                 _("Undo: {change}").format(change=undo), _("Nothing to undo")),
+                (self.redo_action, self.redo_button, self.stack.canRedo(),
+                 _("Redo {change}").format(change=_short(redo)), _("Redo"),
+                 _("Redo: {change}").format(change=redo), _("Nothing to redo"))):
+            menu.setText(named if can else verb)
+            tip = tip if can else nothing
             menu.setStatusTip(tip)
             button.setToolTip(tip)
             button.setEnabled(can)
@@ -66,10 +70,11 @@ class Editing:
         command = EditCommand(edit, self._apply, text or describe_edit(edit, self._name()))
         self.stack.push(command)
         if command.failure:
-            self._tell("This change does not fit", command.failure)
+            self._tell(_("This change does not fit"), command.failure)
 
     def _name(self) -> str:
-        return f"{self.current[0]} {split_key(self.current[1])[0]}" if self.current else "pack"
+        return f"{self.current[0]} {split_key(self.current[1])[0]}" if self.current else \
+            _("pack")
 
     def _apply(self, edit: Edit) -> None:
         assert self.doc is not None
@@ -123,7 +128,7 @@ class Editing:
             try:
                 edit = self.doc.set_at(place[0], kind, place[1], path, value)
             except DocumentError as exc:
-                self._tell("This change does not fit", str(exc))
+                self._tell(_("This change does not fit"), str(exc))
                 return
         if repr(edit.old) == repr(edit.new):  # repr: True and 1 differ, 2.0 and 2 too
             return
@@ -131,7 +136,8 @@ class Editing:
         if follow is None:
             self.push(edit, describe_edit(edit, f"{kind} {ident}"))
             return
-        self.stack.beginMacro(f"{kind} {ident}: name = {value}, id = {follow}")
+        self.stack.beginMacro(_("{kind} {id}: name = {name}, id = {new_id}").format(
+            kind=kind, id=ident, name=value, new_id=follow))
         try:
             self.push(edit, describe_edit(edit, f"{kind} {ident}"))
             place = self._place(kind, self.current[1]) if self.current else None
@@ -139,8 +145,8 @@ class Editing:
                 self.push(self.doc.set_at(place[0], kind, place[1], ("id",), follow))
         finally:
             self.stack.endMacro()
-        self.statusBar().showMessage(f"The id follows the name: {follow} (until you type an "
-                                     "id of your own).", 6000)
+        self.statusBar().showMessage(_("The id follows the name: {id} (until you type an id "
+                                       "of your own).").format(id=follow), 6000)
 
     def _id_for_name(self, kind: str, key: str, edit: Edit, name: Any) -> str | None:
         """The id a renamed entry takes: an entry not saved yet whose id the editor made up
@@ -173,7 +179,8 @@ class Editing:
             return
         actions = self._all_ids("sand_dollar_action")
         ident = free_id(f"new_{kind}", self._all_ids(kind))
-        self.push(self.doc.new_entry(kind, new_entry(kind, ident, actions)), f"add {kind} {ident}")
+        self.push(self.doc.new_entry(kind, new_entry(kind, ident, actions)),
+                  _("add {kind} {id}").format(kind=kind, id=ident))
 
     def duplicate(self) -> None:
         self.flush()
@@ -184,10 +191,11 @@ class Editing:
         twin = copy.deepcopy(row.table)
         twin["id"] = ident
         if isinstance(twin.get("name"), str):
-            twin["name"] = twin["name"] + " (copy)"
+            twin["name"] = twin["name"] + " (copy)"  # not translated: pack content
         place = self._place(row.kind, row.key)
         self.push(self.doc.new_entry(row.kind, twin, place[0] if place else None),
-                  f"duplicate {row.kind} {row.id} as {ident}")
+                  _("duplicate {kind} {id} as {new_id}").format(kind=row.kind, id=row.id,
+                                                                 new_id=ident))
 
     def delete(self) -> None:
         self.flush()
@@ -200,25 +208,26 @@ class Editing:
         # through [remove]; an own copy is dropped with it
         leave_out = row.status == INHERITED or (row.status == CHANGED and row.key == row.id)
         if row.status == INHERITED:
-            text = f"Leave {what} of the extended pack out of this pack?"
+            text = _("Leave {entry} of the extended pack out of this pack?").format(entry=what)
         elif leave_out:
-            text = (f"Leave {what} of the extended pack out of this pack? Your changes to it "
-                    "are dropped too. (To drop only your changes, use \"Use the extended "
-                    "pack's version\" above the form.)")
+            text = _("Leave {entry} of the extended pack out of this pack? Your changes to it "
+                     "are dropped too. (To drop only your changes, use \"Use the extended "
+                     "pack's version\" above the form.)").format(entry=what)
         else:
-            text = f"Delete {what}?"
+            text = _("Delete {entry}?").format(entry=what)
         if references:
-            text += "\n\nThese refer to it and will not load without it:\n  " + \
+            text += "\n\n" + _("These refer to it and will not load without it:") + "\n  " + \
                 "\n  ".join(references)
-        answer = QMessageBox.question(self, "Delete", text)
+        answer = QMessageBox.question(self, _("Delete"), text)
         if answer != QMessageBox.StandardButton.Yes:
             return
         place = self._place(row.kind, row.key) if row.status != INHERITED else None
         if not leave_out:
             if place is not None:
-                self.push(self.doc.delete_at(row.kind, *place), f"delete {row.kind} {row.id}")
+                self.push(self.doc.delete_at(row.kind, *place),
+                          _("delete {kind} {id}").format(kind=row.kind, id=row.id))
             return
-        self.stack.beginMacro(f"leave out {row.kind} {row.id}")
+        self.stack.beginMacro(_("leave out {kind} {id}").format(kind=row.kind, id=row.id))
         try:
             if place is not None:
                 self.push(self.doc.delete_at(row.kind, *place))
@@ -235,16 +244,18 @@ class Editing:
             return
         if (row.kind, row.id) == (SETTINGS, "rules"):
             file = self.doc.table_file("rules")
-            self.push(self.doc.set_table(file, ("rules",), None), "use the extended pack's rules")
+            self.push(self.doc.set_table(file, ("rules",), None),
+                      _("use the extended pack's rules"))
             return
         if row.status == INHERITED:
             self.push(self.doc.new_entry(row.kind, copy.deepcopy(row.table)),
-                      f"change {row.kind} {row.id} in this pack")
+                      _("change {kind} {id} in this pack").format(kind=row.kind, id=row.id))
         elif row.status == CHANGED and row.key == row.id:
             place = self._place(row.kind, row.key)
             if place is not None:
                 self.push(self.doc.delete_at(row.kind, *place),
-                          f"use the extended pack's {row.kind} {row.id}")
+                          _("use the extended pack's {kind} {id}").format(kind=row.kind,
+                                                                          id=row.id))
                 self.select(row.kind, row.id)
         elif row.status == REMOVED:
             for file, data in self.doc.files.items():
@@ -253,7 +264,7 @@ class Editing:
                 if row.id in listed:
                     rest = [i for i in listed if i != row.id]
                     self.push(self.doc.set_table(file, ("remove", row.kind), rest or None),
-                              f"put back {row.kind} {row.id}")
+                              _("put back {kind} {id}").format(kind=row.kind, id=row.id))
                     self.current = (row.kind, row.id)
                     self.refresh()
                     return
@@ -271,9 +282,9 @@ class Editing:
         try:
             folder = create_variant(self.doc.folder, location, name, description)
         except (OSError, ValueError) as exc:
-            self._tell("The variant was not made", str(exc), critical=True)
+            self._tell(_("The variant was not made"), str(exc), critical=True)
             return
         self.open_pack(folder)
         self.statusBar().showMessage(
-            f"New variant {folder.name}: it extends {parent_name}. Entries you change "
-            "or add are stored here.", 10000)
+            _("New variant {pack}: it extends {parent}. Entries you change or add are stored "
+              "here.").format(pack=folder.name, parent=parent_name), 10000)

@@ -24,19 +24,22 @@ from PySide6.QtWidgets import (
 from editor.model.document import CHANGED, INHERITED, NEW
 from editor.shell.filters import ANY, EntryFilter
 from smqt.engine.effects import PLACEMENT_KINDS, SCORING_KINDS, Tag
+from smqt.language.translate import N_, _, ngettext
 
 KIND_TITLES = {
-    "card": "Feature cards",
-    "starting_tile": "Starting tiles",
-    "sand_dollar_action": "Sand dollar actions",
-    "sand_dollar_tile": "Sand dollar tiles",
-    "objective_tile": "Objective tiles",
-    "settings": "Pack and rules",
+    "card": N_("Feature cards"),
+    "starting_tile": N_("Starting tiles"),
+    "sand_dollar_action": N_("Sand dollar actions"),
+    "sand_dollar_tile": N_("Sand dollar tiles"),
+    "objective_tile": N_("Objective tiles"),
+    "settings": N_("Pack and rules"),
 }
+"Each kind's title in the list's drop-down (translated where it is shown)."
 SETTINGS = "settings"
-MARKS = {NEW: ("+", "#1e6b34", "new in this pack"),
-         CHANGED: ("●", "#a35c00", "changes an entry of the extended pack"),
-         INHERITED: ("", "#777777", "inherited from the extended pack, unchanged")}
+MARKS = {NEW: ("+", "#1e6b34", N_("new in this pack")),
+         CHANGED: ("●", "#a35c00", N_("changes an entry of the extended pack")),
+         INHERITED: ("", "#777777", N_("inherited from the extended pack, unchanged"))}
+"A status's sign, colour and meaning (translated where it is shown)."
 
 
 @attrs.frozen
@@ -60,7 +63,7 @@ def entry_key(ident: str, occurrence: int) -> str:
 
 def split_key(key: str) -> tuple[str, int]:
     """(id, occurrence) of a list key."""
-    ident, _, number = key.partition(DUPLICATE_MARK)
+    ident, _mark, number = key.partition(DUPLICATE_MARK)
     return ident, int(number) if number.isdigit() else 0
 
 
@@ -69,9 +72,12 @@ DUPLICATE_MARK = "\x1f"
 
 
 def _effect_choices() -> list[tuple[str, str]]:
-    found = [(f"placement: {c.kind}", f"placement:{c.kind}") for c in PLACEMENT_KINDS]
-    found += [(f"then (sand dollar action): {k}", f"allowances:{k}") for k in ("move", "return")]
-    found += [(f"scoring: {c.kind}", f"scoring:{c.kind}") for c in SCORING_KINDS]
+    found = [(_("placement: {kind}").format(kind=c.kind), f"placement:{c.kind}")
+             for c in PLACEMENT_KINDS]
+    found += [(_("then (sand dollar action): {kind}").format(kind=k), f"allowances:{k}")
+              for k in ("move", "return")]
+    found += [(_("scoring: {kind}").format(kind=c.kind), f"scoring:{c.kind}")
+              for c in SCORING_KINDS]
     return found
 
 
@@ -86,25 +92,25 @@ class EntryList(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         self.kind_box = QComboBox()
         for kind, title in KIND_TITLES.items():
-            self.kind_box.addItem(title, kind)
+            self.kind_box.addItem(_(title), kind)
         layout.addWidget(self.kind_box)
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search id or name…")
+        self.search.setPlaceholderText(_("Search id or name…"))
         self.search.setClearButtonEnabled(True)
         layout.addWidget(self.search)
         grid = QGridLayout()
         self.row_box = QComboBox()
-        for text, value in (("any row", ANY), ("beach", "beach"), ("street", "street")):
+        for text, value in ((_("any row"), ANY), (_("beach"), "beach"), (_("street"), "street")):
             self.row_box.addItem(text, value)
         self.tag_box = QComboBox()
-        self.tag_box.addItem("any tag", ANY)
+        self.tag_box.addItem(_("any tag"), ANY)
         for tag in Tag:
             self.tag_box.addItem(tag.value, tag.value)
         self.effect_box = QComboBox()
-        self.effect_box.addItem("any effect", ANY)
+        self.effect_box.addItem(_("any effect"), ANY)
         for text, value in _effect_choices():
             self.effect_box.addItem(text, value)
-        self.ring_box = QCheckBox("has a ring")
+        self.ring_box = QCheckBox(_("has a ring"))
         grid.addWidget(self.row_box, 0, 0)
         grid.addWidget(self.tag_box, 0, 1)
         grid.addWidget(self.effect_box, 1, 0)
@@ -199,7 +205,8 @@ class EntryList(QWidget):
         for row in shown:
             self.list.addItem(self._item(row))
         self.list.blockSignals(blocked)
-        self.count.setText(f"{len(shown)} of {len(self.rows)} shown")
+        self.count.setText(_("{shown} of {total} shown").format(shown=len(shown),
+                                                                 total=len(self.rows)))
         ids = [r.key for r in shown]
         if keep in ids:
             blocked = self.list.blockSignals(True)
@@ -215,14 +222,17 @@ class EntryList(QWidget):
             f"{row.name}  ({row.id})"
         occurrence = split_key(row.key)[1]
         if occurrence:
-            label += f"  — copy {occurrence + 1} of this id"
+            label = _("{entry}  — copy {number} of this id").format(entry=label,
+                                                                    number=occurrence + 1)
         item = QListWidgetItem(f"{warn}{mark + ' ' if mark else ''}{label}")
         item.setData(Qt.ItemDataRole.UserRole, row.key)
-        tips = [meaning] if meaning else []
+        tips = [_(meaning)] if meaning else []
         if occurrence:
-            tips.append(f"another entry above has the id {row.id!r}; give this one its own id")
+            tips.append(_("another entry above has the id {id}; give this one its own "
+                          "id").format(id=repr(row.id)))
         if row.problems:
-            tips.append(f"{row.problems} problem{'s' if row.problems != 1 else ''}")
+            tips.append(ngettext("{count} problem", "{count} problems",
+                                 row.problems).format(count=row.problems))
             item.setForeground(QBrush(QColor("#8a1c12")))
         elif colour:
             item.setForeground(QBrush(QColor(colour)))

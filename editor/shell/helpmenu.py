@@ -16,16 +16,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from smqt.language.translate import N_, _
 from smqt.pack.shipped import format_guide
 
 FIELD_KEYS = (
-    ("Enter or Tab", "commit what is typed in a field (Tab also moves to the next field)"),
-    ("Ctrl+Z in a field", "commit the field, then undo the last change"),
-    ("Mouse wheel", "scrolls the form; it changes a number or a choice only in the field "
-                    "you clicked into"),
-    ("Up / Down in a number or a choice", "step the value of the field with the focus"),
+    (N_("Enter or Tab"), N_("commit what is typed in a field (Tab also moves to the next field)")),
+    (N_("Ctrl+Z in a field"), N_("commit the field, then undo the last change")),
+    (N_("Mouse wheel"), N_("scrolls the form; it changes a number or a choice only in the field "
+                           "you clicked into")),
+    (N_("Up / Down in a number or a choice"), N_("step the value of the field with the focus")),
 )
-"Keys the forms understand that are not menu commands."
+"Keys the forms understand that are not menu commands (translated where they are shown)."
 
 
 def shortcut_rows(menus: QMenuBar) -> list[tuple[str, str]]:
@@ -45,19 +46,22 @@ def _rows_of(action: QAction, menu: str) -> list[tuple[str, str]]:
     if not keys or action.isSeparator():
         return []
     text = action.text().replace("&", "").rstrip("…")
-    if text.startswith(("Undo ", "Redo ")):
-        text = text.split(" ")[0]
+    for verb in (_("Undo"), _("Redo")):  # "Undo add card x" is listed as "Undo"
+        if text.startswith((f"{verb} ", f"{verb}:")):
+            text = verb
     return [(keys, f"{menu} › {text}")]
 
 
 def shortcuts_html(menus: QMenuBar) -> str:
     def table(rows: list[tuple[str, str]]) -> str:
         cells = "".join(f"<tr><td style='padding-right:18px'><b>{html.escape(k)}</b></td>"
-                        f"<td>{html.escape(v)}</td></tr>" for k, v in rows)
+                        f"<td>{html.escape(v)}</td></tr>"  # not translated: HTML markup
+                        for k, v in rows)
         return f"<table>{cells}</table>"
 
-    return ("<h3>Menu commands</h3>" + table(shortcut_rows(menus))
-            + "<h3>In the forms</h3>" + table(list(FIELD_KEYS)))
+    return ("<h3>" + html.escape(_("Menu commands")) + "</h3>" + table(shortcut_rows(menus))
+            + "<h3>" + html.escape(_("In the forms")) + "</h3>"
+            + table([(_(keys), _(meaning)) for keys, meaning in FIELD_KEYS]))
 
 
 def _dialog(parent: QWidget, title: str, fill) -> QDialog:
@@ -84,15 +88,16 @@ def format_guide_dialog(parent: QWidget) -> QDialog:
         try:
             browser.setMarkdown(path.read_text(encoding="utf-8"))
         except OSError as exc:
-            browser.setPlainText(f"The format guide cannot be read ({exc}).")
+            browser.setPlainText(_("The format guide cannot be read ({problem}).").format(
+                problem=exc))
 
-    dialog = _dialog(parent, "Content pack format", fill)
+    dialog = _dialog(parent, _("Content pack format"), fill)
     dialog.resize(min(900, parent.width()), min(760, parent.height()))
     return dialog
 
 
 def shortcuts_dialog(parent: QWidget, menus: QMenuBar) -> QDialog:
-    dialog = _dialog(parent, "Keyboard shortcuts",
+    dialog = _dialog(parent, _("Keyboard shortcuts"),
                      lambda browser: browser.setHtml(shortcuts_html(menus)))
     dialog.resize(560, 520)
     return dialog

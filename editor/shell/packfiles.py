@@ -18,6 +18,7 @@ from editor.model.autosave import (
 )
 from editor.model.document import DocumentError, PackDocument
 from smqt.files.atomic import SAVE_JOURNAL
+from smqt.language.translate import _
 from smqt.pack.shipped import default_pack
 
 
@@ -33,7 +34,8 @@ def _with_problems(exc: DocumentError, most: int = 20) -> str:
     """The refusal and the loader's list of the pack's problems (the first ``most``)."""
     lines = [str(p) for p in exc.problems[:most]]
     if len(exc.problems) > most:
-        lines.append(f"... and {len(exc.problems) - most} more (smqt validate lists them all)")
+        lines.append(_("... and {count} more (smqt validate lists them all)").format(
+            count=len(exc.problems) - most))
     return "\n\n".join([str(exc), "\n".join(lines)]) if lines else str(exc)
 
 
@@ -46,7 +48,7 @@ class PackFiles:
         try:
             doc = PackDocument(folder)
         except DocumentError as exc:
-            self._tell("This pack cannot be opened", _with_problems(exc), critical=True)
+            self._tell(_("This pack cannot be opened"), _with_problems(exc), critical=True)
             return False
         self.autosave_timer.stop()
         self.doc = doc
@@ -79,8 +81,8 @@ class PackFiles:
             write_snapshot(path, self.doc.folder,
                            {name: self.doc.text(name) for name in self.doc.unsaved_files()})
         except OSError as exc:
-            self.statusBar().showMessage(f"Unsaved edits could not be kept aside ({exc}).",
-                                         8000)
+            self.statusBar().showMessage(
+                _("Unsaved edits could not be kept aside ({problem}).").format(problem=exc), 8000)
 
     def _offer_other_recovery(self) -> None:
         """Unsaved edits of another pack (the editor was killed while it was open and was
@@ -95,10 +97,11 @@ class PackFiles:
             return
         latest = others[0]
         answer = QMessageBox.question(
-            self, "Recover unsaved changes",
-            f"The editor stopped on {latest.when()} with changes to the pack "
-            f"{Path(latest.folder).name} ({latest.folder}) that were not saved. Open that pack "
-            "now to recover them? (No keeps them for when you open it.)",
+            self, _("Recover unsaved changes"),
+            _("The editor stopped on {when} with changes to the pack {pack} ({folder}) that "
+              "were not saved. Open that pack now to recover them? (No keeps them for when you "
+              "open it.)").format(when=latest.when(), pack=Path(latest.folder).name,
+                                  folder=latest.folder),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.Yes)
         if answer == QMessageBox.StandardButton.Yes:
@@ -115,16 +118,18 @@ class PackFiles:
                for name, text in snapshot.texts.items()):
             drop_snapshot(path)  # those edits were saved after all
             return
-        text = (f"The editor stopped on {snapshot.when()} with changes to the pack "
-                f"{self.doc.folder.name} ({', '.join(snapshot.texts)}) that were not saved."
-                "\n\nYes recovers them (as unsaved changes), Discard throws them away, "
-                "Cancel asks again next time.")
+        text = (_("The editor stopped on {when} with changes to the pack {pack} ({files}) that "
+                  "were not saved.").format(when=snapshot.when(), pack=self.doc.folder.name,
+                                            files=", ".join(snapshot.texts))
+                + "\n\n" + _("Yes recovers them (as unsaved changes), Discard throws them "
+                              "away, Cancel asks again next time."))
         since = snapshot.changed_on_disk_since()
         if since:
-            text += (f"\n\nAnother program changed {', '.join(since)} since then: recovering "
-                     "shows your version instead; nothing is written until you save.")
+            text += "\n\n" + _("Another program changed {files} since then: recovering shows "
+                                "your version instead; nothing is written until you "
+                                "save.").format(files=", ".join(since))
         answer = QMessageBox.question(
-            self, "Recover unsaved changes", text,
+            self, _("Recover unsaved changes"), text,
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Yes)
         if answer == QMessageBox.StandardButton.Discard:
@@ -134,16 +139,17 @@ class PackFiles:
             self._form_key = None
             self.refresh()
             self.statusBar().showMessage(
-                f"Recovered unsaved changes to {', '.join(snapshot.texts)}; save to keep them.",
-                10000)
+                _("Recovered unsaved changes to {files}; save to keep them.").format(
+                    files=", ".join(snapshot.texts)), 10000)
             if skipped:
-                self._tell("Recover unsaved changes", "Not recovered:\n" + "\n".join(skipped))
+                self._tell(_("Recover unsaved changes"),
+                           _("Not recovered:") + "\n" + "\n".join(skipped))
 
     def open_dialog(self) -> None:
         if not self.may_discard():
             return
         start = str(self.doc.folder) if self.doc else str(default_pack())
-        folder = QFileDialog.getExistingDirectory(self, "Open a content pack folder", start)
+        folder = QFileDialog.getExistingDirectory(self, _("Open a content pack folder"), start)
         if folder:
             self.open_pack(folder)
 
@@ -153,9 +159,9 @@ class PackFiles:
         self.flush()
         if self.doc.changed_on_disk():
             answer = QMessageBox.question(
-                self, "Changed on disk",
-                "Another program changed this pack's files since they were read. Write your "
-                "version over its changes?",
+                self, _("Changed on disk"),
+                _("Another program changed this pack's files since they were read. Write your "
+                  "version over its changes?"),
                 QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
                 QMessageBox.StandardButton.Cancel)
             if answer != QMessageBox.StandardButton.Save:
@@ -167,19 +173,22 @@ class PackFiles:
             written = self.doc.save()
         except OSError as exc:
             pending = (self.doc.folder / SAVE_JOURNAL).exists()
-            state = ("The save is completed when the pack is next opened" if pending
-                     else "The files on disk are as they were before")
-            self._tell("The pack was not saved",
-                       f"{exc}\n\n{state}; your edits are still here.", critical=True)
+            state = (_("The save is completed when the pack is next opened; your edits are "
+                       "still here.") if pending
+                     else _("The files on disk are as they were before; your edits are still "
+                            "here."))
+            self._tell(_("The pack was not saved"), f"{exc}\n\n{state}", critical=True)
             return False
         self.stack.setClean()
         drop_snapshot(self._snapshot_path())
         if self.doc.valid:
-            self.statusBar().showMessage(f"Saved {', '.join(written) or 'nothing new'}.", 5000)
+            self.statusBar().showMessage(
+                _("Saved {files}.").format(files=", ".join(written)) if written else
+                _("Saved nothing new."), 5000)
         else:
             self.statusBar().showMessage(
-                f"Saved as work in progress: {len(self.doc.problems)} problem(s) left, the "
-                "table will not play this pack.", 8000)
+                _("Saved as work in progress: {count} problem(s) left, the table will not play "
+                  "this pack.").format(count=len(self.doc.problems)), 8000)
         self._marks()
         return True
 
@@ -189,8 +198,9 @@ class PackFiles:
         if self.doc is None or not self.doc.modified:
             return True
         answer = QMessageBox.question(
-            self, "Unsaved changes",
-            f"{self.doc.folder.name} has changes that are not saved. Save them?",
+            self, _("Unsaved changes"),
+            _("{pack} has changes that are not saved. Save them?").format(
+                pack=self.doc.folder.name),
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
         if answer == QMessageBox.StandardButton.Save:
@@ -213,9 +223,9 @@ class PackFiles:
         self.flush()
         if name in self.doc.unsaved_files():
             answer = QMessageBox.question(
-                self, "Reload from disk",
-                f"Reloading {name} drops the changes to it you have not saved, and the undo "
-                "history starts again.",
+                self, _("Reload from disk"),
+                _("Reloading {file} drops the changes to it you have not saved, and the undo "
+                  "history starts again.").format(file=name),
                 QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
                 QMessageBox.StandardButton.Cancel)
             if answer != QMessageBox.StandardButton.Discard:
@@ -223,8 +233,8 @@ class PackFiles:
         try:
             self.doc.reload_file(name)
         except DocumentError as exc:
-            self._tell("The file cannot be read", f"{exc}\n\nYour version is kept.",
-                       critical=True)
+            self._tell(_("The file cannot be read"),
+                       f"{exc}\n\n" + _("Your version is kept."), critical=True)
             self._keep_file(name)
             return
         # edits to that file no longer apply to what it holds now
@@ -234,8 +244,8 @@ class PackFiles:
         self._form_key = None
         self._after_disk_choice()
         self.refresh()
-        self.statusBar().showMessage(f"Reloaded {name} from disk; the undo history starts "
-                                     "again.", 8000)
+        self.statusBar().showMessage(_("Reloaded {file} from disk; the undo history starts "
+                                       "again.").format(file=name), 8000)
 
     def _keep_file(self, name: str) -> None:
         if self.doc is not None:
@@ -255,7 +265,7 @@ class PackFiles:
         self.flush()
         if self.doc.modified:
             answer = QMessageBox.question(
-                self, "Reload from disk", "Reloading drops the changes you have not saved.",
+                self, _("Reload from disk"), _("Reloading drops the changes you have not saved."),
                 QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
                 QMessageBox.StandardButton.Cancel)
             if answer != QMessageBox.StandardButton.Discard:
@@ -263,7 +273,7 @@ class PackFiles:
         try:
             self.doc.reload()
         except DocumentError as exc:
-            self._tell("The pack cannot be read", _with_problems(exc), critical=True)
+            self._tell(_("The pack cannot be read"), _with_problems(exc), critical=True)
             return
         self.stack.clear()
         self.stack.setClean()
@@ -272,7 +282,7 @@ class PackFiles:
         self.disk_bar.hide()
         self._form_key = None
         self.refresh()
-        self.statusBar().showMessage("Reloaded from disk.", 5000)
+        self.statusBar().showMessage(_("Reloaded from disk."), 5000)
 
     def _keep_mine(self) -> None:
         if self.doc is not None:

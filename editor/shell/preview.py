@@ -19,6 +19,7 @@ from smqt.engine.content import (
     SandDollarTile,
     StartingTile,
 )
+from smqt.language.translate import _
 from smqt.pack.convert import converter, structure_problems
 from smqt.pack.folder import KINDS
 from smqt.render.cardface import card_image
@@ -50,9 +51,9 @@ def faces(entry: object, width: int, ratio: float, actions: ActionLookup
     if isinstance(entry, FeatureCard):
         return [("", card_image(entry, width, ratio))]
     if isinstance(entry, StartingTile):
-        return [("upper half (the VIP's footprint rule)", tile_image(paint_tile_top, entry, width,
-                                                                     ratio)),
-                ("lower half", card_image(entry, width, ratio))]
+        return [(_("upper half (the VIP's footprint rule)"),
+                 tile_image(paint_tile_top, entry, width, ratio)),
+                (_("lower half"), card_image(entry, width, ratio))]
     if isinstance(entry, SandDollarAction):
         return [("", tile_image(paint_sand_dollar_action, entry, width, ratio))]
     if isinstance(entry, ObjectiveTile):
@@ -62,10 +63,11 @@ def faces(entry: object, width: int, ratio: float, actions: ActionLookup
         for side, ident in zip("AB", entry.sides, strict=True):
             action = actions(ident)
             if action is not None:
-                found.append((f"side {side}: {ident}",
+                found.append((_("side {side}: {id}").format(side=side, id=ident),
                               tile_image(paint_sand_dollar_action, action, width, ratio)))
             else:
-                found.append((f"side {side}: no sand dollar action {ident!r}", QImage()))
+                found.append((_("side {side}: no sand dollar action {id}").format(
+                    side=side, id=repr(ident)), QImage()))
         return found
     return []
 
@@ -103,7 +105,8 @@ class PreviewPanel(QWidget):
         if entry is None:
             if self._last is None or self._last[0] != str(table.get("id")):
                 self.images = []
-            self._set(self.images, f"Cannot draw this entry yet — {problem}", faded=True)
+            self._set(self.images, _("Cannot draw this entry yet — {problem}").format(
+                problem=problem), faded=True)
             return
         self._last = (str(table.get("id")), kind)
         self.images = faces(entry, self.width_px, self.devicePixelRatioF(), actions)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from smqt.language.translate import _, ngettext
 from smqt.pack.problems import ContentError
 
 
@@ -35,16 +36,17 @@ class ValidationPanel(QWidget):
                 text = text[len(folder):].lstrip("/\\")
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, problem)
-            item.setToolTip("Click to go to the field.\n" + str(problem))
+            item.setToolTip(_("Click to go to the field.") + "\n" + str(problem))
             self.list.addItem(item)
         if problems:
             count = len(problems)
-            self.summary.setText(f"<b style='color:#8a1c12'>{count} problem"
-                                 f"{'s' if count != 1 else ''}: the pack is invalid.</b> "
-                                 "It can be saved as work in progress; the table will not "
-                                 "play it.")
+            headline = ngettext("{count} problem: the pack is invalid.",
+                                "{count} problems: the pack is invalid.", count).format(count=count)
+            rest = _("It can be saved as work in progress; the table will not play it.")
+            self.summary.setText(f"<b style='color:#8a1c12'>{headline}</b> {rest}")
         else:
-            self.summary.setText("<b style='color:#1e6b34'>No problems: the pack loads.</b>")
+            self.summary.setText("<b style='color:#1e6b34'>"
+                                 + _("No problems: the pack loads.") + "</b>")
 
     def _chosen(self, item: QListWidgetItem) -> None:
         self.chosen.emit(item.data(Qt.ItemDataRole.UserRole))

@@ -17,12 +17,14 @@ from editor.model.document import CHANGED, INHERITED, NEW, REMOVED
 from editor.shell.entrylist import SETTINGS, EntryRow, entry_key, split_key
 from smqt.engine.catalog import catalog_entries
 from smqt.engine.content import Rules, SandDollarAction
+from smqt.language.translate import N_, _, ngettext
 from smqt.pack.convert import converter
 from smqt.pack.folder import KINDS
 from smqt.pack.manifest import MANIFEST, PackManifest
 from smqt.pack.problems import ContentError
 
-HELP_HINT = "Point at or click into a field to read what it means."
+HELP_HINT = N_("Point at or click into a field to read what it means.")
+"Shown under the form while no field has the focus (translated where it is shown)."
 
 
 def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -56,7 +58,7 @@ class Showing:
     def _skipped_note(self) -> str:
         if self.doc is None or self.doc.valid:
             return ""
-        return " Entries with problems were left out."
+        return " " + _("Entries with problems were left out.")
 
     def refresh(self) -> None:
         if self.doc is None:
@@ -74,17 +76,19 @@ class Showing:
 
     def _marks(self) -> None:
         if self.doc is None:
-            self.setWindowTitle("Santa Monica content editor")
-            self.state.setText("No pack open")
+            self.setWindowTitle(_("Santa Monica content editor"))
+            self.state.setText(_("No pack open"))
             return
         modified = self.doc.modified
         self.setWindowModified(modified)
         valid = self.doc.valid
         count = len(self.doc.problems)
-        self.setWindowTitle(f"{self.doc.folder.name}[*] — {self._pack_title()}"
-                            f"{'' if valid else ' — INVALID'} — Santa Monica content editor")
-        parts = ["Unsaved changes" if modified else "Saved"]
-        parts.append("valid" if valid else f"invalid: {count} problem{'s' if count != 1 else ''}")
+        title = _("{folder}[*] — {pack} — Santa Monica content editor") if valid else \
+            _("{folder}[*] — {pack} — INVALID — Santa Monica content editor")
+        self.setWindowTitle(title.format(folder=self.doc.folder.name, pack=self._pack_title()))
+        parts = [_("Unsaved changes") if modified else _("Saved")]
+        parts.append(_("valid") if valid else ngettext(
+            "invalid: {count} problem", "invalid: {count} problems", count).format(count=count))
         self.state.setText(" · ".join(parts))
         self.state.setStyleSheet("color: #8a1c12; font-weight: bold;" if not valid else
                                  ("font-weight: bold;" if modified else ""))
@@ -126,9 +130,9 @@ class Showing:
                 if problem.section in ("pack", "rules") or problem.entry in ("pack", "rules"):
                     counts[problem.entry or problem.section] = \
                         counts.get(problem.entry or problem.section, 0) + 1
-            rows = [EntryRow(SETTINGS, "pack", "Pack: name, version, extends", "", {},
+            rows = [EntryRow(SETTINGS, "pack", _("Pack: name, version, extends"), "", {},
                              counts.get("pack", 0)),
-                    EntryRow(SETTINGS, "rules", "Rules parameters", "", {},
+                    EntryRow(SETTINGS, "rules", _("Rules parameters"), "", {},
                              counts.get("rules", 0))]
         else:
             rows = self._entry_rows(kind)
@@ -154,7 +158,7 @@ class Showing:
                             counts.get(key, 0), key)
 
         if self.doc.parent is None:
-            return [mine(key, table, "") for key, (_, _, table) in own.items()]
+            return [mine(key, table, "") for key, (_file, _index, table) in own.items()]
         parent = catalog_entries(self.doc.parent, kind)
         removed = set(self.doc.removed(kind))
         rows = []
@@ -165,11 +169,12 @@ class Showing:
                 table = converter.unstructure(entry)
                 name = str(table.get("name", ident))
                 if ident in removed:
-                    rows.append(EntryRow(kind, ident, f"{name} (left out)", REMOVED, table))
+                    rows.append(EntryRow(kind, ident, _("{name} (left out)").format(name=name),
+                                         REMOVED, table))
                 else:
                     rows.append(EntryRow(kind, ident, name, INHERITED, table))
         rows += [mine(key, table, CHANGED if split_key(key)[0] in parent else NEW)
-                 for key, (_, _, table) in own.items() if key not in parent]
+                 for key, (_file, _index, table) in own.items() if key not in parent]
         return rows
 
     def _own_keys(self, kind: str) -> dict[str, tuple[str, int, dict[str, Any]]]:
@@ -190,7 +195,7 @@ class Showing:
 
     def _key_at(self, kind: str, file: str, index: int) -> str | None:
         """The list key of the ``index``-th entry of ``kind`` in ``file``."""
-        return next((key for key, (f, i, _) in self._own_keys(kind).items()
+        return next((key for key, (f, i, _table) in self._own_keys(kind).items()
                      if (f, i) == (file, index)), None)
 
     def _current_row(self) -> EntryRow | None:
@@ -207,7 +212,7 @@ class Showing:
 
     def _kind_switched(self) -> None:
         self._rows()
-        self.help.setText(HELP_HINT)
+        self.help.setText(_(HELP_HINT))
         self._show_current()
 
     def _show_current(self) -> None:
@@ -219,7 +224,7 @@ class Showing:
                 self.current = (row.kind, row.key)
         if row is None:
             self._set_form(None, None, {}, True)
-            self.title.setText("Nothing selected")
+            self.title.setText(_("Nothing selected"))
             self.banner.hide()
             self.preview.show_entry(None, None, self._sand_dollar_action)
             return
@@ -248,21 +253,22 @@ class Showing:
 
     def _banner_for(self, row: EntryRow) -> None:
         texts = {
-            INHERITED: ("Inherited from the extended pack; this pack does not change it.",
-                        "Change in this pack"),
-            REMOVED: ("The extended pack's entry, left out by this pack's [remove].", "Put back"),
-            CHANGED: ("This pack replaces the extended pack's entry of the same id.",
-                      "Use the extended pack's version"),
-            NEW: ("New in this pack.", ""),
+            INHERITED: (_("Inherited from the extended pack; this pack does not change it."),
+                        _("Change in this pack")),
+            REMOVED: (_("The extended pack's entry, left out by this pack's [remove]."),
+                      _("Put back")),
+            CHANGED: (_("This pack replaces the extended pack's entry of the same id."),
+                      _("Use the extended pack's version")),
+            NEW: (_("New in this pack."), ""),
         }
         if row.kind == SETTINGS and row.id == "rules" and self.doc and self.doc.parent:
             own = self.doc.table_value(self.doc.table_file("rules"), ("rules",))
             names = _leaves(own) if isinstance(own, dict) else []
-            text = ("This pack sets " + ", ".join(names) + "; the other values come from the "
-                    "extended pack." if names else
-                    "Every value comes from the extended pack; a change here is stored in this "
-                    "pack.")
-            button = "Use the extended pack's rules" if names else ""
+            text = (_("This pack sets {keys}; the other values come from the extended "
+                      "pack.").format(keys=", ".join(names)) if names else
+                    _("Every value comes from the extended pack; a change here is stored in "
+                      "this pack."))
+            button = _("Use the extended pack's rules") if names else ""
         else:
             text, button = texts.get(row.status, ("", ""))
             if row.key != row.id:
@@ -281,7 +287,7 @@ class Showing:
                 discard(self.form)
                 self.form = None
             self._form_key = key
-            self.help.setText(HELP_HINT)  # the old form's field is gone
+            self.help.setText(_(HELP_HINT))  # the old form's field is gone
             if cls is None:
                 return
             self.form = Form(cls, choices=self._choices,
@@ -298,7 +304,8 @@ class Showing:
                    for box in form.findChildren(NumberBox) if box.problem]
         if refused:
             where, text, problem = refused[0]
-            self.statusBar().showMessage(f"{where}: {text} was not taken ({problem}).", 10000)
+            self.statusBar().showMessage(_("{field}: {text} was not taken ({problem}).").format(
+                field=where, text=text, problem=problem), 10000)
 
     def _choices(self, owner: type, name: str) -> list[str]:
         if name == "sides":
@@ -308,13 +315,13 @@ class Showing:
     def _all_ids(self, kind: str) -> list[str]:
         if self.doc is None:
             return []
-        ids = [str(e.get("id")) for _, _, e in self.doc.entries(kind)]
+        ids = [str(e.get("id")) for _file, _index, e in self.doc.entries(kind)]
         return ids + [i for i in self.doc.inherited(kind) if i not in ids]
 
     def _sand_dollar_action(self, ident: str) -> SandDollarAction | None:
         if self.doc is None:
             return None
-        for _, _, table in self.doc.entries("sand_dollar_action"):
+        for _file, _index, table in self.doc.entries("sand_dollar_action"):
             if table.get("id") == ident:
                 try:
                     return converter.structure(table, SandDollarAction)

@@ -26,8 +26,11 @@ from PySide6.QtWidgets import (
 )
 
 from smqt.desktop.threads import end_thread, worker_thread
+from smqt.language.translate import _
 from smqt.sim.command import SimOptions, parse_bots, parse_players, run_sim
 from smqt.sim.runner import default_jobs
+
+CANCELLED = "cancelled"  # not translated: the worker's word to the dialog, never shown
 
 
 class SimWorker(QObject):
@@ -58,11 +61,11 @@ class SimWorker(QObject):
             code = run_sim(options, out, err, cancelled=lambda: self.cancelled,
                            progress=self.progress.emit)
             if code == 130:
-                self.failed.emit("cancelled")
+                self.failed.emit(CANCELLED)
             elif code:
                 lines = [line for line in err.getvalue().splitlines()
                          if line and not line.startswith("[")]
-                self.failed.emit("\n".join(lines[-6:]) or f"exit code {code}")
+                self.failed.emit("\n".join(lines[-6:]) or _("exit code {code}").format(code=code))
             else:
                 self.done.emit(str(self.out), out.getvalue())
         except Exception as exc:  # shown to the author; the editor stays usable
@@ -77,14 +80,16 @@ class SimulateDialog(QDialog):
     def __init__(self, base: Path | None, variant: Path, out_root: Path,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Simulate against base")
+        self.setWindowTitle(_("Simulate against base"))
         self.base, self.variant, self.out_root = base, variant, out_root
         layout = QVBoxLayout(self)
-        what = (f"Plays the same games under <b>{base.name}</b> and under <b>{variant.name}</b> "
-                "and says, measure by measure, what the variant changed: changed, no change "
-                "detected, or inconclusive with the games it would need."
+        what = (_("Plays the same games under <b>{base}</b> and under <b>{variant}</b> and "
+                  "says, measure by measure, what the variant changed: changed, no change "
+                  "detected, or inconclusive with the games it would need.").format(
+                      base=base.name, variant=variant.name)
                 if base is not None else
-                f"<b>{variant.name}</b> extends no pack: its games are summarised alone.")
+                _("<b>{variant}</b> extends no pack: its games are summarised alone.").format(
+                    variant=variant.name))
         intro = QLabel(what)
         intro.setWordWrap(True)
         layout.addWidget(intro)
@@ -92,36 +97,38 @@ class SimulateDialog(QDialog):
         self.games = QSpinBox()
         self.games.setRange(1, 100000)
         self.games.setValue(100)
-        self.games.setToolTip("Games per player count and pack (seats rotate between games).")
+        self.games.setToolTip(_("Games per player count and pack (seats rotate between "
+                                "games)."))
         self.players = QComboBox()
         self.players.addItems(["2", "3", "4", "2,3,4"])
-        self.bots = QLineEdit("medium")
-        self.bots.setToolTip("Bots in seat order, e.g. medium,easy (random, easy, medium, hard).")
+        self.bots = QLineEdit("medium")  # not translated: a bot's name, as smqt sim takes it
+        self.bots.setToolTip(_("Bots in seat order, e.g. medium,easy (random, easy, medium, "
+                               "hard)."))
         self.jobs = QSpinBox()
         self.jobs.setRange(1, 256)
         self.jobs.setValue(default_jobs())
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
         self.seed.setValue(1)
-        form.addRow("games", self.games)
-        form.addRow("players", self.players)
-        form.addRow("bots", self.bots)
-        form.addRow("processes", self.jobs)
-        form.addRow("seed", self.seed)
-        self.per_change = QCheckBox("also play base plus each single change")
-        self.per_change.setToolTip("Attributes what the variant does to each of its changes "
-                                   "(one more set of games per change).")
+        form.addRow(_("games"), self.games)
+        form.addRow(_("players"), self.players)
+        form.addRow(_("bots"), self.bots)
+        form.addRow(_("processes"), self.jobs)
+        form.addRow(_("seed"), self.seed)
+        self.per_change = QCheckBox(_("also play base plus each single change"))
+        self.per_change.setToolTip(_("Attributes what the variant does to each of its changes "
+                                     "(one more set of games per change)."))
         self.per_change.setEnabled(base is not None)
         form.addRow("", self.per_change)
         layout.addLayout(form)
         self.bar = QProgressBar()
-        self.bar.setFormat("%v / %m games")
+        self.bar.setFormat(_("%v / %m games"))
         layout.addWidget(self.bar)
         self.status = QLabel("")
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.run_button = self.buttons.addButton("Run", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.run_button = self.buttons.addButton(_("Run"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.run_button.clicked.connect(self.start)
         self.buttons.rejected.connect(self.cancel)
         layout.addWidget(self.buttons)
@@ -153,7 +160,7 @@ class SimulateDialog(QDialog):
                        self.per_change):
             widget.setEnabled(False)
         self.started_at = time.monotonic()
-        self.status.setText("Starting the games…")
+        self.status.setText(_("Starting the games…"))
         self.thread.start()
 
     def _progress(self, done: int, total: int) -> None:
@@ -162,7 +169,8 @@ class SimulateDialog(QDialog):
         elapsed = time.monotonic() - self.started_at
         if done:
             left = elapsed / done * (total - done)
-            self.status.setText(f"{done} of {total} games, about {left:.0f} s left")
+            self.status.setText(_("{done} of {total} games, about {seconds} s left").format(
+                done=done, total=total, seconds=format(left, ".0f")))
 
     def _stop_thread(self) -> None:
         end_thread(self.thread, self.worker)
@@ -171,16 +179,16 @@ class SimulateDialog(QDialog):
     def _done(self, folder: str, summary: str) -> None:
         self._stop_thread()
         self.summary = summary
-        self.status.setText(f"Report written to {folder}")
+        self.status.setText(_("Report written to {folder}").format(folder=folder))
         self.finished_report.emit(folder)
         self.accept()
 
     def _failed(self, reason: str) -> None:
         self._stop_thread()
-        if reason == "cancelled":
+        if reason == CANCELLED:
             super().reject()
             return
-        self.status.setText(f"The simulation failed: {reason}")
+        self.status.setText(_("The simulation failed: {reason}").format(reason=reason))
         for widget in (self.games, self.players, self.bots, self.jobs, self.seed, self.run_button):
             widget.setEnabled(True)
         self.per_change.setEnabled(self.base is not None)
@@ -193,7 +201,7 @@ class SimulateDialog(QDialog):
         """Cancel: stop the games (the dialog closes when they have stopped)."""
         if self.running and self.worker is not None:
             self.worker.cancelled = True
-            self.status.setText("Stopping after the games being played…")
+            self.status.setText(_("Stopping after the games being played…"))
             return
         super().reject()
 

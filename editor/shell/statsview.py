@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from smqt.engine.catalog import Catalog
+from smqt.language.translate import _, ngettext
 from smqt.pack.deckstats import composition_markdown, deck_stats
 
 
@@ -18,12 +19,13 @@ class StatsView(QTextBrowser):
     def show_catalog(self, catalog: Catalog | None, problems: int) -> None:
         """Count ``catalog``'s cards (what loads of the pack as edited)."""
         if catalog is None:
-            text = "The pack does not load at all yet: no statistics."
+            text = _("The pack does not load at all yet: no statistics.")
         else:
             text = composition_markdown(deck_stats(catalog))
             if problems:
-                text = (f"*Entries with problems are not counted ({problems} "
-                        f"problem{'s' if problems != 1 else ''}).*\n\n" + text)
+                text = ("*" + ngettext("Entries with problems are not counted ({count} problem).",
+                                       "Entries with problems are not counted ({count} problems).",
+                                       problems).format(count=problems) + "*\n\n" + text)
         if text != self.text:
             self.text = text
             bar = self.verticalScrollBar().value()

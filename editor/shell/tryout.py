@@ -12,28 +12,42 @@ from PySide6.QtWidgets import QMessageBox
 from editor.export.dialog import ExportDialog, open_export_dialog
 from editor.model.document import REMOVED
 from editor.shell.simulate import SimulateDialog
+from smqt.language.translate import N_, _
 from smqt.pack.manifest import MANIFEST
 from smqt.pack.shipped import default_pack
+
+PLAY_TEXTS = {
+    "playtest": (N_("Playtest"),
+                 N_("Playtest uses the pack as saved. Save your changes first?"),
+                 N_("Playtest: the pack has problems")),
+    "simulate": (N_("Simulate against base"),
+                 N_("Simulate against base uses the pack as saved. Save your changes first?"),
+                 N_("Simulate against base: the pack has problems")),
+}
+"What the author is asked or told before a playtest or a simulation: title, save, problems."
 
 
 class TryOut:
     """Playtest, Simulate and Print-and-play of ``EditorWindow``."""
 
     def _ready_for_play(self, what: str) -> bool:
-        """Saved and valid, or the author is told why not."""
+        """Saved and valid, or the author is told why not (``what``: ``playtest`` or
+        ``simulate``)."""
+        title, save_first, refused = PLAY_TEXTS[what]
         self.flush()
         if self.doc is None:
             return False
         if self.doc.modified:
             answer = QMessageBox.question(
-                self, what, f"{what} uses the pack as saved. Save your changes first?",
+                self, _(title), _(save_first),
                 QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel)
             if answer != QMessageBox.StandardButton.Save or not self.save():
                 return False
         if not self.doc.valid:
             lines = "\n".join(str(p) for p in self.doc.problems[:20])
-            self._tell(f"{what}: the pack has problems",
-                       "The table refuses a pack with problems. Fix these first:\n\n" + lines,
+            self._tell(_(refused),
+                       _("The table refuses a pack with problems. Fix these first:") + "\n\n"
+                       + lines,
                        critical=True)
             return False
         return True
@@ -41,7 +55,7 @@ class TryOut:
     def playtest(self, *, with_card: bool = True) -> None:
         """Open the table on the saved pack; the feature card selected here is dealt into the
         opening display, so that it can be tried at once."""
-        if not self._ready_for_play("Playtest"):
+        if not self._ready_for_play("playtest"):
             return
         assert self.doc is not None
         argv = [sys.executable, "-m", "smqt", "play", "--playtest", "--pack", str(self.doc.folder)]
@@ -49,16 +63,21 @@ class TryOut:
         if card:
             argv += ["--opening", card]
         if not self.launch(argv):
-            self._tell("Playtest", "The table could not be started.", critical=True)
+            self._tell(_("Playtest"), _("The table could not be started."), critical=True)
             return
         row = self._current_row()
-        why = ""
-        if with_card and not card and row is not None and row.kind == "card":
-            why = f" ({row.id} is left out of this pack)" if row.status == REMOVED else \
-                f" ({row.id} does not load yet)"
-        self.statusBar().showMessage(
-            f"Playtest started with {card} in the opening display; you start." if card else
-            f"Playtest started with a shuffled display{why}.", 8000)
+        if card:
+            message = _("Playtest started with {card} in the opening display; you "
+                        "start.").format(card=card)
+        elif with_card and row is not None and row.kind == "card" and row.status == REMOVED:
+            message = _("Playtest started with a shuffled display ({card} is left out of this "
+                        "pack).").format(card=row.id)
+        elif with_card and row is not None and row.kind == "card":
+            message = _("Playtest started with a shuffled display ({card} does not load "
+                        "yet).").format(card=row.id)
+        else:
+            message = _("Playtest started with a shuffled display.")
+        self.statusBar().showMessage(message, 8000)
 
     def _card_to_try(self) -> str | None:
         """The selected feature card, when it is one the pack plays (not left out)."""
@@ -69,7 +88,7 @@ class TryOut:
         return row.id
 
     def simulate(self) -> None:
-        if not self._ready_for_play("Simulate against base"):
+        if not self._ready_for_play("simulate"):
             return
         assert self.doc is not None
         extends = self.doc.files[MANIFEST].get("extends")
@@ -91,14 +110,15 @@ class TryOut:
         self.sim_dialog.show()
 
     def _open_report(self, folder: str) -> None:
-        self.statusBar().showMessage(f"Simulation report: {folder}", 15000)
-        self.open_url(QUrl.fromLocalFile(str(Path(folder) / "report.html")))
+        self.statusBar().showMessage(_("Simulation report: {folder}").format(folder=folder),
+                                     15000)
+        self.open_url(QUrl.fromLocalFile(str(Path(folder) / "report.html")))  # not translated: a file name
 
     def print_and_play_dialog(self) -> ExportDialog | None:
         self.flush()
         if self.doc is None or self.doc.catalog is None:
-            self._tell("Print and play", "Nothing in this pack loads yet: fix the problems in "
-                       "the Validation panel first.")
+            self._tell(_("Print and play"), _("Nothing in this pack loads yet: fix the problems "
+                                              "in the Validation panel first."))
             return None
         if self.export_dialog is not None and shiboken6.isValid(self.export_dialog):
             self.export_dialog.close()

@@ -50,6 +50,7 @@ from editor.shell.showing import HELP_HINT, Showing
 from editor.shell.simulate import SimulateDialog
 from editor.shell.statsview import StatsView
 from editor.shell.tryout import TryOut
+from smqt.language.translate import _
 
 AUTOSAVE_DELAY_MS = 1500
 "How long after a change its file is kept aside (a kill loses at most this much)."
@@ -140,10 +141,11 @@ class EditorWindow(EditorMenus, PackFiles, Editing, TryOut, Showing, QMainWindow
         self.form_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.scroll.setWidget(self.form_holder)
         column.addWidget(self.scroll, 1)
-        self.help = QLabel(HELP_HINT)
+        self.help = QLabel(_(HELP_HINT))
         self.help.setWordWrap(True)
         self.help.setMinimumHeight(48)
-        self.help.setStyleSheet("background: #f6f6f2; padding: 6px; border-top: 1px solid #ccc;")
+        self.help.setStyleSheet(
+            "background: #f6f6f2; padding: 6px; border-top: 1px solid #ccc;")  # not translated: a style sheet
         column.addWidget(self.help)
         self.preview = PreviewPanel()
         split = QSplitter()
@@ -157,12 +159,14 @@ class EditorWindow(EditorMenus, PackFiles, Editing, TryOut, Showing, QMainWindow
         self.problems.chosen.connect(self.jump_to)
         self.stats = StatsView()
         self.history = QUndoView(self.stack)
-        self.history.setEmptyLabel("(as opened)")
+        self.history.setEmptyLabel(_("(as opened)"))
         self.docks = {}
         for key, title, widget, area in (
-                ("problems", "Validation", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea),
-                ("stats", "Deck statistics", self.stats, Qt.DockWidgetArea.BottomDockWidgetArea),
-                ("history", "Undo history", self.history, Qt.DockWidgetArea.BottomDockWidgetArea)):
+                ("problems", _("Validation"), self.problems,
+                 Qt.DockWidgetArea.BottomDockWidgetArea),
+                ("stats", _("Deck statistics"), self.stats, Qt.DockWidgetArea.BottomDockWidgetArea),
+                ("history", _("Undo history"), self.history,
+                 Qt.DockWidgetArea.BottomDockWidgetArea)):
             dock = QDockWidget(title, self)
             dock.setObjectName(key)
             dock.setWidget(widget)
@@ -189,8 +193,9 @@ class EditorWindow(EditorMenus, PackFiles, Editing, TryOut, Showing, QMainWindow
     def tell_crash(self, report: Path) -> None:
         """The last run ended without closing: say so, and where its report is, in the
         status bar (under the passing messages, until the window closes)."""
-        note = QLabel(f"The editor closed unexpectedly last time; what it was doing is in "
-                      f"{report} (send it with a description of what you did).")
+        note = QLabel(_("The editor closed unexpectedly last time; what it was doing is in "
+                        "{report} (send it with a description of what you did).").format(
+                            report=report))
         note.setObjectName("crash_note")
         note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.statusBar().addWidget(note, 1)

@@ -13,6 +13,7 @@ from typing import Protocol
 
 from smqt.engine.actions import Action
 from smqt.engine.state import GameState
+from smqt.language.translate import _
 
 
 class Bot(Protocol):
@@ -29,7 +30,7 @@ BOT_LEVELS = ("random", "easy", "medium", "hard")
 def make_bot(spec: str) -> Bot:
     """A bot from its name: ``random``, ``easy``, ``medium``, ``hard`` or ``hard:SECONDS``
     (a wall-clock cap for interactive play)."""
-    name, _, arg = spec.partition(":")
+    name, _colon, arg = spec.partition(":")
     if name == "random":
         from smqt.ai.randombot import RandomBot
 
@@ -46,4 +47,5 @@ def make_bot(spec: str) -> Bot:
         from smqt.ai.search import HardBot
 
         return HardBot(time_cap=float(arg)) if arg else HardBot()
-    raise ValueError(f"unknown bot {spec!r} (expected one of {', '.join(BOT_LEVELS)})")
+    raise ValueError(_("unknown bot {bot} (expected one of {levels})").format(
+        bot=repr(spec), levels=", ".join(BOT_LEVELS)))

@@ -25,6 +25,7 @@ from smqt.engine.rules import apply, apply_legal, legal_actions
 from smqt.engine.scoring import score_game
 from smqt.engine.setup import new_game
 from smqt.engine.state import GameState
+from smqt.language.translate import _
 from smqt.pack.load import load_pack
 from smqt.pack.shipped import default_pack
 
@@ -60,7 +61,7 @@ def scoring_time(catalog: Catalog, games: int, repeats: int = 20
     measured = []
     for score in (score_game, totals):
         elapsed = 0.0
-        for _ in range(repeats):
+        for _repeat in range(repeats):
             forget()
             start = time.perf_counter()
             for state in finished:
@@ -117,7 +118,7 @@ def cpu_seconds_per_game(catalog: Catalog, level: str, players: int, games: int,
 
     start = time.process_time()
     for g in range(games):
-        bots = [make_bot(level) for _ in range(players)]
+        bots = [make_bot(level) for _seat in range(players)]
         rng = random.Random(seed + g)
         state = new_game(catalog, players, seed + g)
         while not state.is_over:
@@ -130,7 +131,7 @@ def measure_bots(catalog: Catalog, quick: bool = False) -> dict[str, float | Non
     per_game, times = bot_games(catalog, ("medium", "medium"), 2 if quick else 20)
     medium_cpu = (time.process_time() - cpu) / (2 if quick else 20)
     medium = times["medium"]
-    _, hard_times = bot_games(catalog, ("hard", "medium"), 1 if quick else 6, seed=900)
+    _per_game, hard_times = bot_games(catalog, ("hard", "medium"), 1 if quick else 6, seed=900)
     hard = sorted(hard_times["hard"])
     return {
         "medium_decisions_per_s": round(len(medium) / sum(medium), 1),
@@ -177,34 +178,43 @@ def run_bench(pack: str | None, *, as_json: bool, quick: bool, out: TextIO) -> i
         json.dump(result, out, indent=2)
         out.write("\n")
         return 0
-    out.write(f"random playouts, 2 players:   {result['playouts_2p_per_s']:8.1f} games/s (one core, "
-              f"checked apply)\n")
-    out.write(f"                              {result['playouts_2p_apply_legal_per_s']:8.1f} games/s "
-              f"(apply_legal)\n")
-    out.write(f"random playouts, 4 players:   {result['playouts_4p_per_s']:8.1f} games/s (one core)\n")
-    out.write(f"score one city ({result['score_city_mean_cards']:.1f} cards): "
-              f"{result['score_city_us']:8.1f} us mean explained, "
-              f"{result['score_city_totals_us']:.1f} us totals only\n")
-    out.write(f"exact final movement:         {result['final_move_median_ms']:8.2f} ms median, "
-              f"{result['final_move_worst_ms']:.2f} ms worst "
-              f"({result['final_move_cities']} crowded cities)\n")
-    out.write(f"medium bot:                   {result['medium_decisions_per_s']:8.1f} decisions/s, "
-              f"{result['medium_games_per_s']:.2f} two-player games/s, "
-              f"{result['medium_games_per_cpu_s']:.2f} per CPU-second\n")
-    out.write(f"hard bot:                     {result['hard_decision_median_ms']:8.1f} ms median, "
-              f"{result['hard_decision_worst_ms']:.1f} ms worst decision, "
-              f"{result['hard_acquire_median_ms']:.1f} ms median card choice\n")
+    lines = [
+        _("random playouts, 2 players:   {games:8.1f} games/s (one core, checked apply)").format(
+            games=result["playouts_2p_per_s"]),
+        _("                              {games:8.1f} games/s (apply_legal)").format(
+            games=result["playouts_2p_apply_legal_per_s"]),
+        _("random playouts, 4 players:   {games:8.1f} games/s (one core)").format(
+            games=result["playouts_4p_per_s"]),
+        _("score one city ({cards:.1f} cards): {explained:8.1f} us mean explained, "
+          "{totals:.1f} us totals only").format(
+            cards=result["score_city_mean_cards"], explained=result["score_city_us"],
+            totals=result["score_city_totals_us"]),
+        _("exact final movement:         {median:8.2f} ms median, {worst:.2f} ms worst "
+          "({cities} crowded cities)").format(
+            median=result["final_move_median_ms"], worst=result["final_move_worst_ms"],
+            cities=result["final_move_cities"]),
+        _("medium bot:                   {decisions:8.1f} decisions/s, {games:.2f} two-player "
+          "games/s, {cpu:.2f} per CPU-second").format(
+            decisions=result["medium_decisions_per_s"], games=result["medium_games_per_s"],
+            cpu=result["medium_games_per_cpu_s"]),
+        _("hard bot:                     {median:8.1f} ms median, {worst:.1f} ms worst decision, "
+          "{acquire:.1f} ms median card choice").format(
+            median=result["hard_decision_median_ms"], worst=result["hard_decision_worst_ms"],
+            acquire=result["hard_acquire_median_ms"]),
+    ]
     if result["hard_cpu_s_per_2p_game"] is not None:
-        out.write(f"hard bot, every seat:         {result['hard_cpu_s_per_2p_game']:8.2f} CPU-s per "
-                  f"2-player game, {result['hard_cpu_s_per_4p_game']:.2f} per 4-player game\n")
+        lines.append(_("hard bot, every seat:         {two:8.2f} CPU-s per 2-player game, "
+                       "{four:.2f} per 4-player game").format(
+            two=result["hard_cpu_s_per_2p_game"], four=result["hard_cpu_s_per_4p_game"]))
+    out.write("".join(line + "\n" for line in lines))
     return 0
 
 
 def add(sub: argparse._SubParsersAction) -> None:
-    bench = sub.add_parser("bench", help="measure engine speed")
-    bench.add_argument("--json", action="store_true", help="print JSON")
-    bench.add_argument("--pack", default=None, help="the pack folder (default: content/base)")
-    bench.add_argument("--quick", action="store_true", help="fewer samples (for tests)")
+    bench = sub.add_parser("bench", help=_("measure engine speed"))
+    bench.add_argument("--json", action="store_true", help=_("print JSON"))
+    bench.add_argument("--pack", default=None, help=_("the pack folder (default: content/base)"))
+    bench.add_argument("--quick", action="store_true", help=_("fewer samples (for tests)"))
 
 
 def run(args: argparse.Namespace) -> int:

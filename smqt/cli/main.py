@@ -12,21 +12,38 @@ from pathlib import Path
 
 from smqt.cli import bench, play, replay, schema, score, sim, stats, validate
 from smqt.cli.streams import ensure_streams
+from smqt.language.translate import LANGUAGES, _, given_language, parse_language
+from smqt.language.translate import use as use_language
 
 # in the order ``smqt --help`` lists them
 COMMANDS = {"play": play, "validate": validate, "stats": stats, "score": score,
             "replay": replay, "sim": sim, "schema": schema, "bench": bench}
 
 
+def _language(text: str) -> str:
+    try:
+        return parse_language(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("unknown language {given}; choose one of {choices}").format(
+                given=text, choices=", ".join(LANGUAGES))) from None
+
+
 def _parser() -> argparse.ArgumentParser:
     from smqt import __version__
 
     parser = argparse.ArgumentParser(
-        prog="smqt", description="Santa Monica, the desktop edition.")
+        prog="smqt", description=_("Santa Monica, the desktop edition."))
     parser.add_argument("--version", action="version", version=f"smqt {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    language = _("the language to speak: {choices} (default: the system's; the table and the "
+                 "editor remember a choice made in View ▸ Language)").format(
+        choices=", ".join(LANGUAGES))
+    parser.add_argument("--lang", type=_language, default=None, help=language)
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     for module in COMMANDS.values():
         module.add(sub)
+    for command in sub.choices.values():  # also after the command: smqt validate --lang de
+        command.add_argument("--lang", type=_language, default=argparse.SUPPRESS, help=language)
     return parser
 
 
@@ -40,8 +57,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     # start into a worker rather than another table (a no-op everywhere else).
     multiprocessing.freeze_support()
     ensure_streams()
-    parser = _parser()
     given = list(sys.argv[1:] if argv is None else argv)
+    use_language(given_language(given))
+    parser = _parser()
     if given and _is_saved_game(given[0]):
         given = ["play", "--load", *given]
     args = parser.parse_args(given)

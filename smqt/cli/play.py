@@ -6,31 +6,33 @@ import argparse
 import sys
 
 from smqt.cli.arguments import opening, seed
+from smqt.language.translate import _
 
 
 def add(sub: argparse._SubParsersAction) -> None:
-    from smqt.engine.rng import SEED_RANGE
+    from smqt.engine.rng import SEED_LIMIT
 
-    play = sub.add_parser("play", help="open the play table (the default command)")
+    play = sub.add_parser("play", help=_("open the play table (the default command)"))
     play.add_argument("--players", default=None,
-                      help="seats in order, e.g. human,ai:hard or Ann=human,Bo=ai:easy "
-                           "(levels: random, easy, medium, hard)")
+                      help=_("seats in order, e.g. human,ai:hard or Ann=human,Bo=ai:easy "
+                             "(levels: random, easy, medium, hard)"))
     play.add_argument("--seed", type=seed, default=None,
-                      help=f"the game's seed, a whole number from {SEED_RANGE} (default: random)")
-    play.add_argument("--pack", default=None, help="content pack folder (default: content/base)")
-    play.add_argument("--load", default=None, help="open a saved game or game record")
-    play.add_argument("--autoplay", action="store_true", help="the AI takes every seat")
+                      help=_("the game's seed, a whole number from 0 to {limit} (default: random)").format(
+                          limit=SEED_LIMIT))
+    play.add_argument("--pack", default=None, help=_("content pack folder (default: content/base)"))
+    play.add_argument("--load", default=None, help=_("open a saved game or game record"))
+    play.add_argument("--autoplay", action="store_true", help=_("the AI takes every seat"))
     play.add_argument("--screenshot", default=None, metavar="PNG",
-                      help="save a picture of the window when the game ends")
-    play.add_argument("--quit", action="store_true", help="exit when the game ends")
+                      help=_("save a picture of the window when the game ends"))
+    play.add_argument("--quit", action="store_true", help=_("exit when the game ends"))
     play.add_argument("--pace", type=int, default=None, metavar="MS",
-                      help="pause before each AI decision, in milliseconds")
+                      help=_("pause before each AI decision, in milliseconds"))
     play.add_argument("--playtest", action="store_true",
-                      help="a playtest of --pack (the editor's Playtest): an open table plays it")
+                      help=_("a playtest of --pack (the editor's Playtest): an open table plays it"))
     play.add_argument("--opening", type=opening, default=(), metavar="CARD,CARD,...",
-                      help="feature cards (by id) put into the opening display of a new game: "
-                           "front row left to right, then back row; _ leaves a slot to the deal "
-                           "(_,_,_,_,kite_meadow puts kite_meadow first in the back row)")
+                      help=_("feature cards (by id) put into the opening display of a new game: "
+                             "front row left to right, then back row; _ leaves a slot to the deal "
+                             "(_,_,_,_,kite_meadow puts kite_meadow first in the back row)"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,4 +44,4 @@ def run(args: argparse.Namespace) -> int:
 
     return run_play(PlayOptions(args.players, args.seed, args.pack, args.load, args.autoplay,
                                 args.screenshot, args.quit, args.pace, args.playtest,
-                                args.opening))
+                                args.opening, getattr(args, "lang", None)))

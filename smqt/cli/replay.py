@@ -9,6 +9,7 @@ from typing import TextIO
 from smqt.cli.score import print_score
 from smqt.engine.game import RecordError, replay
 from smqt.engine.scoring import score_game
+from smqt.language.translate import _
 from smqt.pack.load import load_pack
 from smqt.pack.problems import PackError
 from smqt.pack.shipped import default_pack
@@ -25,27 +26,29 @@ def run_replay(path: str, pack: str | None, *, out: TextIO, err: TextIO) -> int:
         try:
             catalog = load_pack(folder)
         except PackError as exc:
-            err.write(f"{path} is played with the pack {folder}, which cannot be loaded: "
-                      f"{exc}\n")
+            err.write(_("{path} is played with the pack {folder}, which cannot be loaded: "
+                        "{problem}").format(path=path, folder=folder, problem=exc) + "\n")
             return 1
         game = replay(record, catalog)
     except RecordError as exc:
         err.write(f"{exc}\n")
         return 1
-    names = record.names or tuple(f"Player {i + 1}" for i in range(record.setup.players))
+    names = record.names or tuple(_("Player {number}").format(number=i + 1)
+                                  for i in range(record.setup.players))
     for number, action in enumerate(record.actions, start=1):
         out.write(f"{number:>4}  {action}\n")
     if game.state.is_over:
         print_score(score_game(game.state), names, [], out)
     else:
-        out.write(f"(game in progress: phase {game.state.phase}, player {game.state.current + 1})\n")
+        out.write(_("(game in progress: phase {phase}, player {player})").format(
+            phase=game.state.phase, player=game.state.current + 1) + "\n")
     return 0
 
 
 def add(sub: argparse._SubParsersAction) -> None:
-    replay = sub.add_parser("replay", help="replay a game record and print its log")
-    replay.add_argument("record", help="a game record file")
-    replay.add_argument("--pack", default=None, help="the pack folder (default: content/base)")
+    replay = sub.add_parser("replay", help=_("replay a game record and print its log"))
+    replay.add_argument("record", help=_("a game record file"))
+    replay.add_argument("--pack", default=None, help=_("the pack folder (default: content/base)"))
 
 
 def run(args: argparse.Namespace) -> int:

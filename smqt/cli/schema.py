@@ -5,16 +5,18 @@ from __future__ import annotations
 import argparse
 import sys
 
+from smqt.language.translate import _
+
 
 def add(sub: argparse._SubParsersAction) -> None:
-    schema = sub.add_parser("schema", help="write JSON Schemas of the pack files")
+    schema = sub.add_parser("schema", help=_("write JSON Schemas of the pack files"))
     schema.add_argument("--out", required=True,
-                        help="folder for pack.schema.json and entries.schema.json")
+                        help=_("folder for pack.schema.json and entries.schema.json"))
 
 
 def run(args: argparse.Namespace) -> int:
     from smqt.pack.schema import write_schemas
 
     for path in write_schemas(args.out):
-        sys.stdout.write(f"wrote {path}\n")
+        sys.stdout.write(_("wrote {path}").format(path=path) + "\n")
     return 0

@@ -13,8 +13,17 @@ from smqt.engine.geometry import space_str
 from smqt.engine.rules import apply
 from smqt.engine.scoring import GameScore, score_game
 from smqt.engine.state import FINAL
+from smqt.language.translate import N_, _, ngettext
 from smqt.pack.problems import PackError
 from smqt.records.position import PositionError, load_position
+
+WINNER_LINES = {
+    "score": N_("winner: {winners} (decided by score)"),
+    "sand dollars": N_("winner: {winners} (decided by sand dollars)"),  # not translated: the key
+    "longest chain": N_("winner: {winners} (decided by longest chain)"),  # not translated: the key
+    "shared": N_("winner: {winners} (decided by shared)"),
+}
+"The score sheet's last line by what decided the game (``GameScore.decided_by``)."
 
 
 def final_movement(state, out_moves: list[tuple[int, str]]) -> None:
@@ -58,16 +67,22 @@ def score_json(score: GameScore, names: tuple[str, ...], moves: list[tuple[int, 
 def print_score(score: GameScore, names: tuple[str, ...], moves: list[tuple[int, str]],
                 out: TextIO) -> None:
     for sheet in score.sheets:
-        out.write(f"{names[sheet.player]}: {sheet.total} points\n")
+        # Translators: English says "points" for every count
+        out.write(ngettext("{name}: {total} points", "{name}: {total} points", sheet.total).format(
+            name=names[sheet.player], total=sheet.total) + "\n")
         for player, move in moves:
             if player == sheet.player:
-                out.write(f"  final move  {move}\n")
+                out.write("  " + _("final move  {move}").format(move=move) + "\n")
         for line in sheet.lines:
             where = f" {space_str(line.space)}" if line.space else ""
             out.write(f"  {line.points:>4}  {line.category:<9} {line.source}"
                       f" {line.entry}{where}: {line.why}\n")
     winners = ", ".join(names[w] for w in score.winners)
-    out.write(f"winner: {winners} (decided by {score.decided_by})\n")
+    decided = WINNER_LINES.get(score.decided_by)
+    line = _(decided).format(winners=winners) if decided else _(
+        "winner: {winners} (decided by {decided_by})").format(winners=winners,
+                                                              decided_by=score.decided_by)
+    out.write(line + "\n")
 
 
 def run_score(path: str, *, final_move: bool, as_json: bool, out: TextIO, err: TextIO) -> int:
@@ -95,11 +110,11 @@ def run_score(path: str, *, final_move: bool, as_json: bool, out: TextIO, err: T
 
 
 def add(sub: argparse._SubParsersAction) -> None:
-    score = sub.add_parser("score", help="score a position file")
-    score.add_argument("position", help="a position file (TOML)")
+    score = sub.add_parser("score", help=_("score a position file"))
+    score.add_argument("position", help=_("a position file (TOML)"))
     score.add_argument("--final-move", action="store_true",
-                       help="first make every player's optimal final movement (R9.3)")
-    score.add_argument("--json", action="store_true", help="print JSON instead of a table")
+                       help=_("first make every player's optimal final movement (R9.3)"))
+    score.add_argument("--json", action="store_true", help=_("print JSON instead of a table"))
 
 
 def run(args: argparse.Namespace) -> int:

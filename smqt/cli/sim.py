@@ -6,45 +6,46 @@ import argparse
 import sys
 
 from smqt.cli.arguments import seed
+from smqt.language.translate import _
 
 
 def add(sub: argparse._SubParsersAction) -> None:
-    from smqt.engine.rng import SEED_LIMIT, SEED_RANGE
+    from smqt.engine.rng import SEED_LIMIT
 
     sim = sub.add_parser(
-        "sim", help="simulate many games with AI players: balance, and what a house rule changes")
-    sim.add_argument("--pack", default=None, help="the pack folder (default: the base pack)")
+        "sim", help=_("simulate many games with AI players: balance, and what a house rule changes"))
+    sim.add_argument("--pack", default=None, help=_("the pack folder (default: the base pack)"))
     sim.add_argument("--variant", default=None,
-                     help="a variant pack played on the same games, compared with --pack")
+                     help=_("a variant pack played on the same games, compared with --pack"))
     sim.add_argument("--per-change", action="store_true",
-                     help="also play base plus each single change of the variant")
+                     help=_("also play base plus each single change of the variant"))
     sim.add_argument("--sweep", default=None, metavar="TARGET=VALUES",
-                     help="play one value at a time, e.g. rules.cards_to_end=10:14 or "
-                          "card.ID.FIELD=0:3")
+                     help=_("play one value at a time, e.g. rules.cards_to_end=10:14 or "
+                            "card.ID.FIELD=0:3"))
     sim.add_argument("--until-clear", action="store_true",
-                     help="add games until every headline interval reaches its precision")
+                     help=_("add games until every headline interval reaches its precision"))
     sim.add_argument("--precision", type=float, default=None, metavar="PP",
-                     help="win-rate precision in percentage points (default 3; implies "
-                          "--until-clear; the other measures' precisions scale with it)")
+                     help=_("win-rate precision in percentage points (default 3; implies "
+                            "--until-clear; the other measures' precisions scale with it)"))
     sim.add_argument("--max-games", type=int, default=5000,
-                     help="the most games per side and player count with --until-clear")
+                     help=_("the most games per side and player count with --until-clear"))
     sim.add_argument("--noise", action="store_true",
-                     help="also play base on other seeds: the noise band of base against itself")
+                     help=_("also play base on other seeds: the noise band of base against itself"))
     sim.add_argument("--ladder", action="store_true",
-                     help="a skill ladder: random, easy, medium, hard head to head")
-    sim.add_argument("--ladder-games", type=int, default=40, help="games per ladder pair")
-    sim.add_argument("--players", default="2", help="player count(s): 2, 3, 4 or e.g. 2,3,4")
-    sim.add_argument("--bots", default="medium", help="bots by seat, e.g. medium,easy")
+                     help=_("a skill ladder: random, easy, medium, hard head to head"))
+    sim.add_argument("--ladder-games", type=int, default=40, help=_("games per ladder pair"))
+    sim.add_argument("--players", default="2", help=_("player count(s): 2, 3, 4 or e.g. 2,3,4"))
+    sim.add_argument("--bots", default="medium", help=_("bots by seat, e.g. medium,easy"))
     sim.add_argument("--games", type=int, default=200,
-                     help="games per side and player count (the first round with --until-clear)")
-    sim.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
+                     help=_("games per side and player count (the first round with --until-clear)"))
+    sim.add_argument("--jobs", type=int, default=None, help=_("processes (default: all cores)"))
     sim.add_argument("--cluster", default=None, metavar="tcp://HOST:PORT",
-                     help="run the games on a Dask cluster (pip install 'smqt[cluster]')")
+                     help=_("run the games on a Dask cluster (pip install 'smqt[cluster]')"))
     sim.add_argument("--seed", type=seed, default=1,
-                     help=f"seed of the first game, a whole number from {SEED_RANGE} (game i "
-                          f"plays seed + i, from 0 again past {SEED_LIMIT})")
+                     help=_("seed of the first game, a whole number from 0 to {limit} (game i "
+                            "plays seed + i, from 0 again past {limit})").format(limit=SEED_LIMIT))
     sim.add_argument("--out", required=True,
-                     help="folder for report.html, report.json, games.csv, games/ and packs/")
+                     help=_("folder for report.html, report.json, games.csv, games/ and packs/"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import TextIO
 
+from smqt.language.translate import _
 from smqt.pack.load import check_pack
 
 
@@ -17,7 +18,7 @@ def run_stats(pack_path: str, *, markdown: bool, out: TextIO, err: TextIO) -> in
     if errors or catalog is None:
         for error in errors:
             err.write(f"{error}\n")
-        err.write("the pack has errors: fix them first (smqt validate)\n")
+        err.write(_("the pack has errors: fix them first (smqt validate)") + "\n")
         return 1
     text = composition_markdown(deck_stats(catalog))
     if not markdown:
@@ -27,9 +28,9 @@ def run_stats(pack_path: str, *, markdown: bool, out: TextIO, err: TextIO) -> in
 
 
 def add(sub: argparse._SubParsersAction) -> None:
-    stats = sub.add_parser("stats", help="deck composition of a content pack")
-    stats.add_argument("pack", help="the pack folder")
-    stats.add_argument("--markdown", action="store_true", help="print Markdown tables")
+    stats = sub.add_parser("stats", help=_("deck composition of a content pack"))
+    stats.add_argument("pack", help=_("the pack folder"))
+    stats.add_argument("--markdown", action="store_true", help=_("print Markdown tables"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,6 +7,7 @@ import sys
 from typing import TextIO
 
 from smqt.engine.catalog import Catalog
+from smqt.language.translate import _, ngettext
 from smqt.pack.load import catalog_counts, check_pack
 
 
@@ -16,7 +17,8 @@ def run_validate(pack_path: str, out: TextIO) -> int:
     if errors or catalog is None:
         for error in errors:
             print(error, file=out)
-        print(_plural(len(errors), "error"), file=out)
+        print(ngettext("{count} error", "{count} errors", len(errors)).format(count=len(errors)),
+              file=out)
         return 1
     print(summary(catalog), file=out)
     return 0
@@ -26,25 +28,28 @@ def summary(catalog: Catalog) -> str:
     """``base 1.0.0: 78 feature cards (40 beach, 38 street), 6 starting tiles, ...``."""
     n = catalog_counts(catalog)
     identity = catalog.identity
-    return (
-        f"{identity.name} {identity.version}: "
-        f"{_plural(n['feature_cards'], 'feature card')} "
-        f"({n['beach_cards']} beach, {n['street_cards']} street), "
-        f"{_plural(n['starting_tiles'], 'starting tile')}, "
-        f"{_plural(n['sand_dollar_actions'], 'sand dollar action')} "
-        f"on {_plural(n['sand_dollar_tiles'], 'tile')}, "
-        f"{_plural(n['objective_tiles'], 'objective tile')}, "
-        f"rules: {n['rules_overridden']} overridden"
-    )
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+    cards = ngettext("{count} feature card", "{count} feature cards",
+                     n["feature_cards"]).format(count=n["feature_cards"])
+    starting = ngettext("{count} starting tile", "{count} starting tiles",
+                        n["starting_tiles"]).format(count=n["starting_tiles"])
+    actions = ngettext("{count} sand dollar action", "{count} sand dollar actions",
+                       n["sand_dollar_actions"]).format(count=n["sand_dollar_actions"])
+    tiles = ngettext("{count} tile", "{count} tiles",
+                     n["sand_dollar_tiles"]).format(count=n["sand_dollar_tiles"])
+    objectives = ngettext("{count} objective tile", "{count} objective tiles",
+                          n["objective_tiles"]).format(count=n["objective_tiles"])
+    return _("{name} {version}: {feature_cards} ({beach} beach, {street} street), "
+             "{starting_tiles}, {actions} on {tiles}, {objective_tiles}, "
+             "rules: {overridden} overridden").format(
+        name=identity.name, version=identity.version, feature_cards=cards,
+        beach=n["beach_cards"], street=n["street_cards"], starting_tiles=starting,
+        actions=actions, tiles=tiles, objective_tiles=objectives,
+        overridden=n["rules_overridden"])
 
 
 def add(sub: argparse._SubParsersAction) -> None:
-    validate = sub.add_parser("validate", help="check a content pack and list its problems")
-    validate.add_argument("pack", help="the pack folder (holding pack.toml)")
+    validate = sub.add_parser("validate", help=_("check a content pack and list its problems"))
+    validate.add_argument("pack", help=_("the pack folder (holding pack.toml)"))
 
 
 def run(args: argparse.Namespace) -> int:

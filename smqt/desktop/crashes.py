@@ -21,6 +21,7 @@ from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QLockFile, qVersion
 
 from smqt.desktop.datafolder import data_folder
+from smqt.language.translate import _
 
 REPORTS = "crash-reports"
 KEPT = 20
@@ -28,7 +29,7 @@ KEPT = 20
 GAME = "game: "
 """How a report notes the autosave of the game being played."""
 _STARTED = re.compile(r"^started (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)", re.MULTILINE)
-STACKS = "Fatal Python error"
+STACKS = "Fatal Python error"  # not translated: what faulthandler writes, looked for
 """What faulthandler writes first when the process dies of a fatal signal."""
 
 
@@ -72,6 +73,7 @@ class CrashGuard:
 
         self._write(f"smqt {__version__} ({self.program}), Python {platform.python_version()}, "
                     f"PySide6 {pyside_version}, Qt {qVersion()}, {platform.platform()}\n"
+                    # not translated: the report's format (read back by _STARTED), for developers
                     f"started {datetime.now():%Y-%m-%d %H:%M:%S}: {' '.join(sys.argv)[:500]}\n")
         faulthandler.enable(file=handle, all_threads=True)
         return self
@@ -158,13 +160,22 @@ def _prune(folder: Path, program: str) -> None:
 def crash_words(crash: Crash, *, resumed: bool, offered: bool) -> str:
     """The message for a person: what happened, where the report is, what they can do
     (``resumed``: the game it was playing is on the table again; ``offered``: it can be)."""
-    how = ("It stopped because of an error inside the program; what it was doing then is "
-           "written in" if crash.stacks else
-           "It was stopped from outside (killed, out of memory or the computer went off); its "
-           "last notes are in")
-    game = (" The game you were playing is resumed as of its last finished turn." if resumed
-            else " The game you were playing can be resumed as of its last finished turn."
-            if offered else "")
-    return (f"smqt closed unexpectedly last time (started {crash.started:%d %b %H:%M}). {how} "
-            f"{crash.report}. Sending that file with a description of what you did helps find "
-            f"the cause.{game}")
+    # Translators: the day, month and time the program started (strftime: %d day, %b month's
+    # short name, %m month's number, %H:%M time)
+    started = crash.started.strftime(_("%d %b %H:%M"))
+    sentences = [_("smqt closed unexpectedly last time (started {started}).").format(
+        started=started)]
+    if crash.stacks:
+        sentences.append(_("It stopped because of an error inside the program; what it was doing "
+                           "then is written in {report}.").format(report=crash.report))
+    else:
+        sentences.append(_("It was stopped from outside (killed, out of memory or the computer "
+                           "went off); its last notes are in {report}.").format(report=crash.report))
+    sentences.append(_("Sending that file with a description of what you did helps find the "
+                       "cause."))
+    if resumed:
+        sentences.append(_("The game you were playing is resumed as of its last finished turn."))
+    elif offered:
+        sentences.append(_("The game you were playing can be resumed as of its last finished "
+                           "turn."))
+    return " ".join(sentences)

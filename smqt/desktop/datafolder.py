@@ -14,8 +14,25 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, QStandardPaths
 
-_homes: dict[str, tuple[Path, str]] = {}
+from smqt.language.translate import N_, _
+
+Problem = tuple[str, dict[str, str]]
+"""What is wrong, kept untranslated until it is shown (the language may change meanwhile): a
+marked sentence and its values (a ``reason`` among them is translated too when it is ours)."""
+
+_homes: dict[str, tuple[Path, Problem | None]] = {}
 """The data folder found for each ``SMQT_HOME`` value, and what went wrong finding it."""
+
+
+def _words(problem: Problem | None) -> str:
+    """A problem as a sentence in the language in force ("" for none)."""
+    if problem is None:
+        return ""
+    sentence, values = problem
+    reason = values.get("reason")
+    if reason:
+        values = {**values, "reason": _(reason)}  # the system's own words stay as they are
+    return _(sentence).format(**values)
 
 
 def data_home() -> Path:
@@ -31,10 +48,10 @@ def data_home() -> Path:
 def data_home_problem() -> str:
     """Why the data folder had to be replaced for this run ("" when it did not)."""
     data_home()
-    return _homes[os.environ.get("SMQT_HOME") or ""][1]
+    return _words(_homes[os.environ.get("SMQT_HOME") or ""][1])
 
 
-def _find_home(override: str) -> tuple[Path, str]:
+def _find_home(override: str) -> tuple[Path, Problem | None]:
     if override:
         home = Path(override)
     else:
@@ -42,24 +59,26 @@ def _find_home(override: str) -> tuple[Path, str]:
         home = Path(base or Path.home()) / "smqt"
     reason = _unusable(home)
     if not reason:
-        return home, ""
+        return home, None
     stand_in = _stand_in()
-    return stand_in, (f"The data folder {str(home)[:200]} cannot be used ({reason}). Games "
-                      f"and settings are kept in {stand_in} for now.")
+    return stand_in, (N_("The data folder {folder} cannot be used ({reason}). Games and settings "
+                         "are kept in {stand_in} for now."),
+                      {"folder": str(home)[:200], "reason": reason, "stand_in": str(stand_in)})
 
 
 def _unusable(folder: Path) -> str:
-    """Why ``folder`` cannot hold the program's files (it is made when missing), or ""."""
+    """Why ``folder`` cannot hold the program's files (it is made when missing), or "" (in
+    English: translated where it is shown, ``_words``)."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
         if not folder.is_dir():
-            raise NotADirectoryError("it is not a folder")
+            raise NotADirectoryError(N_("it is not a folder"))
         if not os.access(folder, os.W_OK | os.X_OK):
-            raise PermissionError("it cannot be written")
+            raise PermissionError(N_("it cannot be written"))
         return ""
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
         if isinstance(exc, FileExistsError):
-            return "a file of that name is in the way"
+            return N_("a file of that name is in the way")
         return getattr(exc, "strerror", None) or str(exc)
 
 
@@ -73,7 +92,7 @@ def _stand_in() -> Path:
     return stand_in
 
 
-_part_problems: dict[tuple[str, str], str] = {}
+_part_problems: dict[tuple[str, str], Problem] = {}
 """Parts of the data folder that a stand-in replaces, with what is wrong (per ``SMQT_HOME``)."""
 
 
@@ -91,9 +110,10 @@ def data_folder(*parts: str) -> Path:
     stand_in = _stand_in().joinpath(*parts)
     if _unusable(stand_in):
         return folder  # no stand-in either: the write itself reports its failure
-    _part_problems.setdefault(key, (f"The folder {str(folder)[:200]} cannot be used "
-                                    f"({reason}). What belongs there is kept in {stand_in} "
-                                    f"for now."))
+    _part_problems.setdefault(key, (N_("The folder {folder} cannot be used ({reason}). What "
+                                       "belongs there is kept in {stand_in} for now."),
+                                    {"folder": str(folder)[:200], "reason": reason,
+                                     "stand_in": str(stand_in)}))
     return stand_in
 
 
@@ -101,12 +121,13 @@ def storage_problems() -> list[str]:
     """What is wrong with the data folder and its parts, each once, in sentences."""
     home = os.environ.get("SMQT_HOME") or ""
     found = [data_home_problem(), settings_problem()]
-    found += [text for (where, _), text in _part_problems.items() if where == home]
+    found += [_words(problem) for (where, _part), problem in _part_problems.items()
+              if where == home]
     return [text for text in found if text]
 
 
 SETTINGS_LIMIT = 1024 * 1024
-_settings_problem: list[str] = []
+_settings_problem: list[Problem] = []
 
 
 def settings() -> QSettings:
@@ -124,12 +145,13 @@ def settings() -> QSettings:
         aside = path.with_name(f"table.ini.set-aside-{datetime.now():%Y%m%d-%H%M%S}")
         try:
             path.rename(aside)
-            _settings_problem.append(f"The settings file {path} was damaged: it was moved to "
-                                     f"{aside.name} and the table starts with its defaults.")
+            _settings_problem.append((N_("The settings file {path} was damaged: it was moved to "
+                                         "{aside} and the table starts with its defaults."),
+                                      {"path": str(path), "aside": aside.name}))
         except OSError:
             pass
     return QSettings(str(path), QSettings.Format.IniFormat)
 
 
 def settings_problem() -> str:
-    return " ".join(_settings_problem)
+    return " ".join(_words(problem) for problem in _settings_problem)

@@ -15,9 +15,13 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-PLUGIN_NOT_LOADED = re.compile(r'Could not load the Qt platform plugin "([\w-]+)"')
-NO_PLUGIN = "no Qt platform plugin could be initialized"
-XCB_CURSOR_GUESS = "From 6.5.0, xcb-cursor0 or libxcb-cursor0 is needed"
+from smqt.language.translate import _
+
+PLUGIN_NOT_LOADED = re.compile(
+    r'Could not load the Qt platform plugin "([\w-]+)"')  # not translated: Qt's message
+NO_PLUGIN = "no Qt platform plugin could be initialized"  # not translated: Qt's message
+XCB_CURSOR_GUESS = (
+    "From 6.5.0, xcb-cursor0 or libxcb-cursor0 is needed")  # not translated: Qt's message
 """Qt's warning whenever its xcb plugin does not load, whichever library is missing."""
 
 DEBIAN_PACKAGES = {
@@ -61,8 +65,8 @@ def not_found(ldd_output: str) -> list[str]:
     for line in ldd_output.splitlines():
         name, arrow, where = line.strip().partition("=>")
         name = name.strip()
-        if arrow and where.strip() == "not found" and name not in found \
-                and not name.startswith("libQt6"):
+        missing = where.strip() == "not found"  # not translated: what ldd says
+        if arrow and missing and name not in found and not name.startswith("libQt6"):
             found.append(name)
     return found
 
@@ -87,26 +91,36 @@ def plugin_file(plugin: str) -> Path:
     return folder / f"libq{plugin}.so"
 
 
-def install_help(what: str, missing: list[str]) -> str:
-    """The missing libraries and the one apt line that installs them."""
+def install_help(plugin: str | None, missing: list[str]) -> str:
+    """The missing libraries (of Qt's ``plugin``, or of Qt itself for None) and the one apt
+    line that installs them."""
     packages = " ".join(dict.fromkeys(debian_package(name) for name in missing))
-    return (f"smqt: the window cannot open: {what} needs system libraries this computer "
-            f"lacks: {', '.join(missing)}.\n"
-            f"On Debian or Ubuntu, install them with:\n"
-            f"    sudo apt install {packages}\n"
-            f"(elsewhere, install the packages that hold these files), then start smqt again.\n")
+    libraries = ", ".join(missing)
+    if plugin is None:
+        first = _("smqt: the window cannot open: Qt needs system libraries this computer lacks: "
+                  "{libraries}.").format(libraries=libraries)
+    else:
+        first = _("smqt: the window cannot open: Qt's {plugin} plugin needs system libraries "
+                  "this computer lacks: {libraries}.").format(plugin=plugin, libraries=libraries)
+    # Translators: keep the line "    sudo apt install {packages}" as it is (a command)
+    return first + "\n" + _("On Debian or Ubuntu, install them with:\n"
+                            "    sudo apt install {packages}\n"
+                            "(elsewhere, install the packages that hold these files), then start "
+                            "smqt again.\n").format(packages=packages)
 
 
 def platform_help(plugin: str) -> str:
     """What to do when Qt's ``plugin`` cannot start (lines for the error stream)."""
     missing = missing_libraries(plugin_file(plugin))
     if missing:
-        return install_help(f"Qt's {plugin} plugin", missing)
+        return install_help(plugin, missing)
     if plugin == "xcb" and not os.environ.get("DISPLAY"):
-        return ("smqt: the window cannot open: there is no display (DISPLAY is not set). Start "
-                "smqt from a desktop session; automated runs can use QT_QPA_PLATFORM=offscreen.\n")
-    return (f"smqt: the window cannot open: Qt's {plugin} plugin did not start (see Qt's "
-            f"message above). QT_QPA_PLATFORM chooses another plugin, e.g. wayland or xcb.\n")
+        return _("smqt: the window cannot open: there is no display (DISPLAY is not set). Start "
+                 "smqt from a desktop session; automated runs can use "
+                 "QT_QPA_PLATFORM=offscreen.") + "\n"
+    return _("smqt: the window cannot open: Qt's {plugin} plugin did not start (see Qt's "
+             "message above). QT_QPA_PLATFORM chooses another plugin, e.g. wayland or "
+             "xcb.").format(plugin=plugin) + "\n"
 
 
 QT_MODULES = ("QtCore", "QtGui", "QtWidgets", "QtNetwork")
@@ -137,5 +151,6 @@ def qt_import_help(exc: ImportError) -> str:
                 if name not in missing:
                     missing.append(name)
     if missing:
-        return install_help("Qt", missing)
-    return f"smqt: Qt cannot be loaded ({exc}); reinstalling smqt may help.\n"
+        return install_help(None, missing)
+    return _("smqt: Qt cannot be loaded ({error}); reinstalling smqt may help.").format(
+        error=exc) + "\n"

@@ -24,6 +24,7 @@ from typing import Union
 import attrs
 
 from smqt.engine.geometry import Space, parse_space, space_str
+from smqt.language.translate import _, ngettext
 
 FRONT = 0
 BACK = 1
@@ -43,16 +44,18 @@ def slot_str(slot: Slot) -> str:
 def parse_slot(text: str) -> Slot:
     row, sep, col = text.partition(":")
     if not sep or row not in SLOT_ROWS:
-        raise ValueError(f"not a display slot: {text!r} (expected front:N or back:N)")
+        raise ValueError(_("not a display slot: {text} (expected front:N or back:N)").format(
+            text=repr(text)))
     try:
         return (SLOT_ROWS.index(row), int(col))
     except ValueError:
-        raise ValueError(f"not a display slot: {text!r}") from None
+        raise ValueError(_("not a display slot: {text}").format(text=repr(text))) from None
 
 
 def _person(text: str) -> int:
     if not text.startswith("p") or not text[1:].isdigit():
-        raise ValueError(f"not a person: {text!r} (expected p followed by a number)")
+        raise ValueError(_("not a person: {text} (expected p followed by a number)").format(
+            text=repr(text)))
     return int(text[1:])
 
 
@@ -164,12 +167,18 @@ def parse_action(text: str) -> Action:
     """Read the text form of an action; raises ValueError naming what is wrong."""
     words = text.split()
     if not words:
-        raise ValueError("empty action")
+        raise ValueError(_("empty action"))
     verb, args = words[0], words[1:]
 
     def need(n: int, at_least: bool = False) -> None:
         if (len(args) < n) if at_least else (len(args) != n):
-            raise ValueError(f"{verb!r} takes {'at least ' if at_least else ''}{n} argument(s): {text!r}")
+            if at_least:
+                message = ngettext("{verb} takes at least {n} argument(s): {text}",
+                                   "{verb} takes at least {n} argument(s): {text}", n)
+            else:
+                message = ngettext("{verb} takes {n} argument(s): {text}",
+                                   "{verb} takes {n} argument(s): {text}", n)
+            raise ValueError(message.format(verb=repr(verb), n=n, text=repr(text)))
 
     if verb == "tile":
         need(1)
@@ -186,7 +195,8 @@ def parse_action(text: str) -> Action:
     if verb == "reward":
         need(1)
         if args[0] not in REWARD_CHOICES:
-            raise ValueError(f"unknown reward {args[0]!r} (expected one of {', '.join(REWARD_CHOICES)})")
+            raise ValueError(_("unknown reward {reward} (expected one of {choices})").format(
+                reward=repr(args[0]), choices=", ".join(REWARD_CHOICES)))
         return Reward(args[0])
     if verb == "swap":
         need(2)
@@ -209,4 +219,4 @@ def parse_action(text: str) -> Action:
     if verb == "done":
         need(0)
         return FinalDone()
-    raise ValueError(f"unknown action {verb!r} in {text!r}")
+    raise ValueError(_("unknown action {verb} in {text}").format(verb=repr(verb), text=repr(text)))

@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 
 from smqt.engine.content import (
+    WORDED_LANGUAGES,
     FeatureCard,
     ObjectiveTile,
     Rules,
@@ -59,7 +60,24 @@ def catalog_entries(catalog: Catalog, kind: str) -> dict[str, Any]:
     return getattr(catalog, CATALOG_FIELDS[kind])
 
 
-# --------------------------------------------------------------------------- loading
+def in_language(catalog: Catalog, language: str) -> Catalog:
+    """The catalog with each entry's name and text in ``language`` where the pack gives them
+    (``de.name``...), else in the pack's own words; the same catalog for a language no entry
+    can have (the pack's own, English)."""
+    if language not in WORDED_LANGUAGES:
+        return catalog
 
+    def worded(entries: dict[str, Any]) -> dict[str, Any]:
+        out = {}
+        for ident, entry in entries.items():
+            wording = getattr(entry, language, None)
+            changes = {} if wording is None else {
+                name: value for name in ("name", "text")
+                if (value := getattr(wording, name, "")) and hasattr(entry, name)}
+            out[ident] = attrs.evolve(entry, **changes) if changes else entry
+        return out
 
-# --------------------------------------------------------------------------- saving
+    return attrs.evolve(
+        catalog, cards=worded(catalog.cards), starting_tiles=worded(catalog.starting_tiles),
+        sand_dollar_actions=worded(catalog.sand_dollar_actions),
+        objective_tiles=worded(catalog.objective_tiles))

@@ -214,7 +214,7 @@ class CityShape:
         """Every space a card of this placing kind may be placed on (R4.1-R4.4), in order."""
         mask = self.masks[placing]
         if mask is None:
-            raise ValueError("min() arg is an empty sequence")
+            raise ValueError("min() arg is an empty sequence")  # not translated: internal
         row = _ROW[placing]
         memo = self.tables.placed
         found = memo.get((row, mask, self.offset))
@@ -227,14 +227,14 @@ class CityShape:
         """Whether a card of this placing kind may be placed at all."""
         mask = self.masks[placing]
         if mask is None:
-            raise ValueError("min() arg is an empty sequence")
+            raise ValueError("min() arg is an empty sequence")  # not translated: internal
         return mask != 0
 
     def front_takes(self, column: int, placing: int) -> tuple[Take, ...]:
         """R3.1: taking front card ``column`` (of this placing kind) onto each space it may go."""
         mask = self.masks[placing]
         if mask is None:
-            raise ValueError("min() arg is an empty sequence")
+            raise ValueError("min() arg is an empty sequence")  # not translated: internal
         key = (column, _ROW[placing], mask, self.offset)
         t = self.tables
         found = t.takes.get(key)

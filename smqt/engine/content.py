@@ -34,6 +34,7 @@ from smqt.engine.effects import (
     _positive,
     shown,
 )
+from smqt.language.translate import _
 
 ID_PATTERN = r"[a-z0-9][a-z0-9_\-]*"
 "What an id may be; it must match whole (a trailing newline is not allowed, R12.2)."
@@ -48,8 +49,9 @@ def _entry_id(inst: object, attribute: attrs.Attribute, value: str) -> None:
     # a newline splits the text form of actions, so such records could not be replayed.
     if not isinstance(value, str) or not _ID.fullmatch(value) or len(value) > ID_MAX_CHARS:
         raise ValueError(
-            f"ids use lower-case letters, digits, '_' and '-', start with a letter or digit "
-            f"and have at most {ID_MAX_CHARS} characters, got {shown(value)}"
+            _("ids use lower-case letters, digits, '_' and '-', start with a letter or digit "
+              "and have at most {most} characters, got {value}").format(
+                most=ID_MAX_CHARS, value=shown(value))
         )
 
 
@@ -59,11 +61,13 @@ _entry_id.max_chars = ID_MAX_CHARS  # type: ignore[attr-defined]
 
 def _name(inst: object, attribute: attrs.Attribute, value: str) -> None:
     if not isinstance(value, str) or not value.strip():
-        raise ValueError("must not be empty")
+        raise ValueError(_("must not be empty"))
     if len(value) > NAME_MAX_CHARS:
-        raise ValueError(f"must have at most {NAME_MAX_CHARS} characters, got {len(value)}")
+        raise ValueError(_("must have at most {most} characters, got {count}").format(
+            most=NAME_MAX_CHARS, count=len(value)))
     if any(ch < " " or ch == "\x7f" for ch in value):
-        raise ValueError(f"must be one line of printable text, got {shown(value)}")
+        raise ValueError(_("must be one line of printable text, got {value}").format(
+            value=shown(value)))
 
 
 _name.max_chars = NAME_MAX_CHARS  # type: ignore[attr-defined]
@@ -71,10 +75,41 @@ _name.max_chars = NAME_MAX_CHARS  # type: ignore[attr-defined]
 
 def _text(inst: object, attribute: attrs.Attribute, value: str) -> None:
     if len(value) > TEXT_MAX_CHARS:
-        raise ValueError(f"must have at most {TEXT_MAX_CHARS} characters, got {len(value)}")
+        raise ValueError(_("must have at most {most} characters, got {count}").format(
+            most=TEXT_MAX_CHARS, count=len(value)))
 
 
 _text.max_chars = TEXT_MAX_CHARS  # type: ignore[attr-defined]
+
+
+WORDED_LANGUAGES = ("de",)
+"The languages an entry may give its own words in (a field each: ``de.name``, ``de.text``)."
+
+
+def _wording_name(inst: object, attribute: attrs.Attribute, value: str) -> None:
+    if value != "":
+        _name(inst, attribute, value)
+
+
+_wording_name.max_chars = NAME_MAX_CHARS  # type: ignore[attr-defined]
+
+
+@attrs.frozen
+class NameWording:
+    """An entry's name in another language."""
+
+    name: str = field(default="", validator=_wording_name)
+    "The name in this language; empty: the pack's own name is shown."
+
+
+@attrs.frozen
+class Wording:
+    """An entry's name and flavour text in another language."""
+
+    name: str = field(default="", validator=_wording_name)
+    "The name in this language; empty: the pack's own name is shown."
+    text: str = field(default="", validator=_text)
+    "The flavour text in this language; empty: the pack's own text is shown."
 
 
 @attrs.frozen
@@ -99,10 +134,12 @@ class FeatureCard:
     "Placement constraints such as ``leftmost_beach`` (R4.4)."
     text: str = field(default="", validator=_text)
     "Flavour text; not a rule."
+    de: Wording = Wording()
+    "The name and flavour text in German (``de.name``, ``de.text``)."
 
     def __attrs_post_init__(self) -> None:
         if self.leftmost_beach and self.row is not Row.BEACH:
-            raise ValueError("constraints: leftmost_beach is only allowed on beach cards")
+            raise ValueError(_("constraints: leftmost_beach is only allowed on beach cards"))
 
     @property
     def leftmost_beach(self) -> bool:
@@ -124,9 +161,9 @@ class FootprintRule:
 
     def __attrs_post_init__(self) -> None:
         if self.row is RowFilter.ANY and not self.tags:
-            raise ValueError("tags: give tags or a row, otherwise every space would match")
+            raise ValueError(_("tags: give tags or a row, otherwise every space would match"))
         if self.points_per_tag == 0 and self.points_per_space == 0:
-            raise ValueError("points_per_tag: a footprint must score something")
+            raise ValueError(_("points_per_tag: a footprint must score something"))
 
 
 @attrs.frozen
@@ -147,13 +184,15 @@ class StartingTile:
     "Scoring entries of the lower half, if any."
     rings: tuple[RingEntry, ...] = field(default=(), validator=attrs.validators.max_len(3))
     "Activity rings of the lower half, if any."
+    de: NameWording = NameWording()
+    "The name in German (``de.name``)."
 
     def __attrs_post_init__(self) -> None:
         for i, action in enumerate(self.placement):
             if not isinstance(action, (GainSandDollars, AddPeople)):
                 raise ValueError(
-                    f"placement[{i}]: a starting tile gives only sand dollars and people, "
-                    f"not {action.kind}"
+                    _("placement[{index}]: a starting tile gives only sand dollars and people, "
+                      "not {kind}").format(index=i, kind=action.kind)
                 )
 
 
@@ -179,7 +218,7 @@ class TakeRule:
 
     def __attrs_post_init__(self) -> None:
         if self.source is TakeFrom.COLUMN and self.count != 2:
-            raise ValueError("count: a column take always takes 2 cards")
+            raise ValueError(_("count: a column take always takes 2 cards"))
 
 
 @attrs.frozen
@@ -200,13 +239,15 @@ class SandDollarAction:
     "Movement or return allowances used in the placement-action phase (R8.5)."
     text: str = field(default="", validator=_text)
     "A sentence for the rules help; not a rule."
+    de: Wording = Wording()
+    "The name and sentence in German (``de.name``, ``de.text``)."
 
     def __attrs_post_init__(self) -> None:
         for i, allowance in enumerate(self.allowances):
             if not isinstance(allowance, (Move, ReturnPeople)):
                 raise ValueError(
-                    f"allowances[{i}]: a sand dollar action allows move or return, "
-                    f"not {allowance.kind}"
+                    _("allowances[{index}]: a sand dollar action allows move or return, "
+                      "not {kind}").format(index=i, kind=allowance.kind)
                 )
 
 
@@ -222,7 +263,7 @@ class SandDollarTile:
     @sides.validator
     def _two_sides(self, attribute: attrs.Attribute, value: tuple) -> None:
         if len(value) != 2 or value[0] == value[1]:
-            raise ValueError("needs two different sand dollar action ids")
+            raise ValueError(_("needs two different sand dollar action ids"))
 
 
 @attrs.frozen
@@ -239,6 +280,8 @@ class ObjectiveTile:
     "The miscellaneous bonus."
     penalty: Objective
     "The unplaced-people penalty."
+    de: NameWording = NameWording()
+    "The name in German (``de.name``)."
 
     @property
     def objectives(self) -> tuple[Objective, Objective, Objective]:
@@ -306,16 +349,19 @@ def placement_gives(placement: tuple[PlacementAction, ...]) -> frozenset[str]:
 
 
 __all__ = [
+    "WORDED_LANGUAGES",
     "FeatureCard",
     "FinalMove",
     "FootprintRule",
+    "NameWording",
     "ObjectiveTile",
-    "Rules",
+    "Rules",  # not translated: a name
     "SandDollarAction",
     "SandDollarTile",
     "StartingTile",
-    "Supply",
+    "Supply",  # not translated: a name
     "TakeFrom",
     "TakeRule",
+    "Wording",
     "placement_gives",
 ]

@@ -15,6 +15,8 @@ from typing import ClassVar, Union
 import attrs
 from attrs import field
 
+from smqt.language.translate import _
+
 
 class Row(enum.StrEnum):
     """A row of a city: beach on top, street below (R0.1)."""
@@ -82,7 +84,8 @@ def shown(value: object, limit: int = 80) -> str:
     """``repr(value)`` for a message, cut to about ``limit`` characters with an ellipsis (a
     50 MB value must not be echoed whole)."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
-        return f"a whole number of {int(value.bit_length() * 0.30103) + 1} digits or so"
+        return _("a whole number of {digits} digits or so").format(
+            digits=int(value.bit_length() * 0.30103) + 1)
     if isinstance(value, str) and len(value) > 4 * limit:
         value = value[: 4 * limit]  # repr of a huge string is costly; enough is kept to cut
     text = repr(value)
@@ -91,23 +94,25 @@ def shown(value: object, limit: int = 80) -> str:
 
 def _positive(inst: object, attribute: attrs.Attribute, value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise ValueError(f"must be a whole number of at least 1, got {shown(value)}")
+        raise ValueError(_("must be a whole number of at least 1, got {value}").format(
+            value=shown(value)))
 
 
 def _not_negative(inst: object, attribute: attrs.Attribute, value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError(f"must not be negative, got {shown(value)}")
+        raise ValueError(_("must not be negative, got {value}").format(value=shown(value)))
 
 
 def _any_int(inst: object, attribute: attrs.Attribute, value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"must be a whole number, got {shown(value)}")
+        raise ValueError(_("must be a whole number, got {value}").format(value=shown(value)))
 
 
 def _at_most(limit: int):
     def check(inst: object, attribute: attrs.Attribute, value: int) -> None:
         if value > limit:
-            raise ValueError(f"must be at most {limit}, got {shown(value)}")
+            raise ValueError(_("must be at most {limit}, got {value}").format(
+                limit=limit, value=shown(value)))
 
     check.maximum = limit  # type: ignore[attr-defined]  # read by fieldinfo (editor, schema)
     return check
@@ -116,7 +121,8 @@ def _at_most(limit: int):
 def _at_least(limit: int):
     def check(inst: object, attribute: attrs.Attribute, value: int) -> None:
         if value < limit:
-            raise ValueError(f"must be at least {limit}, got {shown(value)}")
+            raise ValueError(_("must be at least {limit}, got {value}").format(
+                limit=limit, value=shown(value)))
 
     check.minimum = limit  # type: ignore[attr-defined]  # read by fieldinfo (editor, schema)
     return check
@@ -132,12 +138,13 @@ _SIGNED_POINTS = [_any_int, _at_least(-POINTS_LIMIT), _at_most(POINTS_LIMIT)]
 
 def _not_positive(inst: object, attribute: attrs.Attribute, value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value > 0:
-        raise ValueError(f"is a penalty: must be 0 or negative, got {shown(value)}")
+        raise ValueError(_("is a penalty: must be 0 or negative, got {value}").format(
+            value=shown(value)))
 
 
 def _distinct(inst: object, attribute: attrs.Attribute, value: tuple) -> None:
     if len(set(value)) != len(value):
-        raise ValueError("must not list the same value twice")
+        raise ValueError(_("must not list the same value twice"))
 
 
 # --------------------------------------------------------------------------- placement (R5)
@@ -242,16 +249,18 @@ class AdjacentTiers:
     @tiers.validator
     def _check_tiers(self, attribute: attrs.Attribute, value: tuple) -> None:
         if not value:
-            raise ValueError("needs at least one tier")
+            raise ValueError(_("needs at least one tier"))
         last = 0
         for copies, points in value:
             if copies <= last:
-                raise ValueError("tiers must list copies in rising order, each at least 1")
+                raise ValueError(_("tiers must list copies in rising order, each at least 1"))
             if copies > MAX_ADJACENT_COPIES:
-                raise ValueError(f"copies must be at most {MAX_ADJACENT_COPIES} (3 adjacent "
-                                 f"spaces of 4 tags each), got {shown(copies)}")
+                raise ValueError(_("copies must be at most {limit} (3 adjacent spaces of 4 tags "
+                                   "each), got {value}").format(limit=MAX_ADJACENT_COPIES,
+                                                                value=shown(copies)))
             if not 0 <= points <= POINTS_LIMIT:
-                raise ValueError(f"points must be 0 to {POINTS_LIMIT}, got {shown(points)}")
+                raise ValueError(_("points must be 0 to {limit}, got {value}").format(
+                    limit=POINTS_LIMIT, value=shown(points)))
             last = copies
 
 
@@ -268,7 +277,7 @@ class AdjacentAll:
     @tags.validator
     def _two_or_more(self, attribute: attrs.Attribute, value: tuple) -> None:
         if len(value) < 2:
-            raise ValueError("needs at least two different tags")
+            raise ValueError(_("needs at least two different tags"))
 
 
 @attrs.frozen
@@ -369,7 +378,7 @@ class Ring:
     @people.validator
     def _size(self, attribute: attrs.Attribute, value: tuple) -> None:
         if not 1 <= len(value) <= 6:
-            raise ValueError(f"must hold 1 to 6 people, got {len(value)}")
+            raise ValueError(_("must hold 1 to 6 people, got {count}").format(count=len(value)))
 
 
 @attrs.frozen
@@ -437,13 +446,14 @@ class ChainTable:
     @table.validator
     def _non_empty(self, attribute: attrs.Attribute, value: tuple) -> None:
         if not value:
-            raise ValueError("needs at least one value")
+            raise ValueError(_("needs at least one value"))
         if len(value) > MAX_CHAIN_TABLE:
-            raise ValueError(f"must list at most {MAX_CHAIN_TABLE} values, got {len(value)}")
+            raise ValueError(_("must list at most {limit} values, got {count}").format(
+                limit=MAX_CHAIN_TABLE, count=len(value)))
         for points in value:
             if not -POINTS_LIMIT <= points <= POINTS_LIMIT:
-                raise ValueError(f"points must be -{POINTS_LIMIT} to {POINTS_LIMIT}, "
-                                 f"got {shown(points)}")
+                raise ValueError(_("points must be -{limit} to {limit}, got {value}").format(
+                    limit=POINTS_LIMIT, value=shown(points)))
 
 
 @attrs.frozen
@@ -463,12 +473,12 @@ class MostUnplaced:
     most: int = field(default=-4, validator=[_not_positive, *_PENALTY])
     "Points (0 or negative) for every player tied for the most unplaced people."
     second: int = field(default=-2, validator=[_not_positive, *_PENALTY])
-    "Points (0 or negative, no harsher than ``most``) for the second most, when exactly one "
-    "player has the most."
+    ("Points (0 or negative, no harsher than ``most``) for the second most, when exactly one "
+     "player has the most.")
 
     def __attrs_post_init__(self) -> None:
         if self.second < self.most:
-            raise ValueError("second: the second most may not lose more than the most")
+            raise ValueError(_("second: the second most may not lose more than the most"))
 
 
 @attrs.frozen

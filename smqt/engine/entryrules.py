@@ -16,11 +16,16 @@ from smqt.engine.city import City
 from smqt.engine.features import TAG_INDEX
 from smqt.engine.geometry import Space
 from smqt.engine.state import PlayerState
+from smqt.language.translate import N_, _, ngettext
 
-_TAG_NOUNS = {"local": ("local spot", "local spots"), "tourist": ("tourist spot", "tourist spots"),
-              "business": ("business tag", "business tags"), "sports": ("sports tag", "sports tags"),
-              "nature": ("nature tag", "nature tags"), "wave": ("wave", "waves")}
-"""How the reason of a score line names a location tag (R0.4), singular and plural."""
+_A_TAG = {"local": N_("a local spot"), "tourist": N_("a tourist spot"),
+          "business": N_("a business tag"), "sports": N_("a sports tag"),
+          "nature": N_("a nature tag"), "wave": N_("a wave")}
+"""How the reason of a score line names one location tag (R0.4), after "next to"."""
+_CHAIN = {"local": N_("local chain"), "tourist": N_("tourist chain"),
+          "business": N_("business chain"), "sports": N_("sports chain"),
+          "nature": N_("nature chain"), "wave": N_("wave chain")}
+"""How a score line names a chain of a tag (R10.8)."""
 
 
 def count(n: int, singular: str, plural: str | None = None) -> str:
@@ -29,16 +34,39 @@ def count(n: int, singular: str, plural: str | None = None) -> str:
 
 
 def _tags(n: int, tag: str) -> str:
-    return count(n, *_TAG_NOUNS[str(tag)])
+    """``2 local spots``: ``n`` copies of a location tag (R0.4)."""
+    tag = str(tag)
+    if tag == "local":
+        text = ngettext("{n} local spot", "{n} local spots", n)
+    elif tag == "tourist":
+        text = ngettext("{n} tourist spot", "{n} tourist spots", n)
+    elif tag == "business":
+        text = ngettext("{n} business tag", "{n} business tags", n)
+    elif tag == "sports":
+        text = ngettext("{n} sports tag", "{n} sports tags", n)
+    elif tag == "nature":
+        text = ngettext("{n} nature tag", "{n} nature tags", n)
+    else:
+        text = ngettext("{n} wave", "{n} waves", n)
+    return text.format(n=n)
+
+
+def _points(n: int) -> str:
+    return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
 def _a_tag(tag: str) -> str:
-    noun = _TAG_NOUNS[str(tag)][0]
-    return ("an " if noun[0] in "aeiou" else "a ") + noun
+    return _(_A_TAG[str(tag)])
+
+
+def _chain(tag: str) -> str:
+    return _(_CHAIN[str(tag)])
 
 
 def _listing(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    if len(items) == 1:
+        return items[0]
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def _adjacent_copies(tag: fx.Tag, city: City, space: Space) -> int:
@@ -65,8 +93,9 @@ def _tiers_reached(entry: fx.AdjacentTiers, copies: int) -> list[tuple[int, int]
 def _tiers_reason(entry: fx.AdjacentTiers, copies: int, points: int) -> str:
     reached = _tiers_reached(entry, copies)
     if reached:
-        return f"{_tags(copies, entry.tag)} next to it (the tier for {reached[-1][0]} or more)"
-    return f"{_tags(copies, entry.tag)} next to it (no tier reached)"
+        return _("{tags} next to it (the tier for {need} or more)").format(
+            tags=_tags(copies, entry.tag), need=reached[-1][0])
+    return _("{tags} next to it (no tier reached)").format(tags=_tags(copies, entry.tag))
 
 
 def _missing_tags(entry: fx.AdjacentAll, city: City, space: Space, player: PlayerState
@@ -79,8 +108,16 @@ def _ring_next_to(entry: object, city: City, space: Space, player: PlayerState) 
     return any(f.rings for f in city.adjacent(space))
 
 
-_GIVES = {"sand_dollar": "gives sand dollars", "local": "adds locals", "tourist": "adds tourists",
-          "vip": "adds VIPs", "people": "adds people"}
+_NEAR_GIVES = {"sand_dollar": N_("next to a card that gives sand dollars"),
+               "local": N_("next to a card that adds locals"),
+               "tourist": N_("next to a card that adds tourists"),
+               "vip": N_("next to a card that adds VIPs"),
+               "people": N_("next to a card that adds people")}
+_NOT_NEAR_GIVES = {"sand_dollar": N_("no card next to it gives sand dollars"),
+                   "local": N_("no card next to it adds locals"),
+                   "tourist": N_("no card next to it adds tourists"),
+                   "vip": N_("no card next to it adds VIPs"),
+                   "people": N_("no card next to it adds people")}
 
 
 def _chain_award(entry: fx.Chain, size: int) -> int:
@@ -91,8 +128,10 @@ def _chain_award(entry: fx.Chain, size: int) -> int:
 
 def _chain_reason(entry: fx.Chain, size: int, points: int) -> str:
     if size >= entry.at_least and entry.per_tag:
-        return f"{entry.tag} chain of {size}, {count(entry.points, 'point')} per tag"
-    return f"{entry.tag} chain of {size} (needs {entry.at_least})"
+        return _("{chain} of {size}, {points} per tag").format(
+            chain=_chain(entry.tag), size=size, points=_points(entry.points))
+    return _("{chain} of {size} (needs {need})").format(chain=_chain(entry.tag), size=size,
+                                                        need=entry.at_least)
 
 
 _RULES: dict[type, _Rule] = {
@@ -100,12 +139,14 @@ _RULES: dict[type, _Rule] = {
         lambda e, city, space, player: any(
             f.tag_count[TAG_INDEX[e.tag]] for f in city.adjacent(space)),
         lambda e, near: e.points if near else 0,
-        lambda e, near, pts: f"{'next to' if near else 'not next to'} {_a_tag(e.tag)}"),
+        lambda e, near, pts: (_("next to {what}") if near else _("not next to {what}")).format(
+            what=_a_tag(e.tag))),
     fx.AdjacentCount: _Rule(  # R10.2
         lambda e, city, space, player: _adjacent_copies(e.tag, city, space),
         lambda e, copies: e.points if copies >= e.at_least else 0,
-        lambda e, copies, pts: (f"{'' if copies >= e.at_least else 'only '}"
-                                f"{_tags(copies, e.tag)} next to it (needs {e.at_least})")),
+        lambda e, copies, pts: (_("{tags} next to it (needs {need})") if copies >= e.at_least
+                                else _("only {tags} next to it (needs {need})")).format(
+            tags=_tags(copies, e.tag), need=e.at_least)),
     fx.AdjacentTiers: _Rule(  # R10.3
         lambda e, city, space, player: _adjacent_copies(e.tag, city, space),
         lambda e, copies: (_tiers_reached(e, copies) or [(0, 0)])[-1][1],
@@ -113,30 +154,29 @@ _RULES: dict[type, _Rule] = {
     fx.AdjacentAll: _Rule(  # R10.4
         _missing_tags,
         lambda e, missing: 0 if missing else e.points,
-        lambda e, missing, pts: ("not next to " + _listing([_a_tag(t) for t in missing])
-                                 if missing else
-                                 "next to " + _listing([_a_tag(t) for t in e.tags]))),
+        lambda e, missing, pts: (_("not next to {what}").format(
+            what=_listing([_a_tag(t) for t in missing])) if missing else
+            _("next to {what}").format(what=_listing([_a_tag(t) for t in e.tags])))),
     fx.AdjacentRing: _Rule(  # R10.5
         _ring_next_to,
         lambda e, near: e.points if near else 0,
-        lambda e, near, pts: ("next to a card with a ring" if near
-                              else "no card with a ring next to it")),
+        lambda e, near, pts: (_("next to a card with a ring") if near
+                              else _("no card with a ring next to it"))),
     fx.NotAdjacentRing: _Rule(  # R10.5
         _ring_next_to,
         lambda e, near: 0 if near else e.points,
-        lambda e, near, pts: ("next to a card with a ring" if near
-                              else "no card with a ring next to it")),
+        lambda e, near, pts: (_("next to a card with a ring") if near
+                              else _("no card with a ring next to it"))),
     fx.AdjacentGives: _Rule(  # R10.6
         lambda e, city, space, player: any(
             e.symbol.value in f.gives for f in city.adjacent(space)),
         lambda e, near: e.points if near else 0,
-        lambda e, near, pts: (f"next to a card that {_GIVES[e.symbol.value]}" if near
-                              else f"no card next to it {_GIVES[e.symbol.value]}")),
+        lambda e, near, pts: _((_NEAR_GIVES if near else _NOT_NEAR_GIVES)[e.symbol.value])),
     fx.PerTagInCity: _Rule(  # R10.7
         lambda e, city, space, player: city.tag_total(TAG_INDEX[e.tag]),
         lambda e, copies: (copies // e.per) * e.points,
-        lambda e, copies, pts: (f"{_tags(copies, e.tag)} in the city, "
-                                f"{count(e.points, 'point')} per {e.per}")),
+        lambda e, copies, pts: _("{tags} in the city, {points} per {per}").format(
+            tags=_tags(copies, e.tag), points=_points(e.points), per=e.per)),
     fx.Chain: _Rule(  # R10.8
         lambda e, city, space, player: city.chain_size(space, TAG_INDEX[e.tag]),
         _chain_award,
@@ -144,8 +184,9 @@ _RULES: dict[type, _Rule] = {
     fx.SandDollarsHeld: _Rule(  # R10.9
         lambda e, city, space, player: player.sand_dollars,
         lambda e, held: (held // e.per) * e.points,
-        lambda e, held, pts: (f"{count(held, 'sand dollar')} left, "
-                              f"{count(e.points, 'point')} per {e.per}")),
+        lambda e, held, pts: ngettext("{n} sand dollar left, {points} per {per}",
+                                      "{n} sand dollars left, {points} per {per}", held).format(
+            n=held, points=_points(e.points), per=e.per)),
 }
 
 def entry_points(entry: object, city: City, space: Space, player: PlayerState) -> tuple[int, str]:
@@ -191,7 +232,7 @@ def objective_measure(objective: object, city: City) -> Any:
         return _paired_run(city)
     if isinstance(objective, (fx.LargestChain, fx.CountChains, fx.ChainTable)):
         return _chains_of(city, objective.tags)
-    raise TypeError(f"not a static objective: {objective!r}")
+    raise TypeError(f"not a static objective: {objective!r}")  # not translated: for developers
 
 
 def objective_award(objective: object, measured: Any) -> int:
@@ -211,16 +252,17 @@ def objective_award(objective: object, measured: Any) -> int:
 def objective_reason(objective: object, measured: Any) -> str:
     if isinstance(objective, fx.LargestChain):
         if not measured:
-            return "no chain"
+            return _("no chain")
         tag, size = max(measured, key=lambda c: c[1])
-        return f"largest {tag} chain: {size}"
+        return _("largest {chain}: {size}").format(chain=_chain(tag), size=size)
     if isinstance(objective, fx.CountChains):
         chains = [c for c in measured if c[1] >= objective.at_least]
-        return f"{count(len(chains), 'chain')} of {objective.at_least} or more"
+        return ngettext("{n} chain of {need} or more", "{n} chains of {need} or more",
+                        len(chains)).format(n=len(chains), need=objective.at_least)
     if isinstance(objective, fx.ChainTable):
-        sizes = ", ".join(str(size) for _, size in sorted(measured, key=lambda c: -c[1]))
-        return f"chains of {sizes}" if measured else "no chain"
-    return f"longest run of paired columns: {measured}"
+        sizes = ", ".join(str(size) for _tag, size in sorted(measured, key=lambda c: -c[1]))
+        return _("chains of {sizes}").format(sizes=sizes) if measured else _("no chain")
+    return _("longest run of paired columns: {run}").format(run=measured)
 
 
 def static_objective(objective: object, city: City) -> tuple[int, str]:

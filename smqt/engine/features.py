@@ -21,11 +21,14 @@ from smqt.engine.effects import (
     ScoringEntry,
     Tag,
 )
+from smqt.language.translate import N_, _
 
 TAGS: tuple[Tag, ...] = tuple(Tag)
 TAG_INDEX: dict[Tag, int] = {tag: i for i, tag in enumerate(TAGS)}
 UPPER_HALF_ID = "^"
 """The id used for the starting tile's upper half in a city (it has no content)."""
+UPPER_HALF_NAME = N_("starting tile (upper half)")
+"""The name of the upper half (``Feature.name`` keeps it in English: show ``feature_name``)."""
 
 
 @attrs.frozen(eq=False)
@@ -65,7 +68,7 @@ def features(catalog: Catalog) -> dict[str, Feature]:
     if table is not None:
         return table
     table = {
-        UPPER_HALF_ID: Feature(UPPER_HALF_ID, "starting tile (upper half)", 0, (0,) * len(TAGS),
+        UPPER_HALF_ID: Feature(UPPER_HALF_ID, UPPER_HALF_NAME, 0, (0,) * len(TAGS),
                                frozenset(), (), (), (), False, False)
     }
     for card in catalog.cards.values():
@@ -81,6 +84,12 @@ def features(catalog: Catalog) -> dict[str, Feature]:
         )
     _CACHE[catalog] = table
     return table
+
+
+def feature_name(feature: Feature) -> str:
+    """The name of ``feature`` as a person reads it: a card's or tile's printed name, or the
+    upper half's in the language in force."""
+    return _(UPPER_HALF_NAME) if feature.id == UPPER_HALF_ID else feature.name
 
 
 def tile_feature_id(tile_id: str) -> str:

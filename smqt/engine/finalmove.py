@@ -108,7 +108,9 @@ def _people_terms(objectives: Sequence[object], people: int, others: list[int]) 
             for j in range(people + 1):
                 table[j] += most_unplaced_points(objective, j, others)
         else:
-            raise TypeError(f"the final movement does not know the people objective {objective!r}")
+            raise TypeError(
+                "the final movement does not know the people "  # not translated: for developers
+                f"objective {objective!r}")
     return _PeopleTerms(per_card, per_full_ring, tuple(table))
 
 
@@ -168,7 +170,8 @@ class _Program:
             options={"mip_rel_gap": 0.0, "presolve": True},
         )
         if result.status != 0 or result.x is None:
-            raise AssertionError(f"final movement program not solved: {result.message}")
+            raise AssertionError(  # not translated: for developers
+                f"final movement program not solved: {result.message}")  # not translated: for developers
         return np.rint(result.x).astype(np.int64)
 
 
@@ -649,7 +652,8 @@ def _verify(state: GameState, index: int, plan: FinalPlan) -> None:
                           f"{space_str(line.space) if line.space else ''} {line.why}"
                           for line in sheet.lines)
         raise AssertionError(
-            f"final movement of player {index + 1}: the program expects total {plan.total} "
+            f"final movement of player {index + 1}: "  # not translated: for developers
+            f"the program expects total {plan.total} "
             f"with {plan.unplaced} unplaced, the rules score {sheet.total} with "
             f"{sheet.unplaced} unplaced after {' / '.join(str(m) for m in plan.moves)}\n{lines}"
         )

@@ -14,6 +14,7 @@ from smqt.engine.events import Event
 from smqt.engine.rules import apply, awaiting_end, legal_actions
 from smqt.engine.setup import SetupError, new_game
 from smqt.engine.state import GameState
+from smqt.language.translate import _
 
 
 class RecordError(ValueError):
@@ -26,15 +27,18 @@ class PackMismatch(RecordError):
     def __init__(self, played: PackIdentity, given: PackIdentity, source: str = "") -> None:
         self.played, self.given = played, given
         if played.name != given.name:
-            text = (f"the record was played with pack {played.name} {played.version}, not "
-                    f"{given.name} {given.version}")
+            text = _("the record was played with pack {name} {version}, not {other} "
+                     "{other_version}").format(name=played.name, version=played.version,
+                                               other=given.name, other_version=given.version)
         elif played.version != given.version:
-            text = (f"the record was played with pack {played.name} {played.version}; this is "
-                    f"version {given.version}")
+            text = _("the record was played with pack {name} {version}; this is version "
+                     "{other_version}").format(name=played.name, version=played.version,
+                                               other_version=given.version)
         else:
-            text = (f"the record was played with another edit of pack {played.name} "
-                    f"{played.version} (its files have changed since: {played.content_hash}, "
-                    f"now {given.content_hash})")
+            text = _("the record was played with another edit of pack {name} {version} (its "
+                     "files have changed since: {hash}, now {other_hash})").format(
+                name=played.name, version=played.version, hash=played.content_hash,
+                other_hash=given.content_hash)
         super().__init__(f"{source}: {text}" if source else text)
 
     @property
@@ -124,13 +128,15 @@ def replay(record: GameRecord, catalog: Catalog, *, upto: int | None = None,
     try:
         game = Game(catalog, record.setup, record.names)
     except SetupError as exc:
-        raise RecordError(f"{source}the record's setup cannot be played: {exc}") from None
+        raise RecordError(source + _("the record's setup cannot be played: {problem}").format(
+            problem=exc)) from None
     for number, text in enumerate(record.actions[:upto], start=1):
         try:
             action = parse_action(text)
             game.play(action)
         except ValueError as exc:
             shown = text if len(text) <= 80 else text[:80] + "…"
-            raise RecordError(f"{source}action {number} of {len(record.actions)} "
-                              f"({shown!r}) cannot be replayed: {exc}") from None
+            raise RecordError(source + _("action {number} of {count} ({text}) cannot be "
+                                         "replayed: {problem}").format(
+                number=number, count=len(record.actions), text=repr(shown), problem=exc)) from None
     return game

@@ -6,6 +6,8 @@ holds the starting tile: ``(0, 0)`` is its upper half, ``(1, 0)`` its lower half
 
 from __future__ import annotations
 
+from smqt.language.translate import _
+
 BEACH = 0
 STREET = 1
 ROW_NAMES = ("beach", "street")
@@ -23,11 +25,13 @@ def parse_space(text: str) -> Space:
     """``"beach:-2"`` -> ``(0, -2)``; raises ValueError for anything else."""
     row_name, sep, col_text = text.strip().partition(":")
     if not sep or row_name not in ROW_NAMES:
-        raise ValueError(f"not a space: {text!r} (expected beach:N or street:N)")
+        raise ValueError(_("not a space: {text} (expected beach:N or street:N)").format(
+            text=repr(text)))
     try:
         column = int(col_text)
     except ValueError:
-        raise ValueError(f"not a space: {text!r} (column must be a whole number)") from None
+        raise ValueError(_("not a space: {text} (column must be a whole number)").format(
+            text=repr(text))) from None
     return (ROW_NAMES.index(row_name), column)
 
 

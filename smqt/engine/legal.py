@@ -217,7 +217,7 @@ def _achieves(state: GameState, shape: CityShape, action: SandDollarAction) -> b
             if cid is not None and (tagged is None or tagged[cid]):
                 mask = masks[placing[cid]]
                 if mask is None:
-                    raise ValueError("min() arg is an empty sequence")
+                    raise ValueError("min() arg is an empty sequence")  # not translated: internal
                 if mask:
                     return True
     return False
@@ -233,7 +233,7 @@ def can_acquire(state: GameState, index: int) -> bool:
         if cid is not None:
             mask = masks[placing[cid]]
             if mask is None:
-                raise ValueError("min() arg is an empty sequence")
+                raise ValueError("min() arg is an empty sequence")  # not translated: internal
             if mask:
                 return True
     return bool(_buys(state, player, shape))

@@ -16,7 +16,7 @@ from itertools import product
 import attrs
 
 from smqt.engine.effects import AnyNumberRing, Ring, RingEntry
-from smqt.engine.state import PERSON_WORDS
+from smqt.language.translate import _, ngettext, npgettext
 
 KINDS = ("local", "tourist", "vip")
 
@@ -107,5 +107,12 @@ def outcomes(rings: tuple[RingEntry, ...], have: tuple[int, int, int]) -> tuple[
 
 def describe_held(held: tuple[int, int, int]) -> str:
     """``1 local + 2 VIPs``."""
-    parts = [f"{n} {PERSON_WORDS[kind][n > 1]}" for n, kind in zip(held, KINDS, strict=True) if n]
-    return " + ".join(parts) if parts else "nobody"
+    parts = []
+    locals_, tourists, vips = held
+    if locals_:
+        parts.append(npgettext("subject", "{n} local", "{n} locals", locals_).format(n=locals_))
+    if tourists:
+        parts.append(npgettext("subject", "{n} tourist", "{n} tourists", tourists).format(n=tourists))
+    if vips:
+        parts.append(ngettext("{n} VIP", "{n} VIPs", vips).format(n=vips))
+    return " + ".join(parts) if parts else _("nobody")

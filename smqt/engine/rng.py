@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import TypeVar
 
+from smqt.language.translate import _
+
 _MASK = (1 << 64) - 1
 T = TypeVar("T")
 
@@ -23,7 +25,8 @@ def seed_problem(value: object) -> str | None:
     """Why ``value`` is not a seed (one sentence), or None when it is one."""
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= SEED_LIMIT:
         shown = str(value) if len(str(value)) <= 40 else str(value)[:40] + "…"
-        return f"the seed must be a whole number from {SEED_RANGE}, not {shown}"
+        return _("the seed must be a whole number from 0 to {limit}, not {value}").format(
+            limit=SEED_LIMIT, value=shown)
     return None
 
 
@@ -33,8 +36,8 @@ def parse_seed(text: str) -> int:
         seed = int(text.strip().replace("_", ""))
     except ValueError:
         shown = text if len(text) <= 40 else text[:40] + "…"
-        raise ValueError(f"the seed must be a whole number from {SEED_RANGE}, not {shown!r}") \
-            from None
+        raise ValueError(_("the seed must be a whole number from 0 to {limit}, not {value}")
+                         .format(limit=SEED_LIMIT, value=repr(shown))) from None
     problem = seed_problem(seed)
     if problem:
         raise ValueError(problem)
@@ -64,7 +67,7 @@ def next_u64(state: int) -> tuple[int, int]:
 def below(state: int, n: int) -> tuple[int, int]:
     """Return ``(new_state, k)`` with ``k`` uniform in ``range(n)`` (rejection sampling)."""
     if n <= 0:
-        raise ValueError("n must be positive")
+        raise ValueError("n must be positive")  # not translated: a programming error
     limit = (1 << 64) - ((1 << 64) % n)
     while True:
         state, value = next_u64(state)

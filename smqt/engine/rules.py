@@ -65,6 +65,7 @@ from smqt.engine.state import (
     GameState,
     PlayerState,
 )
+from smqt.language.translate import N_, _
 
 # the names ``explain`` reads the rules by
 _action_def = action_def
@@ -76,7 +77,8 @@ class IllegalActionError(ValueError):
     """An action that ``legal_actions`` does not offer in this state."""
 
     def __init__(self, action: object, reason: str) -> None:
-        super().__init__(f"illegal action {str(action)!r}: {reason}")
+        super().__init__(_("illegal action {action}: {reason}").format(
+            action=repr(str(action)), reason=reason))
         self.action = action
         self.reason = reason
 
@@ -112,12 +114,15 @@ def _visit(state: GameState, player: PlayerState, path: tuple[Space, ...], event
     """A VIP entered these spaces: leave footprints where the tile's criterion holds (R7.2)."""
     landing, short = footprint_spaces(state, player, path)
     for space in short:
-        events.append(Event(ev.NO_FOOTPRINT, f"no footprint left in the supply for {space_str(space)}",
+        events.append(Event(ev.NO_FOOTPRINT,
+                            f"no footprint left in the supply for "  # not translated: event text
+                            f"{space_str(space)}",
                             state.current, space))
     for space in landing:
         state.supply["footprint"] -= 1
         player.footprints.add(space)
-        events.append(Event(ev.FOOTPRINT, f"footprint on {space_str(space)}", state.current, space))
+        events.append(Event(ev.FOOTPRINT, f"footprint on {space_str(space)}",  # not translated: event text
+                            state.current, space))
 
 
 def _add_people(state: GameState, player: PlayerState, kind: str, count: int, space: Space,
@@ -127,10 +132,11 @@ def _add_people(state: GameState, player: PlayerState, kind: str, count: int, sp
     given = min(count, available)
     if given < count:
         events.append(Event(ev.SHORT_SUPPLY,
-                            f"the supply has only {available} {kind}(s) left: {given} of {count} added",
+                            f"the supply has only {available} {kind}(s) left: "  # not translated: event text
+                            f"{given} of {count} added",  # not translated: event text
                             state.current, space, given, count, kind))
     state.supply[kind] -= given
-    for _ in range(given):
+    for _index in range(given):
         player.people[state.next_person] = (kind, space)
         state.next_person += 1
 
@@ -155,7 +161,7 @@ def apply(state: GameState, action: Action, *, hold: bool = False) -> list[Event
     have happened at once (``awaiting_end``); a record leaves it out.
     """
     if state.phase == OVER:
-        raise IllegalActionError(action, "the game is over")
+        raise IllegalActionError(action, _("the game is over"))
     # only the part of the legal actions that could hold this one is listed: the same answer
     # as ``action in legal_actions(state)``
     if not is_legal(state, action):
@@ -197,50 +203,55 @@ def applied(state: GameState, action: Action) -> GameState:
 
 
 _PHASE_ACTIONS = {
-    CHOOSE_TILE: "choose a starting tile (tile ID)",
-    PLACE_TRUCK: "place the food truck (truck COLUMN)",
-    ACQUIRE: "take a front-row card (take front:N SPACE) or buy a sand dollar action",
-    PLACE: "take and place the cards of the sand dollar action (take SLOT SPACE)",
-    REWARD: "choose the reward (reward dollar_move|two_dollars|double_move)",
-    SWAP: "swap two cards of one row or decline (swap A B | noswap)",
-    MOVE: "use a movement allowance or end the turn (move / return / end)",
-    FINAL: "make final moves (final pN SPACE...) or finish (done)",
+    CHOOSE_TILE: N_("now the player must choose a starting tile (tile ID)"),
+    PLACE_TRUCK: N_("now the player must place the food truck (truck COLUMN)"),
+    ACQUIRE: N_("now the player must take a front-row card (take front:N SPACE) or buy a sand "
+                "dollar action"),
+    PLACE: N_("now the player must take and place the cards of the sand dollar action (take SLOT "
+              "SPACE)"),
+    REWARD: N_("now the player must choose the reward (reward dollar_move|two_dollars|double_move)"),
+    SWAP: N_("now the player must swap two cards of one row or decline (swap A B | noswap)"),
+    MOVE: N_("now the player must use a movement allowance or end the turn (move / return / end)"),
+    FINAL: N_("now the player must make final moves (final pN SPACE...) or finish (done)"),
 }
+"""What the player must do in each phase, for a refusal (the command words are the text form)."""
 
 def _why_illegal(state: GameState, action: Action) -> str:
     if not isinstance(action, PHASE_TYPES.get(state.phase, ())):
-        return f"now the player must {_PHASE_ACTIONS[state.phase]}"
+        return _(_PHASE_ACTIONS[state.phase])
     player = state.players[state.current]
     if isinstance(action, Take):
         card = slot_card(state, action.slot)
         if card is None:
-            return "that display slot is empty"
+            return _("that display slot is empty")
         if state.phase == ACQUIRE and action.slot[0] != FRONT:
-            return "a regular selection takes a front-row card (R3.1)"
+            return _("a regular selection takes a front-row card (R3.1)")
         if action.space not in placements(state, player, card):
-            return f"{card} cannot be placed on {space_str(action.space)} (R4)"
-        return "that card is not allowed by the sand dollar action (R8)"
+            return _("{card} cannot be placed on {space} (R4)").format(
+                card=card, space=space_str(action.space))
+        return _("that card is not allowed by the sand dollar action (R8)")
     if isinstance(action, Buy):
         if action.action not in state.sand_dollar_actions:
-            return f"{action.action} is not in play this game"
+            return _("{action} is not in play this game").format(action=action.action)
         cost = action_def(state, action.action).cost
         if player.sand_dollars < cost:
-            return f"it costs {cost} sand dollars and the player has {player.sand_dollars} (R3.2)"
-        return "no card it allows can be taken and placed (R3.7)"
+            return _("it costs {cost} sand dollars and the player has {have} (R3.2)").format(
+                cost=cost, have=player.sand_dollars)
+        return _("no card it allows can be taken and placed (R3.7)")
     if isinstance(action, (MovePerson, ReturnPerson)):
         if not 0 <= action.allowance < len(state.allowances):
-            return "there is no such allowance this turn"
+            return _("there is no such allowance this turn")
         if action.person not in player.people:
-            return f"p{action.person} is not in the current player's city"
+            return _("p{person} is not in the current player's city").format(person=action.person)
         allowance = state.allowances[action.allowance]
         if action.person in allowance.used:
-            return "a person may not move twice under one allowance (R5.3)"
-        return "that person or path is not allowed by this allowance (R5, R6)"
+            return _("a person may not move twice under one allowance (R5.3)")
+        return _("that person or path is not allowed by this allowance (R5, R6)")
     if isinstance(action, FinalMove):
         if action.person in state.final_moved:
-            return "each person moves once in the final movement (R9.2)"
-        return "that path is not allowed in the final movement (R9.2)"
-    return "not allowed now"
+            return _("each person moves once in the final movement (R9.2)")
+        return _("that path is not allowed in the final movement (R9.2)")
+    return _("not allowed now")
 
 
 def _apply_choose_tile(state: GameState, action: ChooseTile, events: list[Event]) -> None:
@@ -262,9 +273,12 @@ def _apply_choose_tile(state: GameState, action: ChooseTile, events: list[Event]
             state.supply["footprint"] -= 1
             player.footprints.add(TILE_LOWER)
         else:
-            events.append(Event(ev.NO_FOOTPRINT, "no footprint left in the supply for the starting tile",
+            events.append(Event(ev.NO_FOOTPRINT,
+                                "no footprint left in the supply for the "  # not translated: event text
+                                "starting tile",
                                 state.current, TILE_LOWER))
-    events.append(Event(ev.TILE_CHOSEN, f"player {state.current + 1} chooses {tile.name}",
+    events.append(Event(ev.TILE_CHOSEN,
+                        f"player {state.current + 1} chooses {tile.name}",  # not translated: event text
                         state.current, what=tile.id))
     if state.current == state.start_player:
         state.phase = PLACE_TRUCK
@@ -278,7 +292,8 @@ def _apply_place_truck(state: GameState, action: PlaceTruck, events: list[Event]
     state.truck = action.column
     state.foodie = (action.column + state.rules.foodie_offset) % columns
     events.append(Event(ev.TRUCK_PLACED,
-                        f"food truck under column {state.truck}, foodie under column {state.foodie}",
+                        f"food truck under column {state.truck}, "  # not translated: event text
+                        f"foodie under column {state.foodie}",
                         state.current, count=state.truck, wanted=state.foodie))
     _begin_turn(state, state.start_player, events)
 
@@ -295,7 +310,8 @@ def _apply_take(state: GameState, action: Take, events: list[Event]) -> None:
     space = action.space
     player.city[space] = card
     state.placed.append(card)
-    events.append(Event(ev.CARD_PLACED, f"player {current + 1} places {card} on "
+    events.append(Event(ev.CARD_PLACED,
+                        f"player {current + 1} places {card} on "  # not translated: event text
                         f"{ROW_NAMES[space[0]]}:{space[1]}", current, space, what=card))
     if state.phase == ACQUIRE:
         _regular_rewards(state, column, events)
@@ -306,7 +322,9 @@ def _apply_take(state: GameState, action: Take, events: list[Event]) -> None:
         state.take_column = column
     state.to_place -= 1
     if state.to_place and not achievable(state, player, definition, state.to_place):
-        events.append(Event(ev.NO_MORE_CARDS, "no other card the action allows can be taken and placed",
+        events.append(Event(ev.NO_MORE_CARDS,
+                            "no other card the action allows can be "  # not translated: event text
+                            "taken and placed",
                             current, what=definition.id))
         state.to_place = 0
     if state.to_place == 0:
@@ -330,12 +348,15 @@ def _regular_rewards(state: GameState, column: int, events: list[Event]) -> None
     if truck:
         player.sand_dollars += state.rules.food_truck_reward
         state.truck = (state.truck + 1) % columns
-        events.append(Event(ev.TRUCK_REWARD, f"food truck: +{state.rules.food_truck_reward} sand dollar(s)",
+        events.append(Event(ev.TRUCK_REWARD,
+                            f"food truck: +{state.rules.food_truck_reward} "  # not translated: event text
+                            "sand dollar(s)",
                             state.current, count=state.rules.food_truck_reward))
     if foodie:
         state.allowances.append(_FOODIE_MOVE)
         state.foodie = (state.foodie + 1) % columns
-        events.append(Event(ev.FOODIE_REWARD, "foodie: move 1 person 1 space", state.current))
+        events.append(Event(ev.FOODIE_REWARD, "foodie: move 1 person 1 space",  # not translated: event text
+                            state.current))
     _after_cards_placed(state, events)
 
 
@@ -350,7 +371,9 @@ def _apply_reward(state: GameState, action: Reward, events: list[Event]) -> None
     else:
         state.allowances.append(_REWARD_DOUBLE_MOVE)
     state.truck = (state.truck + 2) % state.rules.display_columns
-    events.append(Event(ev.BOTH_REWARD, f"foodie and food truck: {action.choice.replace('_', ' ')}",
+    events.append(Event(ev.BOTH_REWARD,
+                        f"foodie and food truck: "  # not translated: event text
+                        f"{action.choice.replace('_', ' ')}",
                         state.current, what=action.choice))
     _after_cards_placed(state, events)
 
@@ -364,7 +387,9 @@ def _apply_buy(state: GameState, action: Buy, events: list[Event]) -> None:
     state.to_place = definition.take.count
     state.take_column = None
     state.phase = PLACE
-    events.append(Event(ev.PAID, f"player {state.current + 1} pays {definition.cost} for {definition.name}",
+    events.append(Event(ev.PAID,
+                        f"player {state.current + 1} pays {definition.cost} "  # not translated: event text
+                        f"for {definition.name}",
                         state.current, count=definition.cost, what=definition.id))
 
 
@@ -396,7 +421,9 @@ def _apply_swap(state: GameState, action: Swap, events: list[Event]) -> None:
         player.footprints.add(b)
     if fb:
         player.footprints.add(a)
-    events.append(Event(ev.SWAPPED, f"player {state.current + 1} swaps {space_str(a)} and {space_str(b)}",
+    events.append(Event(ev.SWAPPED,
+                        f"player {state.current + 1} swaps {space_str(a)} "  # not translated: event text
+                        f"and {space_str(b)}",
                         state.current, a))
     _placement_actions(state, events)
 
@@ -533,7 +560,8 @@ def _apply_return(state: GameState, action: ReturnPerson, events: list[Event]) -
     allowance = state.allowances[action.allowance]
     kind, where = player.people.pop(action.person)
     state.supply[kind] += 1
-    events.append(Event(ev.RETURNED, f"p{action.person} ({kind}) returns to the supply from "
+    events.append(Event(ev.RETURNED,
+                        f"p{action.person} ({kind}) returns to the supply from "  # not translated: event text
                         f"{space_str(where)}", state.current, where, what=kind))
     state.allowances[action.allowance] = AllowanceState(
         allowance.kind, allowance.who, allowance.count, allowance.distance, allowance.source,
@@ -563,8 +591,10 @@ def _end_turn(state: GameState, events: list[Event]) -> None:
     player = state.players[state.current]
     if not state.triggered and player.card_count() >= state.rules.cards_to_end:
         state.triggered = True
-        events.append(Event(ev.FINAL_ROUND, f"player {state.current + 1} has {player.card_count()} "
-                            "cards: final round", state.current, count=player.card_count()))
+        events.append(Event(ev.FINAL_ROUND,
+                            f"player {state.current + 1} has "  # not translated: event text
+                            f"{player.card_count()} cards: final round",
+                            state.current, count=player.card_count()))
     state.bought = None
     state.to_place = 0
     state.take_column = None
@@ -579,18 +609,21 @@ def _end_turn(state: GameState, events: list[Event]) -> None:
 def _begin_turn(state: GameState, index: int, events: list[Event]) -> None:
     """Start ``index``'s turn, passing players who cannot acquire (R3.9)."""
     state.turn += 1
-    for _ in range(state.num_players):
+    for _seat in range(state.num_players):
         state.current = index
         if can_acquire(state, index):
             state.phase = ACQUIRE
             return
-        events.append(Event(ev.TURN_PASSES, f"player {index + 1} cannot take any card: turn passes",
+        events.append(Event(ev.TURN_PASSES,
+                            f"player {index + 1} cannot take any card: "  # not translated: event text
+                            "turn passes",
                             index))
         if state.triggered and index == state.last_player:
             _start_final(state, events)
             return
         index = (index + 1) % state.num_players
-    events.append(Event(ev.NOBODY_CAN_TAKE, "no player can take a card: the game ends"))
+    events.append(Event(ev.NOBODY_CAN_TAKE,
+                        "no player can take a card: the game ends"))  # not translated: event text
     _start_final(state, events)
 
 
@@ -600,7 +633,7 @@ def _start_final(state: GameState, events: list[Event]) -> None:
     state.final_players_done = 0
     state.final_moved = set()
     state.current = state.start_player
-    events.append(Event(ev.FINAL_MOVEMENT, "final movement"))
+    events.append(Event(ev.FINAL_MOVEMENT, "final movement"))  # not translated: event text
     _skip_idle_final_players(state, events)
 
 
@@ -614,7 +647,7 @@ def _finish_final_player(state: GameState, events: list[Event]) -> None:
     state.final_moved = set()
     if state.final_players_done >= state.num_players:
         state.phase = OVER
-        events.append(Event(ev.GAME_OVER, "game over"))
+        events.append(Event(ev.GAME_OVER, "game over"))  # not translated: event text
         return
     state.current = (state.current + 1) % state.num_players
 

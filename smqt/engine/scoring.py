@@ -17,11 +17,13 @@ from smqt.engine import effects as fx
 from smqt.engine.catalog import Catalog
 from smqt.engine.city import CACHE_SIZE, City, city_of
 from smqt.engine.content import ObjectiveTile
-from smqt.engine.entryrules import count, entry_points, static_objective
+from smqt.engine.entryrules import entry_points, static_objective
+from smqt.engine.features import feature_name
 from smqt.engine.footprints import points as footprint_points
 from smqt.engine.geometry import TILE_LOWER, TILE_UPPER, Space, space_str
 from smqt.engine.rings import RingOutcome, describe_held, outcomes
 from smqt.engine.state import GameState, PlayerState
+from smqt.language.translate import _, ngettext
 
 OBJECTIVE = "objective"
 CARD = "card"
@@ -251,7 +253,7 @@ def resolve_most_unplaced(fronts: list[PeopleFrontier], people_objectives: Seque
     repeated best replies in seat order starting from the fewest-unplaced optimum, stopping when
     nobody changes (or after ``rounds``)."""
     chosen = [choose_unplaced(f, people_objectives) for f in fronts]
-    for _ in range(rounds):
+    for _round in range(rounds):
         changed = False
         for p, front in enumerate(fronts):
             others = [u for q, u in enumerate(chosen) if q != p]
@@ -295,7 +297,8 @@ def static_lines(catalog: Catalog, tile: ObjectiveTile, player: PlayerState, cit
             feature = city.grid[space]
             footprint_lines.append(ScoreLine(FOOTPRINT, feature.id, "footprint", space,
                                              footprint_points(rule, feature),
-                                             f"footprint on {feature.name}"))
+                                             _("footprint on {name}").format(
+                                                 name=feature_name(feature))))
     return objective_lines, card_lines, footprint_lines
 
 
@@ -335,20 +338,25 @@ def _people_lines(tile: ObjectiveTile, chosen: tuple[tuple[Space, RingOutcome], 
         for i in outcome.full_rings:
             ring = feature.rings[i]
             ring_lines.append(ScoreLine(RING, feature.id, f"rings[{i}]", space, ring.points,
-                                        f"ring holds {describe_held(outcome.held[i])}"))
-    _, full_rings, cards = people_facts(chosen)
+                                        _("ring holds {people}").format(
+                                            people=describe_held(outcome.held[i]))))
+    _points, full_rings, cards = people_facts(chosen)
     objective_lines = []
     for slot, objective in zip(SLOTS, tile.objectives, strict=True):
         if not isinstance(objective, PEOPLE_OBJECTIVES):
             continue
         pts = people_objective_points(objective, full_rings, cards, unplaced, penalty)
         if isinstance(objective, fx.MostUnplaced):
-            why = f"{count(unplaced, 'person', 'people')} outside rings"
+            why = ngettext("{n} person outside rings", "{n} people outside rings",
+                           unplaced).format(n=unplaced)
         elif isinstance(objective, fx.CardsWithUnplaced):
-            why = f"{count(cards, 'card')} with people outside rings"
+            why = ngettext("{n} card with people outside rings",
+                           "{n} cards with people outside rings", cards).format(n=cards)
         else:
-            why = (f"{count(full_rings, 'full ring')}, "
-                   f"{count(unplaced, 'person', 'people')} outside rings")
+            why = ngettext("{rings}, {n} person outside rings", "{rings}, {n} people outside rings",
+                           unplaced).format(rings=ngettext("{n} full ring", "{n} full rings",
+                                                           full_rings).format(n=full_rings),
+                                            n=unplaced)
         objective_lines.append(ScoreLine(OBJECTIVE, tile.id, slot, None, pts, why))
     return ring_lines, objective_lines
 
@@ -421,9 +429,9 @@ def rank(sheets: list[ScoreSheet]) -> tuple[tuple[int, ...], str]:
     most_dollars = max(s.sand_dollars for s in tied)
     tied = [s for s in tied if s.sand_dollars == most_dollars]
     if len(tied) == 1:
-        return (tied[0].player,), "sand dollars"
+        return (tied[0].player,), "sand dollars"  # not translated: a code (reports)
     longest = max(s.longest_chain for s in tied)
     tied = [s for s in tied if s.longest_chain == longest]
     if len(tied) == 1:
-        return (tied[0].player,), "longest chain"
+        return (tied[0].player,), "longest chain"  # not translated: a code (reports)
     return tuple(s.player for s in tied), "shared"

@@ -17,6 +17,7 @@ from smqt.engine.state import (
     GameState,
     PlayerState,
 )
+from smqt.language.translate import _
 
 UNLIMITED = 10**9
 """Supply size when a house rule lifts the physical limit (R1.3)."""
@@ -53,12 +54,13 @@ def new_game(
     """
     rules = catalog.rules
     if num_players not in PLAYER_COUNTS:
-        raise SetupError(f"Santa Monica is for 2 to 4 players, not {num_players}")
+        raise SetupError(_("Santa Monica is for 2 to 4 players, not {count}").format(
+            count=num_players))
     if len(catalog.starting_tiles) < num_players:
-        raise SetupError(f"the pack has {len(catalog.starting_tiles)} starting tiles, "
-                         f"{num_players} players need one each")
+        raise SetupError(_("the pack has {tiles} starting tiles, {players} players need one "
+                           "each").format(tiles=len(catalog.starting_tiles), players=num_players))
     if not catalog.objective_tiles:
-        raise SetupError("the pack has no objective tile")
+        raise SetupError(_("the pack has no objective tile"))
     opening = tuple(opening)
     check_opening(catalog, opening)
     state_rng = rng.seed_state(seed)
@@ -77,8 +79,8 @@ def new_game(
         front: list[str | None] = dealt[:columns]
         back: list[str | None] = dealt[columns:]
     else:
-        front = [deck.pop() if deck else None for _ in range(columns)]
-        back = [deck.pop() if deck else None for _ in range(columns)]
+        front = [deck.pop() if deck else None for _slot in range(columns)]
+        back = [deck.pop() if deck else None for _slot in range(columns)]
     # R2.2-R2.4 are always drawn, then replaced by any fixed choice, so fixing one of them
     # never changes the deck, the other draws or the starting tiles of a seed.
     tiles = list(catalog.sand_dollar_tiles.values())
@@ -98,12 +100,13 @@ def new_game(
     if objective is None:
         objective = drawn_objective
     elif objective not in catalog.objective_tiles:
-        raise SetupError(f"unknown objective tile {objective!r} "
-                         f"(the pack has {', '.join(catalog.objective_tiles)})")
+        raise SetupError(_("unknown objective tile {objective} (the pack has {tiles})").format(
+            objective=repr(objective), tiles=", ".join(catalog.objective_tiles)))
     if start_player is None:
         start_player = drawn_start
     elif not 0 <= start_player < num_players:
-        raise SetupError(f"start player must be 0..{num_players - 1}, not {start_player}")
+        raise SetupError(_("start player must be 0..{last}, not {value}").format(
+            last=num_players - 1, value=start_player))
     # R2.5 draw as many starting tiles as players.
     pool = list(catalog.starting_tiles)
     state_rng = rng.shuffle(state_rng, pool)
@@ -121,7 +124,7 @@ def new_game(
         sand_dollar_actions=sand_dollar_actions,
         objective=objective,
         start_player=start_player,
-        players=[PlayerState() for _ in range(num_players)],
+        players=[PlayerState() for _seat in range(num_players)],
         tile_pool=sorted(pool[:num_players]),
         supply={
             "local": limit(supply.local),
@@ -161,21 +164,25 @@ def check_opening(catalog: Catalog, opening: tuple[str, ...]) -> None:
     named twice (a pack holds one copy of each card), more cards than display slots."""
     slots = 2 * catalog.rules.display_columns
     if len(opening) > slots:
-        raise SetupError(f"the opening display has {slots} slots (2 rows of "
-                         f"{catalog.rules.display_columns}), not {len(opening)}")
+        raise SetupError(_("the opening display has {slots} slots (2 rows of {columns}), not "
+                           "{count}").format(slots=slots, columns=catalog.rules.display_columns,
+                                              count=len(opening)))
     seen: set[str] = set()
     for card in opening:
         if not isinstance(card, str):
-            raise SetupError(f"an opening card must be a card id, not {card!r}")
+            raise SetupError(_("an opening card must be a card id, not {value}").format(
+                value=repr(card)))
         if not card:
             continue
         if card not in catalog.cards:
             close = difflib.get_close_matches(card, list(catalog.cards), n=3, cutoff=0.7)
-            hint = f" (did you mean {' or '.join(close)}?)" if close else ""
-            raise SetupError(f"the pack has no feature card {card!r}{hint}")
+            if close:
+                raise SetupError(_("the pack has no feature card {card} (did you mean {close}?)")
+                                 .format(card=repr(card), close=_(" or ").join(close)))
+            raise SetupError(_("the pack has no feature card {card}").format(card=repr(card)))
         if card in seen:
-            raise SetupError(f"card {card!r} is named twice for the opening display (the pack "
-                             f"has one copy of each card)")
+            raise SetupError(_("card {card} is named twice for the opening display (the pack "
+                               "has one copy of each card)").format(card=repr(card)))
         seen.add(card)
 
 
@@ -184,7 +191,9 @@ def _check_fixed_actions(catalog: Catalog, chosen: tuple[str, ...]) -> None:
     for action_id in chosen:
         owners = [t.id for t in catalog.sand_dollar_tiles.values() if action_id in t.sides]
         if action_id not in catalog.sand_dollar_actions or not owners:
-            raise SetupError(f"unknown sand dollar action {action_id!r}")
+            raise SetupError(_("unknown sand dollar action {action}").format(
+                action=repr(action_id)))
         if owners[0] in tiles_used:
-            raise SetupError(f"sand dollar tile {owners[0]!r} can show only one side")
+            raise SetupError(_("sand dollar tile {tile} can show only one side").format(
+                tile=repr(owners[0])))
         tiles_used.add(owners[0])

@@ -17,6 +17,8 @@ import time
 from collections.abc import Mapping
 from pathlib import Path
 
+from smqt.language.translate import _
+
 __all__ = [
     "SAVE_JOURNAL",
     "SAVE_STAGING",
@@ -115,7 +117,8 @@ def write_files(folder: str | os.PathLike[str], files: Mapping[str, bytes]) -> N
     finish_interrupted_write(target)
     for name in files:
         if os.path.isdir(target / name):  # found now, not after the commit
-            raise IsADirectoryError(f"{target / name} is a folder; a file cannot replace it")
+            raise IsADirectoryError(_("{path} is a folder; a file cannot replace it").format(
+                path=target / name))
     staging = target / SAVE_STAGING
     staging.mkdir()  # fails while another write_files of this folder is under way
     try:
@@ -129,10 +132,10 @@ def write_files(folder: str | os.PathLike[str], files: Mapping[str, bytes]) -> N
     try:
         _complete(target, list(files))
     except OSError as exc:
-        raise OSError(
-            f"the save was interrupted after it began to replace files ({exc}); it is "
-            f"completed when the folder is next opened ({target / SAVE_JOURNAL})"
-        ) from exc
+        raise OSError(_(
+            "the save was interrupted after it began to replace files ({error}); it is "
+            "completed when the folder is next opened ({journal})"
+        ).format(error=exc, journal=target / SAVE_JOURNAL)) from exc
 
 
 def finish_interrupted_write(folder: str | os.PathLike[str]) -> str | None:
@@ -170,22 +173,23 @@ def _complete(target: Path, names: list[str]) -> None:
 def _journal_names(journal: Path) -> list[str]:
     try:
         if not stat.S_ISREG(os.stat(journal).st_mode) or os.path.getsize(journal) > 1 << 20:
-            raise ValueError("not a small regular file")
+            raise ValueError(_("not a small regular file"))
         names = json.loads(journal.read_bytes())["files"]
         if not isinstance(names, list):
-            raise ValueError("no list of files")
+            raise ValueError(_("no list of files"))
         for name in names:
             _check_name(name)
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise OSError(f"{journal}: the journal of an interrupted save is damaged ({exc}); "
-                      "check the pack's files and delete it") from None
+        raise OSError(_("{journal}: the journal of an interrupted save is damaged ({error}); "
+                        "check the pack's files and delete it").format(
+                            journal=journal, error=exc)) from None
     return names
 
 
 def _check_name(name: object) -> None:
     if not isinstance(name, str) or not name or name in (".", "..") or \
             os.path.basename(name) != name or "/" in name or "\\" in name or "\0" in name:
-        raise ValueError(f"{name!r} is not a plain file name")
+        raise ValueError(_("{name} is not a plain file name").format(name=repr(name)))
 
 
 def _write_synced(path: Path, data: bytes, mode: int) -> None:

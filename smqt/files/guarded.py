@@ -17,6 +17,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from smqt.language.translate import _
+
 __all__ = [
     "MAX_FILE_BYTES",
     "MAX_NESTING",
@@ -34,7 +36,7 @@ MAX_NESTING = 16
 """Tables and arrays inside each other, the file itself the first; a pack needs 7 (a pair of
 ``tiers`` in ``scoring`` of a ``[[card]]``)."""
 
-_TOML_LINE = re.compile(r"at line (\d+)")
+_TOML_LINE = re.compile(r"at line (\d+)")  # not translated: a regex on tomllib's message
 _LONG_NUMBER = re.compile(rb"[0-9_]{4300,}")
 
 
@@ -55,7 +57,7 @@ class PackFileError(ValueError):
 
     def where(self) -> str:
         """The place in words: ``line 5, card 'pier', key flavour`` (empty when unknown)."""
-        parts = [f"line {self.line}"] if self.line is not None else []
+        parts = [_("line {line}").format(line=self.line)] if self.line is not None else []
         if self.section and self.entry:
             parts.append(f"{self.section} {self.entry!r}")
         elif self.section and self.index is not None:
@@ -63,7 +65,7 @@ class PackFileError(ValueError):
         elif self.section:
             parts.append(self.section)
         if self.key:
-            parts.append(f"key {self.key}")
+            parts.append(_("key {key}").format(key=self.key))
         return ", ".join(parts)
 
 
@@ -75,22 +77,23 @@ def cut(text: str, limit: int = 80) -> str:
 def _os_problem(exc: OSError | ValueError, path: Path) -> str:
     """An OS refusal in words (the exception's own text would repeat the whole path)."""
     if isinstance(exc, ValueError):
-        return "has a NUL character in its name"
+        return _("has a NUL character in its name")
     if exc.errno == errno.ELOOP:
-        return "is a symbolic link that leads round in a loop"
+        return _("is a symbolic link that leads round in a loop")
     if exc.errno == errno.ENAMETOOLONG:
-        return "has a name too long for the file system"
+        return _("has a name too long for the file system")
     if exc.errno == errno.ENOENT and os.path.islink(path):
         try:
             target = os.readlink(path)
         except OSError:
             target = "?"
-        return f"is a symbolic link to {cut(target)!r}, which does not exist"
+        return _("is a symbolic link to {target}, which does not exist").format(
+            target=repr(cut(target)))
     if exc.errno == errno.ENOENT:
-        return "does not exist"
+        return _("does not exist")
     if exc.errno == errno.ENOTDIR:
-        return "does not exist (a part of its path is a file)"
-    return f"cannot be read ({exc.strerror or type(exc).__name__})"
+        return _("does not exist (a part of its path is a file)")
+    return _("cannot be read ({reason})").format(reason=exc.strerror or type(exc).__name__)
 
 
 def folder_problem(folder: Path) -> str | None:
@@ -99,9 +102,9 @@ def folder_problem(folder: Path) -> str | None:
         info = os.stat(folder)
     except (OSError, ValueError) as exc:
         problem = _os_problem(exc, folder)
-        return "no such pack folder" if problem == "does not exist" else problem
+        return _("no such pack folder") if problem == _("does not exist") else problem
     if not stat.S_ISDIR(info.st_mode):
-        return "is not a folder"
+        return _("is not a folder")
     return None
 
 
@@ -115,7 +118,9 @@ def list_toml_files(folder: Path) -> list[Path]:
             names = [e.name for e in listing
                      if e.name.endswith(".toml") and not e.name.startswith(".")]
     except (OSError, ValueError) as exc:
-        raise PackFileError(f"the folder {_os_problem(exc, folder)}") from None
+        # Translators: {problem} is a file problem such as "does not exist"
+        raise PackFileError(
+            _("the folder {problem}").format(problem=_os_problem(exc, folder))) from None
     return [folder / name for name in sorted(names)]
 
 
@@ -141,23 +146,24 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
     except BlockingIOError:
-        raise PackFileError("is not a regular file (it would wait for a writer)") from None
+        raise PackFileError(_("is not a regular file (it would wait for a writer)")) from None
     except OSError as exc:
         raise PackFileError(_os_problem(exc, path)) from None
     finally:
         os.close(fd)
     if size > limit:
-        raise PackFileError(f"is too large (more than {limit:,} bytes)")
+        raise PackFileError(_("is too large (more than {limit:,} bytes)").format(limit=limit))
     return b"".join(chunks)
 
 
 def _check_kind(info: os.stat_result, limit: int) -> None:
     if stat.S_ISDIR(info.st_mode):
-        raise PackFileError("is a folder, not a file: a pack's entries are *.toml files")
+        raise PackFileError(_("is a folder, not a file: a pack's entries are *.toml files"))
     if not stat.S_ISREG(info.st_mode):
-        raise PackFileError("is not a regular file (a device, a pipe or a socket)")
+        raise PackFileError(_("is not a regular file (a device, a pipe or a socket)"))
     if info.st_size > limit:
-        raise PackFileError(f"is too large ({info.st_size:,} bytes; at most {limit:,})")
+        raise PackFileError(_("is too large ({size:,} bytes; at most {limit:,})").format(
+            size=info.st_size, limit=limit))
 
 
 def parse_toml(data: bytes) -> dict[str, Any]:
@@ -168,7 +174,8 @@ def parse_toml(data: bytes) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise PackFileError(
-            f"is not UTF-8 text (byte 0x{data[exc.start]:02x}); save it as UTF-8", line
+            _("is not UTF-8 text (byte 0x{byte:02x}); save it as UTF-8").format(
+                byte=data[exc.start]), line
         ) from None
     try:
         parsed = tomllib.loads(text)
@@ -176,19 +183,22 @@ def parse_toml(data: bytes) -> dict[str, Any]:
         message = str(exc)
         match = _TOML_LINE.search(message)
         line = int(match[1]) if match else text.count("\n") + 1
-        raise PackFileError(f"invalid TOML: {cut(message, 200)}", line) from None
+        raise PackFileError(_("invalid TOML: {message}").format(message=cut(message, 200)),
+                             line) from None
     except RecursionError:
         raise _too_deep(
-            text, f"tables or arrays are nested too deeply (at most {MAX_NESTING} levels)"
+            text, _("tables or arrays are nested too deeply (at most {most} levels)").format(
+                most=MAX_NESTING)
         ) from None
     except ValueError:  # int("9" * 5000): Python's limit on digits in a number
         long = _LONG_NUMBER.search(data)
         where = data[: long.start()].count(b"\n") + 1 if long else None
-        raise PackFileError("a number has more than 4300 digits", where) from None
+        raise PackFileError(_("a number has more than 4300 digits"), where) from None
     depth = _nesting(parsed)
     if depth > MAX_NESTING:
         raise _too_deep(
-            text, f"tables or arrays are nested {depth} levels deep; at most {MAX_NESTING}"
+            text, _("tables or arrays are nested {depth} levels deep; at most {most}").format(
+                depth=depth, most=MAX_NESTING)
         )
     return parsed
 

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 from smqt.files.guarded import PackFileError, read_bytes
+from smqt.language.translate import _
 
 MAX_RECORD_BYTES = 8 * 1024 * 1024
 """Far more than any game record (a whole 4-player game is about 10 KB)."""
@@ -21,12 +22,14 @@ def read_text(path: str | os.PathLike[str], limit: int = MAX_RECORD_BYTES) -> st
     """The file's text; raises TextFileError when it is not a regular file, is larger than
     ``limit`` bytes, cannot be read or is not UTF-8."""
     if Path(path).is_dir():
-        raise TextFileError("it is a folder, not a file")
+        raise TextFileError(_("it is a folder, not a file"))
     try:
         data = read_bytes(Path(path), limit)
     except PackFileError as exc:
-        raise TextFileError(f"it {exc.problem}") from None
+        # Translators: {problem} is a file problem such as "is too large (...)"; "it" is the file
+        raise TextFileError(_("it {problem}").format(problem=exc.problem)) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise TextFileError(f"it is not UTF-8 text (byte {exc.start})") from None
+        raise TextFileError(
+            _("it is not UTF-8 text (byte {byte})").format(byte=exc.start)) from None

@@ -13,6 +13,7 @@ import argparse
 import io
 import sys
 from collections.abc import Iterable
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -25,7 +26,8 @@ from smqt.language.translate import DOMAIN, LANGUAGES, SOURCE
 ROOT = Path(__file__).resolve().parents[2]
 "The top of the source tree (the catalogs are made from sources, never from an installed app)."
 LOCALE = ROOT / "smqt" / "locale"
-KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "pgettext": ((1, "c"), 2)}
+KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "pgettext": ((1, "c"), 2),
+            "npgettext": ((1, "c"), 2, 3)}
 ROOMS = (
     "smqt.engine", "smqt.files", "smqt.pack", "smqt.records", "smqt.ai", "smqt.render",
     "smqt.sim", "smqt.desktop", "smqt.ui.game", "smqt.ui.table", "smqt.ui.panels",
@@ -92,7 +94,9 @@ def po_text(catalog: Catalog) -> bytes:
 def compiled(language: str, rooms: Iterable[str] = ROOMS) -> bytes:
     """Every room's catalog in ``language`` compiled into one ``.mo`` (untranslated and fuzzy
     texts left out, so that they show in English)."""
-    merged = Catalog(locale=language, domain=DOMAIN)
+    fixed = datetime(2026, 1, 1, tzinfo=UTC)  # the same bytes from the same texts
+    merged = Catalog(locale=language, domain=DOMAIN, project="smqt", version="1",
+                     creation_date=fixed, revision_date=fixed, fuzzy=False)
     for room in rooms:
         for message in read(po_path(language, room), language):
             if message.id and message.string and not message.fuzzy:

@@ -12,10 +12,14 @@ _LOCALES = {"en": "en_GB", "de": "de_DE"}
 
 def number(value: float, digits: int = 0) -> str:
     """``value`` with ``digits`` decimals and the language's separators."""
+    import decimal
+
     from babel.numbers import format_decimal
 
     pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
-    return format_decimal(value, format=pattern, locale=_LOCALES[current()])
+    with decimal.localcontext() as context:  # room for any number of digits
+        context.prec = max(28, len(str(int(abs(value)))) + digits + 2)
+        return format_decimal(value, format=pattern, locale=_LOCALES[current()])
 
 
 def percent(value: float, digits: int = 0) -> str:

@@ -64,6 +64,20 @@ def parse_language(text: str) -> str:
     return code
 
 
+def given_language(argv: list[str]) -> str | None:
+    """The ``--lang`` among command-line arguments, read before the parser is made (its help
+    texts are in that language); None when absent or not one we speak (the parser says so)."""
+    for index, word in enumerate(argv):
+        value = word.partition("=")[2] if word.startswith("--lang=") else \
+            (argv[index + 1] if word == "--lang" and index + 1 < len(argv) else None)
+        if value is not None:
+            try:
+                return parse_language(value)
+            except ValueError:
+                return None
+    return None
+
+
 def use(code: str | None) -> str:
     """Make ``code`` (or the system's language, for None) the language in force; returns it."""
     code = system_language() if code is None else parse_language(code)
@@ -94,6 +108,22 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     catalog = _state["catalog"]
     assert isinstance(catalog, gettext.NullTranslations)
     return catalog.ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the language in force, in ``context`` (the same English word meaning two
+    things: ``pgettext("tag", "local")`` and ``pgettext("person", "local")``)."""
+    catalog = _state["catalog"]
+    assert isinstance(catalog, gettext.NullTranslations)
+    return catalog.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, count: int) -> str:
+    """``ngettext`` in ``context`` (the same English words in another grammatical role:
+    ``npgettext("subject", "{n} local", "{n} locals", n)``)."""
+    catalog = _state["catalog"]
+    assert isinstance(catalog, gettext.NullTranslations)
+    return catalog.npgettext(context, singular, plural, count)
 
 
 def N_(message: str) -> str:

@@ -29,6 +29,7 @@ from cattrs.errors import (
 
 from smqt.engine.content import TakeFrom
 from smqt.engine.effects import Person, Row, RowFilter, Symbol, Tag, Who, shown
+from smqt.language.translate import N_, _, ngettext
 
 __all__ = ["ContentValueError", "converter", "describe", "structure_problems", "tag_of"]
 
@@ -41,14 +42,15 @@ class ContentValueError(ValueError):
 
 
 _ENUM_LABELS: dict[type, str] = {
-    Tag: "tag",
-    Row: "row",
-    RowFilter: "row",
-    Person: "person type",
-    Who: "people type",
-    Symbol: "symbol",
-    TakeFrom: "take source",
+    Tag: N_("tag"),
+    Row: N_("row"),
+    RowFilter: N_("row"),
+    Person: N_("person type"),
+    Who: N_("people type"),
+    Symbol: N_("symbol"),
+    TakeFrom: N_("take source"),
 }
+"What a value of each enum is called in messages (translated where shown)."
 
 
 def describe(value: object) -> str:
@@ -56,16 +58,16 @@ def describe(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f"{shown(value)} (text)"
+        return _("{value} (text)").format(value=shown(value))
     if isinstance(value, int):
-        return f"{shown(value)} (a whole number)"
+        return _("{value} (a whole number)").format(value=shown(value))
     if isinstance(value, float):
-        return f"{value} (a decimal number)"
+        return _("{value} (a decimal number)").format(value=value)
     if isinstance(value, Mapping):
-        return "a table"
+        return _("a table")
     if isinstance(value, (list, tuple)):
-        return "an array"
-    return f"a {type(value).__name__} value"
+        return _("an array")
+    return _("a {type} value").format(type=type(value).__name__)
 
 
 def tag_of(cls: type) -> str | None:
@@ -75,7 +77,8 @@ def tag_of(cls: type) -> str | None:
 
 
 def _noted(exc: Exception, name: str, type_: Any = None) -> Exception:
-    exc.add_note(AttributeValidationNote(f"Structuring @ attribute {name}", name, type_))
+    exc.add_note(AttributeValidationNote(
+        f"Structuring @ attribute {name}", name, type_))  # not translated: cattrs's note
     return exc
 
 
@@ -84,19 +87,22 @@ def _noted(exc: Exception, name: str, type_: Any = None) -> Exception:
 
 def _structure_int(value: object, _type: type) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ContentValueError(f"expected a whole number, got {describe(value)}")
+        raise ContentValueError(_("expected a whole number, got {value}").format(
+            value=describe(value)))
     return value
 
 
 def _structure_str(value: object, _type: type) -> str:
     if not isinstance(value, str):
-        raise ContentValueError(f"expected text in quotes, got {describe(value)}")
+        raise ContentValueError(_("expected text in quotes, got {value}").format(
+            value=describe(value)))
     return value
 
 
 def _structure_bool(value: object, _type: type) -> bool:
     if not isinstance(value, bool):
-        raise ContentValueError(f"expected true or false, got {describe(value)}")
+        raise ContentValueError(_("expected true or false, got {value}").format(
+            value=describe(value)))
     return value
 
 
@@ -106,11 +112,13 @@ def _structure_enum(value: object, enum_cls: type[enum.Enum]) -> enum.Enum:
             return enum_cls(value)
         except ValueError:
             pass
-    label = _ENUM_LABELS.get(enum_cls, enum_cls.__name__.lower())
+    label = _(_ENUM_LABELS[enum_cls]) if enum_cls in _ENUM_LABELS else enum_cls.__name__.lower()
     allowed = ", ".join(str(member.value) for member in enum_cls)
     if isinstance(value, str):
-        raise ContentValueError(f"unknown {label} {shown(value)} (expected one of {allowed})")
-    raise ContentValueError(f"expected a {label} (one of {allowed}), got {describe(value)}")
+        raise ContentValueError(_("unknown {label} {value} (expected one of {allowed})").format(
+            label=label, value=shown(value), allowed=allowed))
+    raise ContentValueError(_("expected a {label} (one of {allowed}), got {value}").format(
+        label=label, allowed=allowed, value=describe(value)))
 
 
 # --------------------------------------------------------------------------- arrays
@@ -128,11 +136,13 @@ def _tuple_hook(tuple_type: Any) -> Callable[[object, type], tuple]:
 
     def structure(value: object, _type: type) -> tuple:
         if not isinstance(value, (list, tuple)):
-            raise ContentValueError(f"expected an array [...], got {describe(value)}")
+            raise ContentValueError(_("expected an array [...], got {value}").format(
+                value=describe(value)))
         if item_types is not None and len(value) != len(item_types):
-            raise ContentValueError(
-                f"expected an array of exactly {len(item_types)} values, got {len(value)}"
-            )
+            raise ContentValueError(ngettext(
+                "expected an array of exactly {count} values, got {got}",
+                "expected an array of exactly {count} values, got {got}",
+                len(item_types)).format(count=len(item_types), got=len(value)))
         items, errors = [], []
         for index, item in enumerate(value):
             item_type = args[0] if homogeneous else args[index]
@@ -143,7 +153,8 @@ def _tuple_hook(tuple_type: Any) -> Callable[[object, type], tuple]:
                 exc.add_note(IterableValidationNote(f"@ index {index}", index, item_type))
                 errors.append(exc)
         if errors:
-            raise IterableValidationError(f"While structuring {tuple_type!r}", errors, tuple)
+            raise IterableValidationError(
+                f"While structuring {tuple_type!r}", errors, tuple)  # not translated: cattrs's
         return tuple(items)
 
     return structure
@@ -168,21 +179,25 @@ def _union_hook(union: Any) -> Callable[[object, type], object]:
     def structure(value: object, _type: type) -> object:
         if not isinstance(value, Mapping):
             raise ContentValueError(
-                f"expected a table such as {{ kind = ... }}, got {describe(value)}"
+                _("expected a table such as {{ kind = ... }}, got {value}").format(
+                    value=describe(value))
             )
         if "kind" not in value:
-            problem = f"required key 'kind' is missing (one of {kinds})"
-            raise ClassValidationError("tagged union", [_noted(KeyError(problem), "kind")], object)
+            problem = _("required key 'kind' is missing (one of {kinds})").format(kinds=kinds)
+            raise ClassValidationError(
+                "tagged union",  # not translated: cattrs's message, never shown
+                [_noted(KeyError(problem), "kind")], object)
         kind = value["kind"]
         if isinstance(kind, str) and kind in renamed:
             kind = renamed[kind]
             value = {**value, "kind": kind}
         cls = by_kind.get(kind) if isinstance(kind, str) else None
         if cls is None:
-            problem = f"unknown kind {shown(kind) if isinstance(kind, str) else describe(kind)} " \
-                f"(expected one of {kinds})"
+            problem = _("unknown kind {kind} (expected one of {kinds})").format(
+                kind=shown(kind) if isinstance(kind, str) else describe(kind), kinds=kinds)
             raise ClassValidationError(
-                "tagged union", [_noted(ContentValueError(problem), "kind")], object
+                "tagged union",  # not translated: cattrs's message, never shown
+                [_noted(ContentValueError(problem), "kind")], object
             )
         return converter.structure(value, cls)
 
@@ -208,25 +223,30 @@ def _attrs_hook(cls: type) -> Callable[[object, type], object]:
 
     def structure(value: object, _type: type) -> object:
         if not isinstance(value, Mapping):
-            raise ContentValueError(f"expected a table, got {describe(value)}")
+            raise ContentValueError(_("expected a table, got {value}").format(
+                value=describe(value)))
         errors: list[Exception] = []
         if tag is not None and "kind" not in value:
-            problem = f"required key 'kind' is missing (it must be {tag!r})"
+            problem = _("required key 'kind' is missing (it must be {kind})").format(
+                kind=repr(tag))
             errors.append(_noted(KeyError(problem), "kind"))
         elif tag is not None and value["kind"] != tag:
-            problem = f"'kind' must be {tag!r} here, got {describe(value['kind'])}"
+            problem = _("'kind' must be {kind} here, got {value}").format(
+                kind=repr(tag), value=describe(value["kind"]))
             errors.append(_noted(ContentValueError(problem), "kind"))
         if converter.forbid_extra_keys:
             for key in value:
                 if key not in allowed:
-                    problem = f"unknown key {shown(key)} (allowed keys: {', '.join(allowed)})"
+                    problem = _("unknown key {key} (allowed keys: {allowed})").format(
+                        key=shown(key), allowed=", ".join(allowed))
                     extra = ForbiddenExtraKeysError(problem, cls, {key})
                     errors.append(_noted(extra, str(key)))
         values: dict[str, object] = {}
         for a in fields:
             if a.name not in value:
                 if a.default is attrs.NOTHING:
-                    errors.append(_noted(KeyError(f"required key {a.name!r} is missing"), a.name))
+                    problem = _("required key {key} is missing").format(key=repr(a.name))
+                    errors.append(_noted(KeyError(problem), a.name))
                 continue
             try:
                 values[a.name] = hooks[a.name](value[a.name], a.type)
@@ -234,7 +254,8 @@ def _attrs_hook(cls: type) -> Callable[[object, type], object]:
                 errors.append(_noted(exc, a.name, a.type))
         if errors:
             errors += _field_validator_errors(cls, values)
-            raise ClassValidationError(f"While structuring {cls.__name__}", errors, cls)
+            raise ClassValidationError(
+                f"While structuring {cls.__name__}", errors, cls)  # not translated: cattrs's
         return _construct(cls, values)
 
     return structure
@@ -253,7 +274,8 @@ def _construct(cls: type, values: dict[str, object]) -> object:
             errors = [_noted(ContentValueError(rest.strip()), name)]
         else:
             errors = [failure]
-    raise ClassValidationError(f"While structuring {cls.__name__}", errors, cls)
+    raise ClassValidationError(
+        f"While structuring {cls.__name__}", errors, cls)  # not translated: cattrs's
 
 
 def _field_validator_errors(cls: type, values: dict[str, object]) -> list[Exception]:
@@ -313,7 +335,7 @@ converter.register_unstructure_hook(tuple, lambda items: [converter.unstructure(
 
 # --------------------------------------------------------------------------- error paths
 
-_MAX_LEN = re.compile(r"^Length of '\w+' must be <= (\d+): (\d+)$")
+_MAX_LEN = re.compile(r"^Length of '\w+' must be <= (\d+): (\d+)$")  # not translated: attrs's
 
 
 def structure_problems(exc: BaseException) -> list[tuple[str, str]]:
@@ -341,7 +363,7 @@ def _walk(exc: BaseException, path: str) -> Iterator[tuple[str, str]]:
             yield from _walk(sub, _join(path, anote.name))
     elif isinstance(exc, ForbiddenExtraKeysError) and not exc.message:
         for key in sorted(exc.extra_fields):
-            yield _join(path, key), f"unknown key {shown(key)}"
+            yield _join(path, key), _("unknown key {key}").format(key=shown(key))
         return
     else:
         yield path, _problem(exc)
@@ -352,12 +374,13 @@ def _walk(exc: BaseException, path: str) -> Iterator[tuple[str, str]]:
 
 def _problem(exc: BaseException) -> str:
     if isinstance(exc, KeyError):
-        return str(exc.args[0]) if exc.args else "required key is missing"
+        return str(exc.args[0]) if exc.args else _("required key is missing")
     if isinstance(exc, (ValueError, ForbiddenExtraKeysError)):
         text = str(exc)
         match = _MAX_LEN.match(text)
         if match:
-            values = "value" if match[1] == "1" else "values"
-            return f"must list at most {match[1]} {values}, got {match[2]}"
+            return ngettext("must list at most {most} value, got {count}",
+                            "must list at most {most} values, got {count}",
+                            int(match[1])).format(most=match[1], count=match[2])
         return text
-    return f"invalid value ({type(exc).__name__}: {exc})"
+    return _("invalid value ({type}: {error})").format(type=type(exc).__name__, error=exc)

@@ -21,8 +21,15 @@ from smqt.engine.effects import (
     Ring,
     Tag,
 )
+from smqt.language.translate import N_, _
 
 ROWS = ("beach", "street")
+ANY_NUMBER = N_("any number")
+"The ring that holds any number of people, as the rings table names it (translated when shown)."
+CHAIN_PER_TAG = N_("chain (per tag)")
+"Chain entries that score per tag, as the scoring table names them (translated when shown)."
+_PEOPLE_ADDED = {"local": N_("{count} locals"), "tourist": N_("{count} tourists"),
+                 "vip": N_("{count} vips")}
 
 
 @attrs.frozen
@@ -51,7 +58,7 @@ class DeckStats:
 
 def _ring_name(ring: object) -> str:
     if isinstance(ring, AnyNumberRing):
-        return "any number"
+        return ANY_NUMBER
     assert isinstance(ring, Ring)
     return " + ".join(str(w) for w in sorted(ring.people))
 
@@ -68,7 +75,7 @@ def deck_stats(catalog: Catalog) -> DeckStats:
     moves: Counter[str] = Counter()
     scoring: Counter[str] = Counter(
         {k.kind: 0 for k in SCORING_KINDS if k is not Chain})  # type: ignore[attr-defined]
-    scoring.update({"chain": 0, "chain (per tag)": 0})
+    scoring.update({"chain": 0, CHAIN_PER_TAG: 0})
     constraints: Counter[str] = Counter()
     sand_dollars = 0
     for card in catalog.cards.values():
@@ -92,7 +99,7 @@ def deck_stats(catalog: Catalog) -> DeckStats:
                 moves[action.people.value] += 1
         for entry in card.scoring:
             if isinstance(entry, Chain) and entry.per_tag:
-                scoring["chain (per tag)"] += 1
+                scoring[CHAIN_PER_TAG] += 1
             else:
                 scoring[entry.kind] += 1
         for constraint in card.constraints:
@@ -111,34 +118,37 @@ def composition_markdown(stats: DeckStats) -> str:
     """The composition tables as Markdown (what DESIGN.md embeds)."""
     out = []
     total = sum(stats.cards.values())
-    out.append(f"Feature cards: **{total}** ({stats.cards['beach']} beach, "
-               f"{stats.cards['street']} street).\n")
-    out.append("| tag | beach copies | street copies | all copies | beach cards | street cards |")
+    out.append(_("Feature cards: **{total}** ({beach} beach, {street} street).").format(
+        total=total, beach=stats.cards["beach"], street=stats.cards["street"]) + "\n")
+    out.append(_("| tag | beach copies | street copies | all copies | beach cards | street cards |"))
     out.append("|---|---:|---:|---:|---:|---:|")
     for tag, rows in stats.tags.items():
         cards = stats.cards_with_tag[tag]
         out.append(f"| {tag} | {rows['beach']} | {rows['street']} | "
                    f"{rows['beach'] + rows['street']} | {cards['beach']} | {cards['street']} |")
     out.append("")
-    out.append("| ring (people it holds) | cards |")
+    out.append(_("| ring (people it holds) | cards |"))
     out.append("|---|---:|")
     for name, count in stats.rings.items():
-        out.append(f"| {name} | {count} |")
+        out.append(f"| {_(name) if name == ANY_NUMBER else name} | {count} |")
     places = ", ".join(f"{k} {v}" for k, v in stats.ring_people.items())
-    out.append(f"\nRing places by type: {places}.\n")
-    out.append("| placement action | entries |")
+    out.append("\n" + _("Ring places by type: {places}.").format(places=places) + "\n")
+    out.append(_("| placement action | entries |"))
     out.append("|---|---:|")
     for kind, count in stats.placement.items():
         out.append(f"| {kind} | {count} |")
-    added = ", ".join(f"{v} {k}s" for k, v in stats.people_added.items())
+    added = ", ".join(_(_PEOPLE_ADDED[k]).format(count=v) if k in _PEOPLE_ADDED else f"{v} {k}s"
+                      for k, v in stats.people_added.items())
     moves = ", ".join(f"{k} {v}" for k, v in stats.moves.items())
-    out.append(f"\nPeople added in all: {added}; sand dollars given: "
-               f"{stats.sand_dollars_given}; move allowances by people moved: {moves}.\n")
-    out.append("| scoring entry | entries |")
+    out.append("\n" + _("People added in all: {added}; sand dollars given: {sand_dollars}; "
+                         "move allowances by people moved: {moves}.").format(
+                             added=added, sand_dollars=stats.sand_dollars_given, moves=moves)
+               + "\n")
+    out.append(_("| scoring entry | entries |"))
     out.append("|---|---:|")
     for kind, count in stats.scoring.items():
-        out.append(f"| {kind} | {count} |")
+        out.append(f"| {_(kind) if kind == CHAIN_PER_TAG else kind} | {count} |")
     if stats.constraints:
         constraints = ", ".join(f"{k} {v}" for k, v in stats.constraints.items())
-        out.append(f"\nConstraints: {constraints}.")
+        out.append("\n" + _("Constraints: {constraints}.").format(constraints=constraints))
     return "\n".join(out) + "\n"

@@ -122,19 +122,24 @@ def documented_classes() -> list[type]:
 
 def generated_module() -> str:
     """The text of ``fielddocs.py`` for the source as it is."""
+    # not translated: the lines below are the Python source of fielddocs.py
     lines = ["# ruff: noqa: E501",
-             '"""Field help of the content classes, generated from the docstrings under their fields',
-             "by ``python -m smqt.pack.fieldinfo --write`` (a test checks it is up to date; a",
-             'frozen app has no sources to read them from). Do not edit by hand."""',
+             ('"""Field help of the content classes, generated from the docstrings '  # not translated: source
+              "under their fields"),
+             "by ``python -m smqt.pack.fieldinfo --write`` (a test checks it is up "  # not translated: source
+             "to date; a",
+             'frozen app has no sources to read them from). Do not edit by hand."""',  # not translated: code
              "",
-             "FIELD_DOCS: dict[str, dict[str, str]] = {"]
+             "from smqt.language.translate import N_",  # not translated: Python source
+             "",
+             "FIELD_DOCS: dict[str, dict[str, str]] = {"]  # not translated: Python source
     for cls in documented_classes():
         docs = docs_from_source(cls)
         if not docs:
             continue
         lines.append(f"    {class_key(cls)!r}: {{")
         for field, text in docs.items():
-            lines.append(f"        {field!r}: {text!r},")
+            lines.append(f"        {field!r}: N_({text!r}),")
         lines.append("    },")
     lines.append("}")
     return "\n".join(lines) + "\n"
@@ -151,8 +156,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote {target}")
         return 0
     current = target.read_text(encoding="utf-8") if target.exists() else ""
-    print("fielddocs.py is up to date" if current == text else
-          "fielddocs.py is out of date: python -m smqt.pack.fieldinfo --write")
+    print("fielddocs.py is up to date" if current == text else  # not translated: a developer tool
+          "fielddocs.py is out of date: python -m smqt.pack.fieldinfo --write")  # not translated: dev tool
     return 0 if current == text else 1
 
 

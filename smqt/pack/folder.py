@@ -34,6 +34,7 @@ from smqt.files.guarded import (
     parse_toml,
     read_bytes,
 )
+from smqt.language.translate import _
 from smqt.pack.convert import converter, describe, structure_problems
 from smqt.pack.manifest import MANIFEST, PackManifest
 from smqt.pack.problems import ContentError
@@ -97,8 +98,9 @@ def read_pack(
         reader.check_references(loaded)
     except Exception as exc:  # a bug here must still not cost the author the other problems
         reader.error(
-            str(path), "", "", f"internal error ({type(exc).__name__}: {cut(str(exc))}); "
-            "please report it with the pack"
+            str(path), "", "", _("internal error ({type}: {error}); "
+                                 "please report it with the pack").format(
+                                     type=type(exc).__name__, error=cut(str(exc)))
         )
         return None, reader.errors
     digest = hashlib.sha256()
@@ -170,8 +172,8 @@ class _PackReader:
         if given is None and os.path.lexists(folder / SAVE_JOURNAL):
             self.error(
                 folder / SAVE_JOURNAL, "", "",
-                "a save by the content editor was interrupted here: open the pack in "
-                "smqt-editor to complete it",
+                _("a save by the content editor was interrupted here: open the pack in "
+                  "smqt-editor to complete it"),
             )
         hashed: list[bytes] = []
         manifest = self._read_manifest(folder, hashed, given)
@@ -206,21 +208,24 @@ class _PackReader:
         parent_folder = Path(os.path.normpath(folder / extends))
         problem = folder_problem(parent_folder)
         if problem is not None:
-            if problem == "no such pack folder":
-                problem = "does not exist"
+            if problem == _("no such pack folder"):
+                problem = _("does not exist")
             self.error(
                 manifest_file,
                 "pack",
                 "extends",
-                f"the parent pack folder {shown(extends)} {problem} "
-                f"(looked for {cut(str(parent_folder), 200)})",
+                # Translators: {problem} is a file problem such as "does not exist"
+                _("the parent pack folder {folder} {problem} (looked for {path})").format(
+                    folder=shown(extends), problem=problem,
+                    path=cut(str(parent_folder), 200)),
             )
             return None, True
         real = os.path.realpath(parent_folder)
-        if any(real == seen for seen, _ in chain):
-            cycle = " -> ".join([cut(path, 200) for _, path in chain] + [str(parent_folder)])
+        if any(real == seen for seen, _shown in chain):
+            cycle = " -> ".join([cut(path, 200) for _real, path in chain] + [str(parent_folder)])
             self.error(
-                manifest_file, "pack", "extends", f"packs extend each other in a cycle: {cycle}"
+                manifest_file, "pack", "extends",
+                _("packs extend each other in a cycle: {cycle}").format(cycle=cycle)
             )
             return None, True
         if len(chain) >= MAX_EXTENDS:
@@ -228,8 +233,8 @@ class _PackReader:
                 manifest_file,
                 "pack",
                 "extends",
-                f"packs extend each other more than {MAX_EXTENDS} deep; "
-                "extend the pack your variant is made from",
+                _("packs extend each other more than {most} deep; "
+                  "extend the pack your variant is made from").format(most=MAX_EXTENDS),
             )
             return None, True
         parent = self.load(parent_folder, chain)
@@ -265,7 +270,8 @@ class _PackReader:
                 path,
                 "pack",
                 "",
-                "missing: every pack folder needs a pack.toml with name, version and schema = 1",
+                _("missing: every pack folder needs a pack.toml with name, version and "
+                  "schema = 1"),
             )
             return None
         data = self._read_toml(path, "pack", hashed, given)
@@ -291,7 +297,8 @@ class _PackReader:
                     file,
                     "",
                     section,
-                    f"unknown section {shown(section)} (expected one of {', '.join(_SECTIONS)})",
+                    _("unknown section {section} (expected one of {allowed})").format(
+                        section=shown(section), allowed=", ".join(_SECTIONS)),
                 )
 
     def _read_entries(self, file: str, kind: str, value: object, draft: _Draft) -> None:
@@ -300,14 +307,16 @@ class _PackReader:
                 file,
                 "",
                 kind,
-                f"must be an array of tables written [[{kind}]], got {describe(value)}",
+                _("must be an array of tables written [[{kind}]], got {value}").format(
+                    kind=kind, value=describe(value)),
             )
             return
         for index, raw in enumerate(value):
             where = {"section": kind, "index": index}
             if not isinstance(raw, dict):
                 self.error(
-                    file, "", "", f"must be a table ([[{kind}]]), got {describe(raw)}", **where
+                    file, "", "", _("must be a table ([[{kind}]]), got {value}").format(
+                        kind=kind, value=describe(raw)), **where
                 )
                 continue
             raw_id = raw.get("id")
@@ -317,8 +326,8 @@ class _PackReader:
                     file,
                     ident,
                     "id",
-                    f"duplicate id: {kind} {shown(ident)} is already "
-                    f"defined in {draft.defined[kind, ident]}",
+                    _("duplicate id: {kind} {id} is already defined in {file}").format(
+                        kind=kind, id=shown(ident), file=draft.defined[kind, ident]),
                     **where,
                 )
                 continue
@@ -340,7 +349,8 @@ class _PackReader:
         except Exception as exc:
             for key, problem in structure_problems(exc):
                 if not key:
-                    problem = f"[rules] must be a table of parameters: {problem}"
+                    problem = _("[rules] must be a table of parameters: {problem}").format(
+                        problem=problem)
                 self.error(file, "rules", key, problem)
             return
         assert isinstance(value, dict)
@@ -350,8 +360,8 @@ class _PackReader:
                     file,
                     "rules",
                     ".".join(path),
-                    "this rules parameter is also set "
-                    f"in {draft.rules[path][1]}; set it in one file only",
+                    _("this rules parameter is also set in {file}; set it in one file "
+                      "only").format(file=draft.rules[path][1]),
                 )
             else:
                 draft.rules[path] = (_get_path(partial, path), file)
@@ -362,27 +372,32 @@ class _PackReader:
                 file,
                 "remove",
                 "",
-                f'must be a table such as [remove] with card = ["id", ...], got {describe(value)}',
+                _('must be a table such as [remove] with card = ["id", ...], got {value}')
+                .format(value=describe(value)),
             )
             return
-        removed = {(kind, ident) for kind, ident, _, _ in draft.removes}
+        removed = {(kind, ident) for kind, ident, _file, _key in draft.removes}
         for kind, ids in value.items():
             if kind not in KINDS:
                 self.error(
                     file,
                     "remove",
                     kind,
-                    f"unknown kind {shown(kind)} (expected one of {', '.join(KINDS)})",
+                    _("unknown kind {kind} (expected one of {allowed})").format(
+                        kind=shown(kind), allowed=", ".join(KINDS)),
                 )
             elif not isinstance(ids, list):
-                self.error(file, "remove", kind, f"expected an array of ids, got {describe(ids)}")
+                self.error(file, "remove", kind, _("expected an array of ids, got {value}").format(
+                    value=describe(ids)))
             else:
                 for index, ident in enumerate(ids):
                     key = f"{kind}[{index}]"
                     if not isinstance(ident, str):
-                        self.error(file, "remove", key, f"expected an id, got {describe(ident)}")
+                        self.error(file, "remove", key, _("expected an id, got {value}").format(
+                            value=describe(ident)))
                     elif (kind, ident) in removed:
-                        self.error(file, "remove", key, f"{kind} {shown(ident)} is removed twice")
+                        self.error(file, "remove", key, _("{kind} {id} is removed twice").format(
+                            kind=kind, id=shown(ident)))
                     else:
                         removed.add((kind, ident))
                         draft.removes.append((kind, ident, file, key))
@@ -410,14 +425,15 @@ class _PackReader:
                     file,
                     "remove",
                     key,
-                    "this pack extends no other pack, so there is nothing to remove",
+                    _("this pack extends no other pack, so there is nothing to remove"),
                 )
             elif ident in loaded.entries[kind]:
                 del loaded.entries[kind][ident]
                 del loaded.origin[kind, ident]
             elif (kind, ident) not in parent.broken:
                 self.error(
-                    file, "remove", key, f"the parent pack has no {kind} {shown(ident)} to remove"
+                    file, "remove", key, _("the parent pack has no {kind} {id} to remove").format(
+                        kind=kind, id=shown(ident))
                 )
         for kind, ident, entry, file in draft.new:
             loaded.entries[kind][ident] = entry
@@ -444,8 +460,9 @@ class _PackReader:
                         loaded.origin["sand_dollar_tile", tile_id],
                         tile_id,
                         f"sides[{side}]",
-                        f"the sand dollar action {shown(action_id)} is already a side of tile "
-                        f"{shown(printed_on[action_id])}; an action is printed on one tile only",
+                        _("the sand dollar action {action} is already a side of tile {tile}; an "
+                          "action is printed on one tile only").format(
+                              action=shown(action_id), tile=shown(printed_on[action_id])),
                         section="sand_dollar_tile",
                     )
                 printed_on.setdefault(action_id, tile_id)
@@ -455,7 +472,8 @@ class _PackReader:
                     loaded.origin["sand_dollar_tile", tile_id],
                     tile_id,
                     f"sides[{side}]",
-                    f"no sand dollar action {shown(action_id)} in this pack or the packs it extends",
+                    _("no sand dollar action {action} in this pack or the packs it "
+                      "extends").format(action=shown(action_id)),
                     section="sand_dollar_tile",
                 )
                 if tiles.pop(tile_id, None) is not None:

@@ -7,8 +7,9 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from smqt.engine.catalog import CATALOG_FIELDS, Catalog, PackIdentity
+from smqt.engine.catalog import CATALOG_FIELDS, Catalog, PackIdentity, in_language
 from smqt.engine.effects import Row
+from smqt.language.translate import current
 from smqt.pack.convert import converter
 from smqt.pack.folder import KINDS, read_pack
 from smqt.pack.playable import setup_problems
@@ -42,6 +43,13 @@ def load_pack(path: str | os.PathLike[str]) -> Catalog:
     if errors or catalog is None:
         raise PackError(errors)
     return catalog
+
+
+def load_worded(path: str | os.PathLike[str]) -> Catalog:
+    """``load_pack`` with each entry's name and text in the language in force where the pack
+    gives them (``de.name``...): the catalog a player reads. Never save it (``save_catalog``
+    writes the pack's own words from ``load_pack``)."""
+    return in_language(load_pack(path), current())
 
 
 def check_pack(

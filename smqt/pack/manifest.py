@@ -7,6 +7,7 @@ import attrs
 from attrs import field
 
 from smqt.engine.effects import shown
+from smqt.language.translate import _
 
 SCHEMA = 1
 "The only pack schema version this program reads."
@@ -16,11 +17,13 @@ MANIFEST = "pack.toml"
 
 def _not_blank(inst: object, attribute: attrs.Attribute, value: str) -> None:
     if not value.strip():
-        raise ValueError("must not be empty")
+        raise ValueError(_("must not be empty"))
     if len(value) > 60:
-        raise ValueError(f"must have at most 60 characters, got {len(value)}")
+        raise ValueError(_("must have at most {most} characters, got {count}").format(
+            most=60, count=len(value)))
     if any(ch < " " or ch == "\x7f" for ch in value):
-        raise ValueError(f"must be one line of printable text, got {shown(value)}")
+        raise ValueError(_("must be one line of printable text, got {value}").format(
+            value=shown(value)))
 
 
 _not_blank.max_chars = 60  # type: ignore[attr-defined]  # read by fieldinfo (editor, schema)
@@ -30,10 +33,11 @@ def _folder_path(inst: object, attribute: attrs.Attribute, value: str | None) ->
     if value is None:
         return
     if not value.strip():
-        raise ValueError("must name a folder, such as '../../base'")
+        raise ValueError(_("must name a folder, such as {example}").format(example="'../../base'"))
     if len(value) > 1000 or any(ch < " " or ch == "\x7f" for ch in value):
         raise ValueError(
-            f"must be a folder path of printable characters (at most 1000), got {shown(value)}"
+            _("must be a folder path of printable characters (at most {most}), got {value}")
+            .format(most=1000, value=shown(value))
         )
 
 
@@ -42,7 +46,8 @@ _folder_path.max_chars = 1000  # type: ignore[attr-defined]
 
 def _description(inst: object, attribute: attrs.Attribute, value: str) -> None:
     if len(value) > 500:
-        raise ValueError(f"must have at most 500 characters, got {len(value)}")
+        raise ValueError(_("must have at most {most} characters, got {count}").format(
+            most=500, count=len(value)))
 
 
 _description.max_chars = 500  # type: ignore[attr-defined]
@@ -51,7 +56,8 @@ _description.max_chars = 500  # type: ignore[attr-defined]
 def _known_schema(inst: object, attribute: attrs.Attribute, value: int) -> None:
     if value != SCHEMA:
         raise ValueError(
-            f"must be {SCHEMA}, the only schema this program reads, got {shown(value)}"
+            _("must be {schema}, the only schema this program reads, got {value}").format(
+                schema=SCHEMA, value=shown(value))
         )
 
 

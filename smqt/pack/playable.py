@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from smqt.engine.setup import PLAYER_COUNTS
+from smqt.language.translate import _, ngettext
 from smqt.pack.folder import PackContents
 from smqt.pack.manifest import MANIFEST
 from smqt.pack.problems import ContentError
@@ -30,7 +31,7 @@ def setup_problems(contents: PackContents) -> list[ContentError]:
         """The pack's own file of its last entry of ``kind``, else its manifest (a variant's
         author fixes the variant, not the pack it extends)."""
         leaf = Path(contents.folder)
-        files = [file for (k, _), file in contents.origin.items()
+        files = [file for (k, _ident), file in contents.origin.items()
                  if k == kind and Path(file).parent == leaf]
         return files[-1] if files else str(leaf / MANIFEST)
 
@@ -43,15 +44,18 @@ def setup_problems(contents: PackContents) -> list[ContentError]:
     if tiles < most:
         problems.append(ContentError(
             where("starting_tile"), "", "",
-            f"the pack has {_n(tiles, 'starting tile')}; a game of {most} players needs one "
-            f"each (R2.5): add {most - tiles} more",
+            ngettext("the pack has {count} starting tile; a game of {players} players needs "
+                     "one each (R2.5): add {missing} more",
+                     "the pack has {count} starting tiles; a game of {players} players needs "
+                     "one each (R2.5): add {missing} more",
+                     tiles).format(count=tiles, players=most, missing=most - tiles),
             section="starting_tile",
         ))
     if count("objective_tile") == 0:
         problems.append(ContentError(
             where("objective_tile"), "", "",
-            "the pack has no objective tile; every game draws one (R2.3): add an "
-            "[[objective_tile]]",
+            _("the pack has no objective tile; every game draws one (R2.3): add an "
+              "[[objective_tile]]"),
             section="objective_tile",
         ))
     drawn = rules.sand_dollar_tiles_in_play
@@ -61,9 +65,11 @@ def setup_problems(contents: PackContents) -> list[ContentError]:
         problems.append(ContentError(
             file or where("sand_dollar_tile"), entry,
             "sand_dollar_tiles_in_play" if entry else "",
-            f"{_n(drawn, 'sand dollar tile')} {'is' if drawn == 1 else 'are'} drawn at setup "
-            f"(R2.2), but the pack has {sand_tiles}: add tiles or draw fewer "
-            "(rules.sand_dollar_tiles_in_play)",
+            ngettext("{count} sand dollar tile is drawn at setup (R2.2), but the pack has "
+                     "{tiles}: add tiles or draw fewer (rules.sand_dollar_tiles_in_play)",
+                     "{count} sand dollar tiles are drawn at setup (R2.2), but the pack has "
+                     "{tiles}: add tiles or draw fewer (rules.sand_dollar_tiles_in_play)",
+                     drawn).format(count=drawn, tiles=sand_tiles),
             section="" if entry else "sand_dollar_tile",
         ))
     columns = rules.display_columns
@@ -72,12 +78,10 @@ def setup_problems(contents: PackContents) -> list[ContentError]:
         file, entry = rules_where("display_columns")
         problems.append(ContentError(
             file or where("card"), entry, "display_columns" if entry else "",
-            f"the display of {columns} columns is dealt two rows deep (R2.1): it needs "
-            f"{2 * columns} feature cards, the pack has {cards}",
+            _("the display of {columns} columns is dealt two rows deep (R2.1): it needs "
+              "{needed} feature cards, the pack has {cards}").format(
+                  columns=columns, needed=2 * columns, cards=cards),
             section="" if entry else "card",
         ))
     return problems
 
-
-def _n(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

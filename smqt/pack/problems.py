@@ -7,6 +7,8 @@ from collections.abc import Iterable
 
 import attrs
 
+from smqt.language.translate import _, ngettext
+
 
 @attrs.frozen
 class ContentError:
@@ -28,8 +30,10 @@ class ContentError:
     "The entry's position in its section of the file (0-based), when it is one."
 
     def __str__(self) -> str:
-        head = self.file if self.line is None else f"{self.file}, line {self.line}"
-        where = [part for part in (self._where(), f"key {self.key}" if self.key else "") if part]
+        head = self.file if self.line is None else \
+            _("{file}, line {line}").format(file=self.file, line=self.line)
+        key = _("key {key}").format(key=self.key) if self.key else ""
+        where = [part for part in (self._where(), key) if part]
         if where:
             return f"{head}: {', '.join(where)}: {self.problem}"
         return f"{head}: {self.problem}"
@@ -51,4 +55,6 @@ class PackError(Exception):
         self.errors = list(errors)
         count = len(self.errors)
         lines = "\n".join(str(error) for error in self.errors)
-        super().__init__(f"{count} problem{'s' if count != 1 else ''} in content pack:\n{lines}")
+        super().__init__(ngettext("{count} problem in content pack:\n{lines}",
+                                  "{count} problems in content pack:\n{lines}",
+                                  count).format(count=count, lines=lines))

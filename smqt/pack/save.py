@@ -13,6 +13,7 @@ import tomli_w
 from smqt.engine.catalog import CATALOG_FIELDS, Catalog, catalog_entries
 from smqt.engine.content import Rules
 from smqt.files.atomic import write_files
+from smqt.language.translate import _
 from smqt.pack.convert import converter
 from smqt.pack.folder import KINDS, entries_files
 from smqt.pack.manifest import MANIFEST, SCHEMA, PackManifest
@@ -44,7 +45,8 @@ def dump_entries(sections: Mapping[str, Iterable[object]], rules: Rules | None =
     when given, adds a ``[rules]`` table of its non-default parameters."""
     unknown = [kind for kind in sections if kind not in KINDS]
     if unknown:
-        raise ValueError(f"unknown kinds {unknown} (expected some of {', '.join(KINDS)})")
+        raise ValueError(_("unknown kinds {kinds} (expected some of {allowed})").format(
+            kinds=unknown, allowed=", ".join(KINDS)))
     data: dict[str, Any] = {
         kind: [unstructure_entry(entry) for entry in entries] for kind, entries in sections.items()
     }
@@ -74,12 +76,14 @@ def save_pack(
             or Path(file_name).name != file_name
             or not (file_name.endswith(".toml") and not file_name.startswith("."))
         ):
-            raise ValueError(f"{file_name!r} is not a name for an entries file")
+            raise ValueError(_("{name} is not a name for an entries file").format(
+                name=repr(file_name)))
     target = Path(folder)
     if target.is_dir():
         others = [p.name for p in entries_files(target) if p.name not in files]
         if others:
-            raise FileExistsError(f"{target} holds other pack files: {', '.join(others)}")
+            raise FileExistsError(_("{folder} holds other pack files: {files}").format(
+                folder=target, files=", ".join(others)))
     texts = {MANIFEST: manifest_to_toml(manifest), **files}
     write_files(target, {name: text.encode("utf-8") for name, text in texts.items()})
 

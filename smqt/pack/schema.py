@@ -97,7 +97,7 @@ class _Builder:
             return {"type": "string"}
         if attrs.has(tp):
             return self.ref(tp)
-        raise TypeError(f"no JSON Schema for {tp!r}")
+        raise TypeError(f"no JSON Schema for {tp!r}")  # not translated: a developer's error
 
 
 def entries_schema() -> dict[str, Any]:
@@ -113,16 +113,20 @@ def entries_schema() -> dict[str, Any]:
     properties["rules"] = rules
     properties["remove"] = {
         "type": "object", "additionalProperties": False,
-        "description": "Entries of the extended pack to leave out, by kind: card = [\"id\", ...]",
+        "description": ("Entries of the extended pack to leave out, "  # not translated: JSON Schema
+                        "by kind: card = [\"id\", ...]"),
         "properties": {kind: {"type": "array", "items": {"type": "string"}} for kind in KINDS},
     }
-    return {"$schema": DIALECT, "title": "smqt content pack entries file", "type": "object",
+    return {"$schema": DIALECT, "title": "smqt content pack entries file",  # not translated: JSON Schema
+            "type": "object",
             "properties": properties, "additionalProperties": False, "$defs": builder.defs}
 
 
 def manifest_schema() -> dict[str, Any]:
     schema = _Builder().object(PackManifest)
-    return {"$schema": DIALECT, "title": "smqt content pack manifest (pack.toml)", **schema}
+    return {"$schema": DIALECT,
+            "title": "smqt content pack manifest (pack.toml)",  # not translated: JSON Schema
+            **schema}
 
 
 def write_schemas(folder: str | Path) -> list[Path]:

@@ -8,6 +8,8 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from smqt.language.translate import _
+
 SOURCE_CONTENT = Path(__file__).resolve().parents[2] / "content"
 """The content folder of a source checkout (not there in an installed wheel)."""
 
@@ -27,9 +29,9 @@ def content_root() -> Path:
         return packaged
     if _is_content(SOURCE_CONTENT):
         return SOURCE_CONTENT
-    raise FileNotFoundError(
+    raise FileNotFoundError(_(
         "the base content pack is missing from this installation (looked in "
-        f"{packaged} and {SOURCE_CONTENT}); reinstall smqt")
+        "{packaged} and {source}); reinstall smqt").format(packaged=packaged, source=SOURCE_CONTENT))
 
 
 def default_pack() -> Path:

@@ -34,11 +34,17 @@ from smqt.engine.setup import SetupError, new_game
 from smqt.engine.state import FINAL, OVER, PERSON_KINDS, GameState
 from smqt.files.atomic import atomic_write_text
 from smqt.files.text import TextFileError, read_text
+from smqt.language.translate import N_, _
 
 PHASES = {"over": OVER, "final": FINAL}
 _TOP_KEYS = {"pack", "objective", "phase", "seed", "start_player", "player",
              "sand_dollar_actions"}
 _PLAYER_KEYS = {"name", "tile", "sand_dollars", "cards", "people", "footprints"}
+_TOO_MANY = {"local": N_("more locals than the supply holds (R1.2)"),
+             "tourist": N_("more tourists than the supply holds (R1.2)"),
+             "vip": N_("more vips than the supply holds (R1.2)"),
+             "footprint": N_("more footprints than the supply holds (R1.2)")}
+"What a position that places more of a supply item than there are says (translated when shown)."
 
 
 @attrs.frozen
@@ -77,9 +83,9 @@ def read_position_data(path: str | Path) -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise refuse(f"TOML syntax error: {exc}") from None
+        raise refuse(_("TOML syntax error: {error}").format(error=exc)) from None
     except (RecursionError, ValueError, MemoryError) as exc:  # deep nesting, huge numbers
-        raise refuse(f"not a readable position ({str(exc)[:80]})") from None
+        raise refuse(_("not a readable position ({error})").format(error=str(exc)[:80])) from None
 
 
 def pack_folder(path: str | Path, data: dict) -> Path | None:
@@ -100,7 +106,7 @@ def load_position(path: str | Path, catalog: Catalog | None = None) -> Position:
         from smqt.pack.load import load_pack
 
         if folder is None:
-            raise PositionError([PositionProblem(str(path), "pack", "names no pack folder")])
+            raise PositionError([PositionProblem(str(path), "pack", _("names no pack folder"))])
         catalog = load_pack(folder)
     state, names = position_from_data(data, catalog, str(path))
     return Position(state, names, folder)
@@ -115,24 +121,28 @@ def position_from_data(data: dict, catalog: Catalog, file: str = "position"
         problems.append(PositionProblem(file, key, problem))
 
     for key in sorted(set(data) - _TOP_KEYS):
-        bad(key, f"unknown key (expected {', '.join(sorted(_TOP_KEYS))})")
+        bad(key, _("unknown key (expected {keys})").format(keys=", ".join(sorted(_TOP_KEYS))))
     players = data.get("player", [])
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
-        raise PositionError([PositionProblem(file, "player", "needs 2 to 4 [[player]] tables")])
+        raise PositionError([PositionProblem(file, "player",
+                                             _("needs 2 to 4 [[player]] tables"))])
     phase = data.get("phase", "over")
     if not isinstance(phase, str) or phase not in PHASES:
-        bad("phase", f"must be one of {', '.join(PHASES)}, not {phase!r}")
+        bad("phase", _("must be one of {allowed}, not {value}").format(
+            allowed=", ".join(PHASES), value=repr(phase)))
         phase = "over"
     for key in ("seed", "start_player"):
         if key in data and (not isinstance(data[key], int) or isinstance(data[key], bool)):
-            bad(key, f"must be a whole number, not {data[key]!r}")
+            bad(key, _("must be a whole number, not {value}").format(value=repr(data[key])))
     objective = data.get("objective")
     if objective is not None and not isinstance(objective, str):
-        bad("objective", f"must be an objective tile id, not {objective!r}")
+        bad("objective", _("must be an objective tile id, not {value}").format(
+            value=repr(objective)))
     actions = data.get("sand_dollar_actions")
     if actions is not None and (not isinstance(actions, list)
                                 or not all(isinstance(a, str) for a in actions)):
-        bad("sand_dollar_actions", f"must be a list of action ids, not {actions!r}")
+        bad("sand_dollar_actions", _("must be a list of action ids, not {value}").format(
+            value=repr(actions)))
     if problems:
         raise PositionError(problems)
     try:
@@ -148,24 +158,27 @@ def position_from_data(data: dict, catalog: Catalog, file: str = "position"
     for p, (table, player) in enumerate(zip(players, state.players, strict=True)):
         at = f"player[{p}]"
         if not isinstance(table, dict):
-            bad(at, "must be a table")
+            bad(at, _("must be a table"))
             continue
         for key in sorted(set(table) - _PLAYER_KEYS):
-            bad(f"{at}.{key}", f"unknown key (expected {', '.join(sorted(_PLAYER_KEYS))})")
-        names.append(str(table.get("name", f"Player {p + 1}")))
+            bad(f"{at}.{key}", _("unknown key (expected {keys})").format(
+                keys=", ".join(sorted(_PLAYER_KEYS))))
+        names.append(str(table.get("name", _("Player {number}").format(number=p + 1))))
         tile = table.get("tile")
         if not isinstance(tile, str) or tile not in catalog.starting_tiles:
-            bad(f"{at}.tile", f"unknown starting tile {tile!r} "
-                f"(expected one of {', '.join(catalog.starting_tiles)})")
+            bad(f"{at}.tile", _("unknown starting tile {tile} (expected one of {allowed})").format(
+                tile=repr(tile), allowed=", ".join(catalog.starting_tiles)))
             continue
         if tile in used_tiles:
-            bad(f"{at}.tile", f"starting tile {tile!r} is used by another player")
+            bad(f"{at}.tile", _("starting tile {tile} is used by another player").format(
+                tile=repr(tile)))
         used_tiles.add(tile)
         player.tile = tile
         player.city = {TILE_UPPER: UPPER_HALF_ID, TILE_LOWER: tile_feature_id(tile)}
         dollars = table.get("sand_dollars", 0)
         if not isinstance(dollars, int) or isinstance(dollars, bool) or dollars < 0:
-            bad(f"{at}.sand_dollars", f"must be a whole number of at least 0, not {dollars!r}")
+            bad(f"{at}.sand_dollars", _("must be a whole number of at least 0, not {value}").format(
+                value=repr(dollars)))
         else:
             player.sand_dollars = dollars
         for space_text, card in _table(table.get("cards", {}), f"{at}.cards", bad).items():
@@ -174,17 +187,18 @@ def position_from_data(data: dict, catalog: Catalog, file: str = "position"
             if space is None:
                 continue
             if not isinstance(card, str) or card not in catalog.cards:
-                bad(key, f"unknown card {card!r}")
+                bad(key, _("unknown card {card}").format(card=repr(card)))
                 continue
             if space[1] == 0:
-                bad(key, "column 0 holds the starting tile")
+                bad(key, _("column 0 holds the starting tile"))
                 continue
             if feats[card].row != space[0]:
-                bad(key, f"{card} is a {'beach' if feats[card].row == BEACH else 'street'} card "
-                    f"(R4.1)")
+                bad(key, (_("{card} is a beach card (R4.1)") if feats[card].row == BEACH
+                          else _("{card} is a street card (R4.1)")).format(card=card))
                 continue
             if card in used_cards:
-                bad(key, f"card {card!r} is already placed at {used_cards[card]}")
+                bad(key, _("card {card} is already placed at {place}").format(
+                    card=repr(card), place=used_cards[card]))
                 continue
             used_cards[card] = f"{at}.cards.{space_text}"
             player.city[space] = card
@@ -195,11 +209,12 @@ def position_from_data(data: dict, catalog: Catalog, file: str = "position"
             if space is None:
                 continue
             if space not in player.city:
-                bad(key, "people must stand on a filled space")
+                bad(key, _("people must stand on a filled space"))
                 continue
             for kind in kinds if isinstance(kinds, list) else [kinds]:
                 if kind not in PERSON_KINDS:
-                    bad(key, f"unknown person {kind!r} (expected local, tourist or vip)")
+                    bad(key, _("unknown person {kind} (expected local, tourist or vip)").format(
+                        kind=repr(kind)))
                     continue
                 player.people[state.next_person] = (kind, space)
                 state.next_person += 1
@@ -207,7 +222,7 @@ def position_from_data(data: dict, catalog: Catalog, file: str = "position"
         seen: set[Space] = set()
         footprints = table.get("footprints", [])
         if not isinstance(footprints, list):
-            bad(f"{at}.footprints", 'must be a list like ["street:0"]')
+            bad(f"{at}.footprints", _('must be a list like ["street:0"]'))
             footprints = []
         for i, space_text in enumerate(footprints):
             key = f"{at}.footprints[{i}]"
@@ -215,19 +230,21 @@ def position_from_data(data: dict, catalog: Catalog, file: str = "position"
             if space is None:
                 continue
             if space not in player.city:
-                bad(key, "a footprint must lie on a filled space")
+                bad(key, _("a footprint must lie on a filled space"))
             elif not footprint_matches(catalog.starting_tiles[tile].footprint, space,
                                        feats[player.city[space]]):
-                bad(key, f"a VIP of {tile} never leaves a footprint on {space_str(space)} (R7.2)")
+                bad(key, _("a VIP of {tile} never leaves a footprint on {space} (R7.2)").format(
+                    tile=tile, space=space_str(space)))
             elif space in seen:
-                bad(key, "a space holds at most one footprint (R7.2)")
+                bad(key, _("a space holds at most one footprint (R7.2)"))
             else:
                 seen.add(space)
                 state.supply["footprint"] -= 1
         player.footprints = seen
     for kind, left in state.supply.items():
         if left < 0:
-            bad("player", f"more {kind}s than the supply holds (R1.2)")
+            bad("player", _(_TOO_MANY[kind]) if kind in _TOO_MANY else
+                _("more {kind}s than the supply holds (R1.2)").format(kind=kind))
     if problems:
         raise PositionError(problems)
     # Deal the display and deck from the cards nobody has placed.
@@ -253,7 +270,7 @@ def _space(text: object, key: str, bad: Callable[[str, str], None]) -> Space | N
 def _table(value: object, key: str, bad: Callable[[str, str], None]) -> dict:
     if isinstance(value, dict):
         return value
-    bad(key, 'must be a table like { "street:1" = ... }')
+    bad(key, _('must be a table like {{ "street:1" = ... }}').format())
     return {}
 
 
@@ -268,13 +285,13 @@ def _check_city(city: dict[Space, str], feats: dict, key: str, bad) -> None:
                 reached.add(n)
                 stack.append(n)
     for space in sorted(set(city) - reached):
-        bad(f"{key}.{space_str(space)}", "is not connected to the rest of the city (R4.2)")
+        bad(f"{key}.{space_str(space)}", _("is not connected to the rest of the city (R4.2)"))
     fences = [s for s, fid in city.items() if feats[fid].leftmost_beach]
     for fence in fences:
         for space in city:
             if space[0] == BEACH and space[1] < fence[1]:
-                bad(f"{key}.{space_str(space)}", f"stands left of the leftmost beach card "
-                    f"{city[fence]} (R4.4)")
+                bad(f"{key}.{space_str(space)}", _("stands left of the leftmost beach card "
+                                                   "{card} (R4.4)").format(card=city[fence]))
 
 
 def position_to_text(state: GameState, pack: str, names: tuple[str, ...] = ()) -> str:
@@ -282,10 +299,10 @@ def position_to_text(state: GameState, pack: str, names: tuple[str, ...] = ()) -
     players = []
     for i, player in enumerate(state.players):
         people: dict[str, list[str]] = {}
-        for _, (kind, space) in sorted(player.people.items()):
+        for _person, (kind, space) in sorted(player.people.items()):
             people.setdefault(space_str(space), []).append(kind)
         players.append({
-            "name": names[i] if i < len(names) else f"Player {i + 1}",
+            "name": names[i] if i < len(names) else f"Player {i + 1}",  # not translated: file
             "tile": player.tile or "",
             "sand_dollars": player.sand_dollars,
             "cards": {space_str(s): fid for s, fid in sorted(player.city.items()) if s[1] != 0},
@@ -300,7 +317,7 @@ def position_to_text(state: GameState, pack: str, names: tuple[str, ...] = ()) -
         "start_player": state.start_player,
         "player": players,
     }
-    return "# Santa Monica (smqt) position\n" + tomli_w.dumps(data)
+    return "# Santa Monica (smqt) position\n" + tomli_w.dumps(data)  # not translated: file
 
 
 def save_position(path: str | Path, state: GameState, pack: str, names: tuple[str, ...] = ()) -> None:

@@ -20,6 +20,7 @@ from smqt.engine.rng import seed_problem
 from smqt.engine.setup import PLAYER_COUNTS
 from smqt.files.atomic import atomic_write_text
 from smqt.files.text import TextFileError, read_text
+from smqt.language.translate import N_, _, ngettext
 from smqt.pack.convert import converter, structure_problems
 
 RECORD_FORMAT = 1
@@ -30,6 +31,10 @@ MAX_TEXT = 200
 """The longest text a record may hold in one place (an action, a name, an id)."""
 MAX_LISTED = 64
 """The longest list of ids in a setup (sand dollar actions, opening cards)."""
+_WRONG_KIND = {int: N_("{source}: {name} must be a whole number, not {value}"),
+               str: N_("{source}: {name} must be a text, not {value}"),
+               list: N_("{source}: {name} must be a list, not {value}")}
+"What a record says of a value of the wrong kind (translated when shown)."
 
 
 
@@ -55,7 +60,7 @@ def record_text(record: GameRecord) -> str:
         "rules": attrs.asdict(record.rules),
         "actions": list(record.actions),
     }
-    header = "# Santa Monica (smqt) game record: replay with `smqt replay FILE`\n"
+    header = "# Santa Monica (smqt) game record: replay with `smqt replay FILE`\n"  # not translated: file
     return header + tomli_w.dumps(data, multiline_strings=False, indent=1)
 
 
@@ -64,27 +69,32 @@ def parse_record(text: str, source: str = "record") -> GameRecord:
     """Read a record; raises RecordError naming what is missing or wrong. A record is
     whole or refused: nothing is filled in with a default (R12.2)."""
     if not text.strip():
-        raise RecordError(f"{source}: the file is empty")
+        raise RecordError(_("{source}: the file is empty").format(source=source))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise RecordError(f"{source}: not a readable record: {exc}") from None
+        raise RecordError(_("{source}: not a readable record: {error}").format(
+            source=source, error=exc)) from None
     except (RecursionError, ValueError, MemoryError) as exc:  # deep nesting, huge numbers
-        raise RecordError(f"{source}: not a readable record ({_short(exc)})") from None
+        raise RecordError(_("{source}: not a readable record ({error})").format(
+            source=source, error=_short(exc))) from None
     if "format" not in data:
-        raise RecordError(f"{source}: not a game record (it has no 'format' key)")
+        raise RecordError(_("{source}: not a game record (it has no 'format' key)").format(
+            source=source))
     if data["format"] != RECORD_FORMAT:
-        raise RecordError(f"{source}: unknown record format {_short(data['format'])} "
-                          f"(this program reads format {RECORD_FORMAT})")
+        raise RecordError(_("{source}: unknown record format {format} (this program reads "
+                            "format {known})").format(source=source, format=_short(data["format"]),
+                                                      known=RECORD_FORMAT))
     pack = _table(data, "pack", source)
     for key in ("name", "version", "content_hash"):
         _text(_field(pack, key, str, f"pack.{key}", source), f"pack.{key}", source)
     setup = _table(data, "setup", source)
     players = _field(setup, "players", int, "setup.players", source)
     if players not in PLAYER_COUNTS:
-        raise RecordError(f"{source}: setup.players must be "
-                          f"{', '.join(map(str, PLAYER_COUNTS[:-1]))} or {PLAYER_COUNTS[-1]}, "
-                          f"not {_short(players)}")
+        raise RecordError(_("{source}: setup.players must be {counts} or {last}, not "
+                            "{value}").format(source=source,
+                                              counts=", ".join(map(str, PLAYER_COUNTS[:-1])),
+                                              last=PLAYER_COUNTS[-1], value=_short(players)))
     seed_wrong = seed_problem(_field(setup, "seed", int, "setup.seed", source))
     if seed_wrong:
         raise RecordError(f"{source}: setup.seed: {seed_wrong}")
@@ -95,15 +105,17 @@ def parse_record(text: str, source: str = "record") -> GameRecord:
                              "setup.sand_dollar_actions", MAX_LISTED, source)
     start = _field(setup, "start_player", int, "setup.start_player", source)
     if not 0 <= start < players:
-        raise RecordError(f"{source}: setup.start_player must be a seat from 0 to "
-                          f"{players - 1}, not {_short(start)}")
+        raise RecordError(_("{source}: setup.start_player must be a seat from 0 to {last}, "
+                            "not {value}").format(source=source, last=players - 1,
+                                                  value=_short(start)))
     opening = _texts(setup.get("opening", []), "setup.opening", MAX_LISTED, source,
-                     "card ids")
+                     ids=True)
     rules = _table(data, "rules", source)
     missing = _missing_rules(rules, Rules, "rules")
     if missing:
-        raise RecordError(f"{source}: {missing[0]} is missing: a record keeps every rules "
-                          f"parameter in force, so it is incomplete (cut short?)")
+        raise RecordError(_("{source}: {name} is missing: a record keeps every rules "
+                            "parameter in force, so it is incomplete (cut short?)").format(
+                                source=source, name=missing[0]))
     try:
         structured = converter.structure(rules, Rules)
     except Exception as exc:  # cattrs groups: rules with wrong values
@@ -114,8 +126,10 @@ def parse_record(text: str, source: str = "record") -> GameRecord:
     actions = _texts(data.get("actions", []), "actions", MAX_ACTIONS, source)
     names = _texts(data.get("names", []), "names", players, source)
     if names and len(names) != players:
-        raise RecordError(f"{source}: names lists {len(names)} name"
-                          f"{'' if len(names) == 1 else 's'} for {players} players")
+        raise RecordError(ngettext("{source}: names lists {count} name for {players} players",
+                                   "{source}: names lists {count} names for {players} players",
+                                   len(names)).format(source=source, count=len(names),
+                                                      players=players))
     return GameRecord(
         pack=PackIdentity(pack["name"], pack["version"], pack["content_hash"]),
         rules=structured,
@@ -135,39 +149,46 @@ def _short(value: object, most: int = 80) -> str:
 def _table(data: dict, key: str, source: str) -> dict:
     value = data.get(key)
     if not isinstance(value, dict):
-        raise RecordError(f"{source}: the [{key}] table is missing (the record is incomplete "
-                          f"or damaged)")
+        raise RecordError(_("{source}: the [{key}] table is missing (the record is incomplete "
+                            "or damaged)").format(source=source, key=key))
     return value
 
 
 def _field(table: dict, key: str, kind: type, name: str, source: str) -> Any:
     if key not in table:
-        raise RecordError(f"{source}: {name} is missing (the record is incomplete or damaged)")
+        raise RecordError(_("{source}: {name} is missing (the record is incomplete or "
+                            "damaged)").format(source=source, name=name))
     value = table[key]
     if not isinstance(value, kind) or isinstance(value, bool):
-        wanted = {int: "a whole number", str: "a text", list: "a list"}[kind]
-        raise RecordError(f"{source}: {name} must be {wanted}, not {_short(value)}")
+        raise RecordError(_(_WRONG_KIND[kind]).format(source=source, name=name,
+                                                      value=_short(value)))
     return value
 
 
 def _text(value: str, name: str, source: str) -> str:
     if len(value) > MAX_TEXT:
-        raise RecordError(f"{source}: {name} is {len(value):,} characters long; at most "
-                          f"{MAX_TEXT}")
+        raise RecordError(_("{source}: {name} is {length:,} characters long; at most "
+                            "{most}").format(source=source, name=name, length=len(value),
+                                             most=MAX_TEXT))
     return value
 
 
-def _texts(value: object, name: str, most: int, source: str, items: str = "texts") -> list[str]:
-    """A list of at most ``most`` short texts, checked before anything is done with it."""
+def _texts(value: object, name: str, most: int, source: str, ids: bool = False) -> list[str]:
+    """A list of at most ``most`` short texts (card ids when ``ids``), checked before anything
+    is done with it."""
     if not isinstance(value, list):
-        raise RecordError(f"{source}: {name} must be a list of {items}, not {_short(value)}")
+        wrong = _("{source}: {name} must be a list of card ids, not {value}") if ids else \
+            _("{source}: {name} must be a list of texts, not {value}")
+        raise RecordError(wrong.format(source=source, name=name, value=_short(value)))
     if len(value) > most:
-        raise RecordError(f"{source}: {name} lists {len(value):,} items; at most {most:,}")
+        raise RecordError(_("{source}: {name} lists {count:,} items; at most {most:,}").format(
+            source=source, name=name, count=len(value), most=most))
     for number, item in enumerate(value, start=1):
         if not isinstance(item, str):
-            raise RecordError(f"{source}: {name} item {number} must be a text, not "
-                              f"{_short(item)}")
-        _text(item, f"{name} item {number}", source)
+            raise RecordError(_("{source}: {name} item {number} must be a text, not "
+                                "{value}").format(source=source, name=name, number=number,
+                                                  value=_short(item)))
+        _text(item, _("{name} item {number}").format(name=name, number=number), source)
     return value
 
 
@@ -194,6 +215,7 @@ def load_record(path: str | Path) -> GameRecord:
     try:
         text = read_text(path)
     except TextFileError as exc:
-        raise RecordError(f"{path}: cannot read the record: {exc}") from None
+        raise RecordError(_("{path}: cannot read the record: {error}").format(
+            path=path, error=exc)) from None
     return parse_record(text, str(path))
 

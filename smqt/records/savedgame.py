@@ -14,6 +14,7 @@ import tomli_w
 from smqt.engine.game import GameRecord, RecordError
 from smqt.files.atomic import atomic_write_text
 from smqt.files.text import TextFileError, read_text
+from smqt.language.translate import _
 from smqt.records.record import parse_record, record_text
 
 SEAT_KINDS = ("human", "random", "easy", "medium", "hard")
@@ -34,10 +35,10 @@ def seat_name(value: object, index: int) -> str:
     """A seat's name as it can be shown and saved: text, UTF-8, one line, at most 40
     characters (anything else becomes "Player N")."""
     if not isinstance(value, str):
-        return f"Player {index + 1}"
+        return _("Player {number}").format(number=index + 1)
     text = value.encode("utf-8", "replace").decode("utf-8")  # lone surrogates from argv
     text = " ".join(text.split())[:40]
-    return text or f"Player {index + 1}"
+    return text or _("Player {number}").format(number=index + 1)
 
 
 def save_game(path: str | Path, record: GameRecord, seats: list[tuple[str, str]],
@@ -56,7 +57,8 @@ def load_game(path: str | Path) -> SavedGame:
     try:
         text = read_text(path)
     except TextFileError as exc:
-        raise RecordError(f"{path}: cannot read the saved game: {exc}") from None
+        raise RecordError(_("{path}: cannot read the saved game: {error}").format(
+            path=path, error=exc)) from None
     record = parse_record(text, str(path))
     data = tomllib.loads(text)  # read whole by from_text already
     table = data.get("table", {})
@@ -66,22 +68,25 @@ def load_game(path: str | Path) -> SavedGame:
     listed = table.get("seats", []) if isinstance(table, dict) else []
     if listed:
         if not isinstance(listed, list) or len(listed) != record.setup.players:
-            raise RecordError(f"{path}: [table] seats must list {record.setup.players} seats")
+            raise RecordError(_("{path}: [table] seats must list {count} seats").format(
+                path=path, count=record.setup.players))
         seats = []
         for i, seat in enumerate(listed):
             kind = seat.get("kind") if isinstance(seat, dict) else None
             if kind not in SEAT_KINDS:
                 shown = repr(kind) if len(repr(kind)) <= 40 else repr(kind)[:40] + "…"
-                raise RecordError(f"{path}: seat {i + 1} has an unknown kind {shown} "
-                                  f"(expected one of {', '.join(SEAT_KINDS)})")
+                raise RecordError(_("{path}: seat {number} has an unknown kind {kind} "
+                                    "(expected one of {allowed})").format(
+                                        path=path, number=i + 1, kind=shown,
+                                        allowed=", ".join(SEAT_KINDS)))
             seats.append((seat_name(seat.get("name"), i), kind))
     pack = table.get("pack") if isinstance(table, dict) else None
     playtest = isinstance(table, dict) and table.get("playtest") is True
     folder = None
     if pack is not None:
         if not isinstance(pack, str) or not pack or "\0" in pack or len(pack) > MAX_PATH:
-            raise RecordError(f"{path}: [table] pack must be the path of a pack folder (a text "
-                              f"of at most {MAX_PATH} characters)")
+            raise RecordError(_("{path}: [table] pack must be the path of a pack folder (a text "
+                                "of at most {most} characters)").format(path=path, most=MAX_PATH))
         # a relative pack folder is beside the file (smqt sim's games/)
         folder = Path(pack) if Path(pack).is_absolute() else Path(path).parent / pack
     return SavedGame(record, tuple(seats), folder, playtest)

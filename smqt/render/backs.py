@@ -12,13 +12,14 @@ import math
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPainter, QPainterPath, QPen
 
+from smqt.language.translate import _
 from smqt.render import layout as lay
 from smqt.render.cardface import OCEAN, OCEAN_DEEP, SAND, STREET, WOOD, WOOD_SEAM
 from smqt.render.symbols import INK, SAND_DOLLAR_EDGE, draw_sand_dollar
 from smqt.render.tilefaces import SAND_DOLLAR_PAPER
 
 DESIGNS = ("beach", "street", "tile")
-TITLE = "Santa Monica"
+TITLE = "Santa Monica"  # not translated: the game's name
 UNIT_W = 300.0
 TITLE_SIZE = 32
 "The title's size: it keeps inside the safe area (3 mm) of a 63 mm card."
@@ -29,7 +30,7 @@ def paint_back(painter: QPainter, target: QRectF, design: str, bleed: float = 0.
     """The back ``design`` (one of ``DESIGNS``) in ``target``, its art ``bleed`` (in the
     target's units) past every edge; ``label`` replaces the design's own word."""
     if design not in DESIGNS:
-        raise ValueError(f"no back design {design!r} (one of {', '.join(DESIGNS)})")
+        raise ValueError(f"no back design {design!r} (one of {', '.join(DESIGNS)})")  # not translated: dev
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
@@ -41,9 +42,11 @@ def paint_back(painter: QPainter, target: QRectF, design: str, bleed: float = 0.
     painter.setClipRect(QRectF(-b, -b, UNIT_W + 2 * b, height + 2 * b),
                         Qt.ClipOperation.IntersectClip)
     if design == "beach":
-        _beach(painter, height, b, label or "BEACH")
+        # Translators: the word on the back of a beach card (in capitals)
+        _beach(painter, height, b, label or _("BEACH"))
     elif design == "street":
-        _street(painter, height, b, label or "STREET")
+        # Translators: the word on the back of a street card (in capitals)
+        _street(painter, height, b, label or _("STREET"))
     else:
         _tile(painter, height, b, label)
     painter.restore()

@@ -27,6 +27,7 @@ from PySide6.QtGui import (
 
 from smqt.engine import effects as fx
 from smqt.engine.content import FeatureCard, StartingTile
+from smqt.language.translate import _, current, ngettext
 from smqt.render import layout as lay
 from smqt.render.layout import Atom, Block, Column, FaceLayout, Panel, badge, person, tag, words
 from smqt.render.symbols import INK, PENALTY
@@ -62,7 +63,8 @@ def _count(n: int) -> Atom:
 
 
 def _steps(n: int) -> str:
-    return f"{n} step" if n == 1 else f"{n} steps"
+    # Translators: how far people move, on a card face: "move 2 [person] 1 step"
+    return ngettext("{n} step", "{n} steps", n).format(n=n)
 
 
 def _gain_sand_dollars(action: fx.GainSandDollars) -> list[Atom]:
@@ -74,16 +76,19 @@ def _add_people(action: fx.AddPeople) -> list[Atom]:
 
 
 def _move(action: fx.Move) -> list[Atom]:
-    return [words("move"), _count(action.count), person(action.people),
+    # Translators: a card face's placement line: "move 2 [person] 1 step"
+    return [words(_("move")), _count(action.count), person(action.people),
             words(_steps(action.distance))]
 
 
 def _move_here(action: fx.MoveHere) -> list[Atom]:
-    return [words("jump"), _count(action.count), person(action.people), words("here")]
+    # Translators: a card face's placement line: "jump 2 [person] here"
+    return [words(_("jump")), _count(action.count), person(action.people), words(_("here"))]
 
 
 def _return_people(action: fx.ReturnPeople) -> list[Atom]:
-    return [words("return"), _count(action.count), person(action.people)]
+    # Translators: a card face's placement line: "return 2 [person]" (to the supply)
+    return [words(_("return")), _count(action.count), person(action.people)]
 
 
 PLACEMENT_ATOMS: Mapping[type, Callable[[Any], list[Atom]]] = {
@@ -119,7 +124,7 @@ def _gives(symbol: fx.Symbol) -> Atom:
 
 
 def _per(n: int) -> list[Atom]:
-    return [words("per"), _count(n)] if n > 1 else [words("per")]
+    return [words(_("per")), _count(n)] if n > 1 else [words(_("per"))]
 
 
 def _at_least(n: int) -> Atom:
@@ -129,25 +134,26 @@ def _at_least(n: int) -> Atom:
 Scoring = tuple[list[Atom], Atom | None]
 
 SCORING_ATOMS: Mapping[type, Callable[[Any], Scoring]] = {
-    fx.Adjacent: lambda e: ([words("next to"), tag(e.tag)], badge(e.points)),
-    fx.AdjacentCount: lambda e: ([words("next to"), _at_least(e.at_least), tag(e.tag)],
+    # Translators: words between the icons of a card face's scoring line: "next to [W]"
+    fx.Adjacent: lambda e: ([words(_("next to")), tag(e.tag)], badge(e.points)),
+    fx.AdjacentCount: lambda e: ([words(_("next to")), _at_least(e.at_least), tag(e.tag)],
                                  badge(e.points)),
-    fx.AdjacentTiers: lambda e: ([words("next to"), tag(e.tag), lay.BREAK, *_tiers(e.tiers)],
+    fx.AdjacentTiers: lambda e: ([words(_("next to")), tag(e.tag), lay.BREAK, *_tiers(e.tiers)],
                                  None),
-    fx.AdjacentAll: lambda e: ([words("next to"), *(tag(t) for t in e.tags)], badge(e.points)),
-    fx.AdjacentRing: lambda e: ([words("next to"), lay.ring_icon()], badge(e.points)),
-    fx.NotAdjacentRing: lambda e: ([words("no"), lay.ring_icon(), words("next to")],
+    fx.AdjacentAll: lambda e: ([words(_("next to")), *(tag(t) for t in e.tags)], badge(e.points)),
+    fx.AdjacentRing: lambda e: ([words(_("next to")), lay.ring_icon()], badge(e.points)),
+    fx.NotAdjacentRing: lambda e: ([words(_("no")), lay.ring_icon(), words(_("next to"))],
                                    badge(e.points)),
-    fx.AdjacentGives: lambda e: ([words("next to"), words("+", bold=True), _gives(e.symbol)],
+    fx.AdjacentGives: lambda e: ([words(_("next to")), words("+", bold=True), _gives(e.symbol)],
                                  badge(e.points)),
-    fx.PerTagInCity: lambda e: ([*_per(e.per), tag(e.tag), words("in city")], badge(e.points)),
-    fx.Chain: lambda e: (([words("per"), tag(e.tag), words("in chain")]
-                          + ([lay.BREAK, words("of"), _at_least(e.at_least)]
+    fx.PerTagInCity: lambda e: ([*_per(e.per), tag(e.tag), words(_("in city"))], badge(e.points)),
+    fx.Chain: lambda e: (([words(_("per")), tag(e.tag), words(_("in chain"))]
+                          + ([lay.BREAK, words(_("of")), _at_least(e.at_least)]
                              if e.at_least > 1 else []))
                          if e.per_tag else
-                         [words("chain of"), _at_least(e.at_least), tag(e.tag)],
+                         [words(_("chain of")), _at_least(e.at_least), tag(e.tag)],
                          badge(e.points)),
-    fx.SandDollarsHeld: lambda e: ([*_per(e.per), lay.sand_dollar(), words("at end")],
+    fx.SandDollarsHeld: lambda e: ([*_per(e.per), lay.sand_dollar(), words(_("at end"))],
                                    badge(e.points)),
 }
 """A scoring entry as one line and its points: "next to [W]" (2). Penalties show as red
@@ -158,7 +164,8 @@ def placement_atoms(action: fx.PlacementAction) -> list[Atom]:
     try:
         return PLACEMENT_ATOMS[type(action)](action)
     except KeyError:
-        raise TypeError(f"no symbols for placement action {type(action).__name__}: add them "
+        name = type(action).__name__
+        raise TypeError(f"no symbols for placement action {name}: add them "  # not translated: dev
                         "to smqt/render/cardface.py") from None
 
 
@@ -166,7 +173,8 @@ def scoring_atoms(entry: fx.ScoringEntry) -> Scoring:
     try:
         return SCORING_ATOMS[type(entry)](entry)
     except KeyError:
-        raise TypeError(f"no symbols for scoring entry {type(entry).__name__}: add them to "
+        name = type(entry).__name__
+        raise TypeError(f"no symbols for scoring entry {name}: add them to "  # not translated: dev
                         "smqt/render/cardface.py") from None
 
 
@@ -176,7 +184,7 @@ def ring_atoms(ring: fx.RingEntry) -> list[Atom]:
         return [person("any"), words("1+", bold=True)]
     if isinstance(ring, fx.Ring):
         return [person(who) for who in ring.people]
-    raise TypeError(f"no symbols for ring {type(ring).__name__}: add them to "
+    raise TypeError(f"no symbols for ring {type(ring).__name__}: add them to "  # not translated: dev
                     "smqt/render/cardface.py")
 
 
@@ -223,7 +231,7 @@ def _body(card: FeatureCard | StartingTile, size: int, wrap: bool, width: float
             return None
         out.append(("tags", tags))
     if isinstance(card, FeatureCard) and card.leftmost_beach:
-        end = lay.flow([words("end of beach", bold=True, colour=PENALTY.name())], size, width,
+        end = lay.flow([words(_("end of beach"), bold=True, colour=PENALTY.name())], size, width,
                        wrap)
         if end is None:
             return None
@@ -265,10 +273,14 @@ def _frame_geometry(card: FeatureCard | StartingTile) -> tuple[Block, float, flo
     return name, name_top, name_top + name.height + 8, CARD_H - BOARDWALK - 4 - 5
 
 
-@lru_cache(maxsize=1024)
 def card_layout(card: FeatureCard | StartingTile, flavour: bool = True) -> FaceLayout:
     """Where the name, tags, rules, rings and (when ``flavour`` and there is room) the
-    flavour text of ``card`` go on the 300 x 420 face."""
+    flavour text of ``card`` go on the 300 x 420 face (in the language in force)."""
+    return _card_layout(card, flavour, current())
+
+
+@lru_cache(maxsize=1024)
+def _card_layout(card: FeatureCard | StartingTile, flavour: bool, language: str) -> FaceLayout:
     name, name_top, body_top, foot = _frame_geometry(card)
     width = CARD_W - 2 * MARGIN
     bounds = QRectF(MARGIN - 2, 6, CARD_W - 2 * MARGIN + 4, foot - 6 + 2)
@@ -282,7 +294,8 @@ def card_layout(card: FeatureCard | StartingTile, flavour: bool = True) -> FaceL
         if body is None or any(r is None for r in rings) or \
                 any(r is not None and r.width > RING_MARK_X - MARGIN for r in rings):
             if last:
-                raise ValueError(f"{card.id}: a rule is wider than the card at any size")
+                raise ValueError(_("{card}: a rule is wider than the card at any size").format(
+                    card=card.id))
             continue
         gap = 0.35 * size
         ring_gap = lay.LINE_GAP_EM * size
@@ -419,7 +432,7 @@ def paint_card(painter: QPainter, target: QRectF, card: FeatureCard | StartingTi
     beach = _is_beach(card)
     flavour = lay.px_per_unit(painter) * lay.FLAVOUR_TEXT >= lay.FLAVOUR_MIN_PX
     found = card_layout(card, flavour)
-    name, name_top, body_top, _ = _frame_geometry(card)
+    name, name_top, body_top, _foot = _frame_geometry(card)
     _frame(painter, beach, name_top + name.height + WAVES, bleed)
     if isinstance(card, FeatureCard) and card.leftmost_beach:
         _end_of_beach(painter, body_top - 4, bleed)

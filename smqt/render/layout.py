@@ -182,7 +182,7 @@ class FaceLayout:
 def font(size: float, bold: bool = False, italic: bool = False) -> QFont:
     """The faces' font at ``size`` face units; unhinted, so it measures the same at every
     scale it is drawn at."""
-    f = QFont("Sans Serif")
+    f = QFont("Sans Serif")  # not translated: a font family
     f.setPixelSize(max(1, round(size)))
     f.setBold(bold)
     f.setItalic(italic)
@@ -221,7 +221,7 @@ def atom_size(atom: Atom, size: float) -> tuple[float, float]:
         return badge_size(atom.value, size)
     if atom.kind == "footprint":
         return FOOTPRINT_EM[0] * size, FOOTPRINT_EM[1] * size
-    raise ValueError(f"no atom kind {atom.kind!r}")
+    raise ValueError(f"no atom kind {atom.kind!r}")  # not translated: for developers
 
 
 def _box(atom: Atom, rect: QRectF, size: float) -> Box:

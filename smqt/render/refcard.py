@@ -5,12 +5,14 @@ parameters filled in). Drawn like a card face: 300 x 420 units, print look only.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPainter
 
 from smqt.engine.content import Rules
+from smqt.language.translate import N_, _, current, ngettext
 from smqt.render import layout as lay
 from smqt.render.cardface import CARD_H, CARD_W, OCEAN, OCEAN_DEEP
 from smqt.render.layout import BREAK, Atom, Block, Column, FaceLayout, person, sand_dollar, words
@@ -19,38 +21,65 @@ from smqt.render.tilefaces import SAND_DOLLAR_PAPER
 MARGIN = 16.0
 BAND = 56.0
 "The ocean band holding the title."
-TITLE = "Your turn"
+TITLE = N_("Your turn")
+"The title in the ocean band (``_()`` where drawn)."
+_PIECES = re.compile(r"(\*\*|\{\w+\}|\n)")  # not translated: a pattern
+"""What a line's text is cut at: ``**`` (bold on or off), an icon ``{name}``, a line break."""
 
 
 def _steps(n: int) -> str:
-    return f"{n} step" if n == 1 else f"{n} steps"
+    return ngettext("{n} step", "{n} steps", n).format(n=n)
+
+
+def _line(text: str, **icons: Atom) -> list[Atom]:
+    """A translated line as atoms: ``**words**`` bold, ``{name}`` the icon ``icons[name]``,
+    a line break where the text has one, every other piece words."""
+    atoms: list[Atom] = []
+    bold = False
+    for piece in _PIECES.split(text):
+        if piece == "**":
+            bold = not bold
+        elif piece == "\n":
+            atoms.append(BREAK)
+        elif piece.startswith("{") and piece[1:-1] in icons:
+            atoms.append(icons[piece[1:-1]])
+        elif piece.strip():
+            atoms.append(words(piece.strip(), bold=bold))
+    return atoms
 
 
 def steps(rules: Rules) -> list[list[Atom]]:
     """The four steps of a turn, a list of atoms each."""
+    # Translators: the reference card's turn in four steps: **...** is bold, {sand_dollar} and
+    # {people} are icons; keep them
     return [
-        [words("Take", bold=True), words("a card from the front row,"), words("or", bold=True),
-         words("pay for a sand dollar action (once a turn)")],
-        [words("Place", bold=True), words("it in its row (beach or street), beside a space of "
-                                          "your city")],
-        [words("Gain", bold=True), words("the"), lay.sand_dollar(), words("and"), person("any"),
-         words("it shows, then"), words("move", bold=True), words("with every move you earned")],
-        [words("Refill", bold=True), words("the display: back row forward, then deal")],
+        _line(_("**Take** a card from the front row, **or** pay for a sand dollar action (once "
+                "a turn)")),
+        _line(_("**Place** it in its row (beach or street), beside a space of your city")),
+        _line(_("**Gain** the {sand_dollar} and {people} it shows, then **move** with every move "
+                "you earned"), sand_dollar=lay.sand_dollar(), people=person("any")),
+        _line(_("**Refill** the display: back row forward, then deal")),
     ]
 
 
 def notes(rules: Rules) -> list[list[Atom]]:
     """The rewards of the food truck and the foodie, and the end of the game."""
     final = rules.final_move
+    # Translators: the reference card's notes: **...** is bold, {sand_dollar}, {people},
+    # {local}, {tourist} and {vip} are icons; keep them
+    truck = _("**Food truck's column:** +{n} {sand_dollar}")
+    end = _("**End:** once a city has {n} cards, finish the round.")
+    last = _("Last move: each person once, up to\n{local} {local_steps}, {tourist} "
+             "{tourist_steps}, {vip} {vip_steps}")
+    icons = {"local": "{local}", "tourist": "{tourist}", "vip": "{vip}"}  # not translated: icons
     return [
-        [words("Food truck's column:", bold=True), words(f"+{rules.food_truck_reward}"),
-         sand_dollar()],
-        [words("Foodie's column:", bold=True), words("move 1"), person("any"), words("1 step")],
-        [words("End:", bold=True), words(f"once a city has {rules.cards_to_end} cards, finish "
-                                         "the round."), BREAK,
-         words("Last move: each person once, up to"), BREAK,
-         person("local"), words(_steps(final.local) + ","), person("tourist"),
-         words(_steps(final.tourist) + ","), person("vip"), words(_steps(final.vip))],
+        _line(truck.format(n=rules.food_truck_reward, sand_dollar="{sand_dollar}"),
+              sand_dollar=sand_dollar()),
+        _line(_("**Foodie's column:** move 1 {people} 1 step"), people=person("any")),
+        [*_line(end.format(n=rules.cards_to_end)), BREAK,
+         *_line(last.format(local_steps=_steps(final.local), tourist_steps=_steps(final.tourist),
+                            vip_steps=_steps(final.vip), **icons),
+                local=person("local"), tourist=person("tourist"), vip=person("vip"))],
     ]
 
 
@@ -73,15 +102,20 @@ def _build(rules: Rules, size: int) -> Column | None:
     return column
 
 
-@lru_cache(maxsize=16)
 def reference_layout(rules: Rules) -> FaceLayout:
-    """The largest text (down to 12 units) whose lines end above the card's foot."""
+    """The largest text (down to 12 units) whose lines end above the card's foot (in the
+    language in force)."""
+    return _reference_layout(rules, current())
+
+
+@lru_cache(maxsize=16)
+def _reference_layout(rules: Rules, language: str) -> FaceLayout:
     bounds = QRectF(MARGIN - 2, 6, CARD_W - 2 * MARGIN + 4, CARD_H - 20)
     for size in range(22, 11, -1):
         column = _build(rules, size)
         if column is not None and column.y <= CARD_H - 22:
             return FaceLayout(tuple(column.boxes), tuple(column.panels), bounds, size)
-    raise ValueError("the reference card's text does not fit")
+    raise ValueError(_("the reference card's text does not fit"))
 
 
 def paint_reference(painter: QPainter, target: QRectF, rules: Rules, bleed: float = 0.0
@@ -94,9 +128,9 @@ def paint_reference(painter: QPainter, target: QRectF, rules: Rules, bleed: floa
     gradient.setColorAt(0, OCEAN_DEEP)
     gradient.setColorAt(1, OCEAN)
     painter.fillRect(QRectF(-b, -b, CARD_W + 2 * b, BAND + b), QBrush(gradient))
-    name = lay.name_block(TITLE, CARD_W - 2 * MARGIN, colour=QColor("white").name(),
+    name = lay.name_block(_(TITLE), CARD_W - 2 * MARGIN, colour=QColor("white").name(),
                           centre=True)
-    boxes, _ = name.placed(MARGIN, (BAND - name.height) / 2)
+    boxes, _panels = name.placed(MARGIN, (BAND - name.height) / 2)
     lay.paint_boxes(painter, boxes)
     lay.paint_layout(painter, reference_layout(rules))
     painter.restore()

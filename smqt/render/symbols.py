@@ -84,7 +84,7 @@ def _star(centre: QPointF, radius: float) -> QPolygonF:
 
 
 def _font(size: float) -> QFont:
-    font = QFont("Sans Serif")
+    font = QFont("Sans Serif")  # not translated: a font family
     font.setPixelSize(max(1, round(size)))
     font.setBold(True)
     font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)

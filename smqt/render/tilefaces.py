@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen
 
 from smqt.engine import effects as fx
 from smqt.engine.content import ObjectiveTile, SandDollarAction, StartingTile, TakeFrom
+from smqt.language.translate import N_, _, current, ngettext
 from smqt.render import layout as lay
 from smqt.render.cardface import CARD_H, CARD_W, placement_atoms
 from smqt.render.layout import BREAK, Atom, Block, Column, FaceLayout, Panel, badge, tag, words
@@ -38,30 +39,35 @@ def _tags_or(tags: Sequence[fx.Tag]) -> list[Atom]:
     """[L] or [T]; [B] [N] or [S]."""
     if len(tags) == 1:
         return [tag(tags[0])]
-    return [*(tag(t) for t in tags[:-1]), words("or"), tag(tags[-1])]
+    # Translators: between the last two tag icons of a tile: "[B] [N] or [S]"
+    return [*(tag(t) for t in tags[:-1]), words(_("or")), tag(tags[-1])]
 
 
 # --------------------------------------------------------------------------- sand dollar actions
 
-_FROM = {TakeFrom.FRONT: "from the front row", TakeFrom.BACK: "from the back row",
-         TakeFrom.DISPLAY: "from either row"}
+_FROM = {TakeFrom.FRONT: N_("from the front row"), TakeFrom.BACK: N_("from the back row"),
+         TakeFrom.DISPLAY: N_("from either row")}
 
 
 def take_atoms(action: SandDollarAction) -> list[Atom]:
     """What the action takes, a phrase a line: "take 1 card / with [L] or [T] / from
     either row"."""
     take = action.take
-    with_tags = [words("with"), *_tags_or(take.tags_any), BREAK] if take.tags_any else []
+    # Translators: before the tag icons a taken card must show: "with [L] or [T]"
+    with_tags = [words(_("with")), *_tags_or(take.tags_any), BREAK] if take.tags_any else []
     if take.source is TakeFrom.COLUMN:
-        return [words("take", bold=True), words("2 cards", bold=True), BREAK,
-                words("a front-row card"), BREAK, words("and the one behind"), BREAK,
+        # Translators: a sand dollar action tile: "take 2 cards / a front-row card / and the one behind"
+        return [words(_("take"), bold=True), words(_("2 cards"), bold=True), BREAK,
+                words(_("a front-row card")), BREAK, words(_("and the one behind")), BREAK,
                 *with_tags]
-    cards = "1 card" if take.count == 1 else f"{take.count} cards"
-    return [words("take", bold=True), words(cards, bold=True), BREAK, *with_tags,
-            words(_FROM[take.source])]
+    cards = ngettext("{n} card", "{n} cards", take.count).format(n=take.count)
+    return [words(_("take"), bold=True), words(cards, bold=True), BREAK, *with_tags,
+            words(_(_FROM[take.source]))]
 
 
-SWAP_ATOMS = [words("swap", bold=True), words("2 cards"), BREAK, words("of one row")]
+def swap_atoms() -> list[Atom]:
+    """The swap a sand dollar action allows: "swap 2 cards / of one row"."""
+    return [words(_("swap"), bold=True), words(_("2 cards")), BREAK, words(_("of one row"))]
 
 
 def _title(column: Column, name: str) -> None:
@@ -71,7 +77,8 @@ def _title(column: Column, name: str) -> None:
 def _cost(cost: int, width: float) -> Block:
     """The cost as sand dollars in a row (a number and one sand dollar above 5), or "free"."""
     if cost == 0:
-        block = lay.flow([words("free", bold=True)], lay.RULES_TEXT, width, centre=True)
+        # Translators: the cost of a sand dollar action that costs nothing
+        block = lay.flow([words(_("free"), bold=True)], lay.RULES_TEXT, width, centre=True)
         assert block is not None
         return block
     block = Block(width=width, height=COST_ICON, first=COST_ICON)
@@ -120,11 +127,16 @@ def _fit(build: Callable[[int, bool], Column | None], bottom: float, bounds: QRe
         column = build(size, wrap)
         if column is not None and (column.y <= bottom + 0.01 or n == len(tries) - 1):
             return FaceLayout(tuple(column.boxes), tuple(column.panels), bounds, size)
-    raise ValueError("a rule is wider than the tile at any size")
+    raise ValueError(_("a rule is wider than the tile at any size"))
+
+
+def sand_dollar_layout(action: SandDollarAction) -> FaceLayout:
+    """Where everything of a sand dollar action's face goes (in the language in force)."""
+    return _sand_dollar_layout(action, current())
 
 
 @lru_cache(maxsize=256)
-def sand_dollar_layout(action: SandDollarAction) -> FaceLayout:
+def _sand_dollar_layout(action: SandDollarAction, language: str) -> FaceLayout:
     width = TILE_W - 2 * MARGIN
 
     def build(size: int, wrap: bool) -> Column | None:
@@ -133,7 +145,7 @@ def sand_dollar_layout(action: SandDollarAction) -> FaceLayout:
         column.add(_cost(action.cost, width), 0.2 * size)
         column.add(_divider(width, size), 0.1 * size)
         gap = 0.4 * size
-        parts = [take_atoms(action), *([SWAP_ATOMS] if action.swap else [])]
+        parts = [take_atoms(action), *([swap_atoms()] if action.swap else [])]
         for atoms in parts:
             block = lay.flow(atoms, size, width, wrap, centre=True)
             if block is None:
@@ -156,7 +168,8 @@ def sand_dollar_layout(action: SandDollarAction) -> FaceLayout:
 
 
 def _chain_of(tags: Sequence[fx.Tag]) -> list[Atom]:
-    return [words("chain of"), *(tag(t) for t in tags)]
+    # Translators: before a chain's tag icons on an objective tile: "chain of [W]"
+    return [words(_("chain of")), *(tag(t) for t in tags)]
 
 
 @dataclass(frozen=True)
@@ -194,30 +207,36 @@ def _size_table(table: SizeTable, size: float, width: float) -> Block | None:
 
 
 def _outside() -> list[Atom]:
-    return [lay.person("any"), words("outside rings")]
+    # Translators: after a person icon on an objective tile: "[person] outside rings"
+    return [lay.person("any"), words(_("outside rings"))]
 
 
 Item = tuple[Atom | None, list[Atom]] | SizeTable
 """Points (a badge in front, or None) and the words that earn them, or a table of points."""
 
+def _per_unplaced(n: int) -> Atom:
+    """"per" (one person) or "per 2" (people) before the people outside rings."""
+    return words(_("per")) if n == 1 else words(_("per {n}").format(n=n))
+
+
 OBJECTIVE_ITEMS: Mapping[type, Callable[[Any], list[Item]]] = {
+    # Translators: words beside the icons of an objective tile: "(2) per tag of your largest chain of [W]"
     fx.LargestChain: lambda o: [(badge(o.points_per_tag),
-                                 [words("per tag of your largest"), *_chain_of(o.tags)])],
+                                 [words(_("per tag of your largest")), *_chain_of(o.tags)])],
     fx.CountChains: lambda o: [(badge(o.points),
-                                [words("per"), *_chain_of(o.tags),
-                                 *([words("with"), words(f"{o.at_least}+", bold=True),
-                                    words("tags")] if o.at_least > 1 else [])])],
-    fx.ChainTable: lambda o: [(None, [words("each"), *_chain_of(o.tags)]),
+                                [words(_("per")), *_chain_of(o.tags),
+                                 *([words(_("with")), words(f"{o.at_least}+", bold=True),
+                                    words(_("tags"))] if o.at_least > 1 else [])])],
+    fx.ChainTable: lambda o: [(None, [words(_("each")), *_chain_of(o.tags)]),
                               SizeTable(o.table)],
     fx.PairedRun: lambda o: [(badge(o.points),
-                              [words("per column of your longest run of full columns")])],
-    fx.MostUnplaced: lambda o: [(badge(o.most), [words("most"), *_outside()]),
-                                (badge(o.second), [words("second most")])],
-    fx.CardsWithUnplaced: lambda o: [(badge(o.points), [words("per card with"), *_outside()])],
+                              [words(_("per column of your longest run of full columns"))])],
+    fx.MostUnplaced: lambda o: [(badge(o.most), [words(_("most")), *_outside()]),
+                                (badge(o.second), [words(_("second most"))])],
+    fx.CardsWithUnplaced: lambda o: [(badge(o.points), [words(_("per card with")), *_outside()])],
     fx.RingsAndUnplaced: lambda o: [
-        (badge(o.per_full_ring), [words("per full"), lay.ring_icon()]),
-        (badge(o.points), [words("per" if o.per_unplaced == 1 else f"per {o.per_unplaced}"),
-                           *_outside()])],
+        (badge(o.per_full_ring), [words(_("per full")), lay.ring_icon()]),
+        (badge(o.points), [_per_unplaced(o.per_unplaced), *_outside()])],
 }
 """An objective as scoring items: the points first, then words, tags and people."""
 
@@ -226,7 +245,8 @@ def objective_items(obj: fx.Objective) -> list[Item]:
     try:
         return OBJECTIVE_ITEMS[type(obj)](obj)
     except KeyError:
-        raise TypeError(f"no symbols for objective {type(obj).__name__}: add them to "
+        name = type(obj).__name__
+        raise TypeError(f"no symbols for objective {name}: add them to "  # not translated: dev
                         "smqt/render/tilefaces.py") from None
 
 
@@ -251,8 +271,13 @@ def _items(items: Sequence[Item], size: float, width: float, wrap: bool) -> Bloc
     return block
 
 
-@lru_cache(maxsize=64)
 def objective_layout(tile: ObjectiveTile) -> FaceLayout:
+    """Where everything of an objective tile's face goes (in the language in force)."""
+    return _objective_layout(tile, current())
+
+
+@lru_cache(maxsize=64)
+def _objective_layout(tile: ObjectiveTile, language: str) -> FaceLayout:
     width = TILE_W - 2 * MARGIN
 
     def build(size: int, wrap: bool) -> Column | None:
@@ -276,11 +301,12 @@ def objective_layout(tile: ObjectiveTile) -> FaceLayout:
 def footprint_where(tile: StartingTile) -> list[Atom]:
     """Where a VIP leaves footprints: "on beach spaces", "on spaces / with [L] or [T]"."""
     rule = tile.footprint
-    where = {fx.RowFilter.ANY: "spaces", fx.RowFilter.BEACH: "beach spaces",
-             fx.RowFilter.STREET: "street spaces"}[rule.row]
-    atoms = [words("VIP", bold=True), words("footprints"), BREAK, words(f"on {where}")]
+    where = {fx.RowFilter.ANY: _("on spaces"), fx.RowFilter.BEACH: _("on beach spaces"),
+             fx.RowFilter.STREET: _("on street spaces")}[rule.row]
+    # Translators: the upper half of a starting tile: "VIP footprints / on beach spaces / with [L]"
+    atoms = [words(_("VIP"), bold=True), words(_("footprints")), BREAK, words(where)]
     if rule.tags:
-        atoms += [BREAK, words("with"), *_tags_or(rule.tags)]
+        atoms += [BREAK, words(_("with")), *_tags_or(rule.tags)]
     return atoms
 
 
@@ -289,15 +315,21 @@ def footprint_items(tile: StartingTile) -> list[Item]:
     rule = tile.footprint
     items: list[Item] = []
     if rule.points_per_space:
-        items.append((badge(rule.points_per_space), [words("each")]))
+        # Translators: what each footprint scores: "(1) each"
+        items.append((badge(rule.points_per_space), [words(_("each"))]))
     if rule.tags and rule.points_per_tag:
         items.append((badge(rule.points_per_tag),
-                      [words("per"), *(tag(t) for t in rule.tags), words("on it")]))
+                      [words(_("per")), *(tag(t) for t in rule.tags), words(_("on it"))]))
     return items
 
 
-@lru_cache(maxsize=64)
 def tile_top_layout(tile: StartingTile) -> FaceLayout:
+    """Where everything of a starting tile's upper half goes (in the language in force)."""
+    return _tile_top_layout(tile, current())
+
+
+@lru_cache(maxsize=64)
+def _tile_top_layout(tile: StartingTile, language: str) -> FaceLayout:
     width = TILE_W - 2 * MARGIN
 
     def build(size: int, wrap: bool) -> Column | None:

@@ -26,6 +26,7 @@ from smqt.engine.content import (
     TakeFrom,
     TakeRule,
 )
+from smqt.language.translate import N_, _, ngettext
 
 __all__ = [
     "BULLET",
@@ -49,66 +50,85 @@ __all__ = [
 ]
 
 TAG_WORDS: Mapping[fx.Tag, str] = {
-    fx.Tag.LOCAL: "local spot",
-    fx.Tag.TOURIST: "tourist spot",
-    fx.Tag.BUSINESS: "business",
-    fx.Tag.SPORTS: "sports",
-    fx.Tag.NATURE: "nature",
-    fx.Tag.WAVE: "wave",
+    fx.Tag.LOCAL: N_("local spot"),
+    fx.Tag.TOURIST: N_("tourist spot"),
+    fx.Tag.BUSINESS: N_("business"),
+    fx.Tag.SPORTS: N_("sports"),
+    fx.Tag.NATURE: N_("nature"),
+    fx.Tag.WAVE: N_("wave"),
 }
-"""How a location tag reads in a sentence (R0.4)."""
+"""How a location tag reads in a sentence (R0.4), in English (``_()`` where shown)."""
 
 BULLET = "• "
 """Starts each item line under a heading such as ``When placed:``."""
 
-# Singular and plural of each kind of person; ``any`` has two styles, see ``_people``.
-_PERSON_WORDS: Mapping[str, tuple[str, str]] = {
-    "local": ("local", "locals"),
-    "tourist": ("tourist", "tourists"),
-    "vip": ("VIP", "VIPs"),
-}
-
 # What a neighbouring space prints for ``adjacent_gives`` (R0.6, R10.6).
 _SYMBOL_WORDS: Mapping[fx.Symbol, str] = {
-    fx.Symbol.SAND_DOLLAR: "gives sand dollars",
-    fx.Symbol.LOCAL: "adds locals",
-    fx.Symbol.TOURIST: "adds tourists",
-    fx.Symbol.VIP: "adds VIPs",
-    fx.Symbol.PEOPLE: "adds people",
+    # Translators: the end of "... if a neighbouring space gives sand dollars when placed"
+    fx.Symbol.SAND_DOLLAR: N_("gives sand dollars"),
+    fx.Symbol.LOCAL: N_("adds locals"),
+    fx.Symbol.TOURIST: N_("adds tourists"),
+    fx.Symbol.VIP: N_("adds VIPs"),
+    fx.Symbol.PEOPLE: N_("adds people"),
 }
 
-_ROW_WORDS: Mapping[fx.Row, str] = {fx.Row.BEACH: "Beach card", fx.Row.STREET: "Street card"}
+_ROW_WORDS: Mapping[fx.Row, str] = {fx.Row.BEACH: N_("Beach card"),
+                                    fx.Row.STREET: N_("Street card")}
 
 
 # --------------------------------------------------------------------------- small helpers
 
 
-def _count(n: int, singular: str, plural: str | None = None) -> str:
-    """``1 space``, ``2 spaces``."""
-    return f"{n} {singular if n == 1 else plural or singular + 's'}"
-
-
 def _points(n: int) -> str:
-    return _count(n, "point")
+    return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
-def _article(word: str) -> str:
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+def _sand_dollars(n: int) -> str:
+    return ngettext("{n} sand dollar", "{n} sand dollars", n).format(n=n)
 
 
-def _join(words: Sequence[str], last: str) -> str:
-    """``a``, ``a and b``, ``a, b and c`` (``last`` is the final conjunction)."""
+def _vowel(word: str) -> bool:
+    """Whether English writes ``an`` before ``word``."""
+    return word[:1].lower() in "aeiou"
+
+
+def _and(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
     if len(words) <= 1:
         return "".join(words)
-    return f"{', '.join(words[:-1])} {last} {words[-1]}"
+    return _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
+
+
+def _or(words: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    if len(words) <= 1:
+        return "".join(words)
+    return _("{first} or {last}").format(first=", ".join(words[:-1]), last=words[-1])
 
 
 def _tag(tag: fx.Tag) -> str:
-    return TAG_WORDS[tag]
+    return _(TAG_WORDS[tag])
 
 
 def _tags_or(tags: Iterable[fx.Tag]) -> str:
-    return _join([_tag(t) for t in tags], "or")
+    return _or([_tag(t) for t in tags])
+
+
+def _a_tag(tags: Sequence[fx.Tag]) -> str:
+    """``a nature tag``, ``a business or local spot tag`` (one tag of these)."""
+    words = [_tag(t) for t in tags]
+    # the article follows the English word, whatever the language in force
+    if _vowel(TAG_WORDS[tags[0]]):
+        return _("an {tag} tag").format(tag=_or(words))
+    return _("a {tag} tag").format(tag=_or(words))
+
+
+def _with_a_tag(tags: Sequence[fx.Tag]) -> str:
+    """``with a nature tag``, ``with a business or local spot tag``."""
+    words = [_tag(t) for t in tags]
+    if _vowel(TAG_WORDS[tags[0]]):
+        return _("with an {tag} tag").format(tag=_or(words))
+    return _("with a {tag} tag").format(tag=_or(words))
 
 
 def _people(who: fx.Who | fx.Person | str, n: int, any_style: str = "brackets") -> str:
@@ -116,10 +136,16 @@ def _people(who: fx.Who | fx.Person | str, n: int, any_style: str = "brackets") 
     ``3 people of any type``."""
     key = str(who)
     if key == fx.Who.ANY:
-        noun = _count(n, "person", "people")
-        return f"{noun} of any type" if any_style == "of" else f"{noun} (any type)"
-    singular, plural = _PERSON_WORDS[key]
-    return _count(n, singular, plural)
+        if any_style == "of":
+            return ngettext("{n} person of any type", "{n} people of any type", n).format(n=n)
+        return ngettext("{n} person (any type)", "{n} people (any type)", n).format(n=n)
+    if key == "local":
+        return ngettext("{n} local", "{n} locals", n).format(n=n)
+    if key == "tourist":
+        return ngettext("{n} tourist", "{n} tourists", n).format(n=n)
+    if key == "vip":
+        return ngettext("{n} VIP", "{n} VIPs", n).format(n=n)
+    raise KeyError(key)
 
 
 def _dispatch(table: Mapping[type, Callable[..., str]], entry: object, what: str) -> Callable[..., str]:
@@ -127,37 +153,44 @@ def _dispatch(table: Mapping[type, Callable[..., str]], entry: object, what: str
         return table[type(entry)]
     except KeyError:
         name = type(entry).__name__
-        raise TypeError(f"no words for {what} {name}: add them to smqt/render/words.py") from None
+        raise TypeError(
+            f"no words for {what} {name}: add them to smqt/render/words.py") from None  # not translated: dev
 
 
 # --------------------------------------------------------------------------- placement (R5)
 
 
 def _gain_sand_dollars(action: fx.GainSandDollars, here: str) -> str:
-    return f"Gain {_count(action.count, 'sand dollar')}."
+    return _("Gain {sand_dollars}.").format(sand_dollars=_sand_dollars(action.count))
 
 
 def _add_people(action: fx.AddPeople, here: str) -> str:
-    return f"Add {_people(action.people, action.count)} to {here}."
+    return _("Add {people} to {here}.").format(people=_people(action.people, action.count),
+                                               here=here)
 
 
 def _move(action: fx.Move, here: str) -> str:
     who = _people(action.people, action.count)
     if action.distance == 1:
-        how_far = "1 space"
-    else:
-        how_far = f"up to {action.distance} spaces"
-    each = " each" if action.count > 1 else ""
-    return f"Move up to {who} {how_far}{each}."
+        if action.count > 1:
+            return _("Move up to {people} 1 space each.").format(people=who)
+        return _("Move up to {people} 1 space.").format(people=who)
+    if action.count > 1:
+        return _("Move up to {people} up to {distance} spaces each.").format(
+            people=who, distance=action.distance)
+    return _("Move up to {people} up to {distance} spaces.").format(
+        people=who, distance=action.distance)
 
 
 def _move_here(action: fx.MoveHere, here: str) -> str:
     who = _people(action.people, action.count, any_style="of")
-    return f"Move up to {who} straight onto {here}, from anywhere."
+    return _("Move up to {people} straight onto {here}, from anywhere.").format(people=who,
+                                                                                 here=here)
 
 
 def _return_people(action: fx.ReturnPeople, here: str) -> str:
-    return f"Return up to {_people(action.people, action.count)} to the supply."
+    return _("Return up to {people} to the supply.").format(
+        people=_people(action.people, action.count))
 
 
 PLACEMENT_WORDS: Mapping[type, Callable[[Any, str], str]] = {
@@ -169,87 +202,104 @@ PLACEMENT_WORDS: Mapping[type, Callable[[Any, str], str]] = {
 }
 
 
-def describe_placement(action: fx.PlacementAction, here: str = "this card") -> str:
+def describe_placement(action: fx.PlacementAction, here: str | None = None) -> str:
     """One sentence for a placement action (R5). ``here`` names where added people go or
-    where ``move_here`` people jump to (a starting tile says ``the lower half``)."""
-    return _dispatch(PLACEMENT_WORDS, action, "placement action")(action, here)
+    where ``move_here`` people jump to (``this card`` unless given; a starting tile says
+    ``the lower half``)."""
+    if here is None:
+        # Translators: where a card's added people go: "Add 2 locals to this card."
+        here = _("this card")
+    return _dispatch(PLACEMENT_WORDS, action, "placement action")(action, here)  # not translated: dev
 
 
 # --------------------------------------------------------------------------- scoring (R10)
 
 
 def _adjacent(entry: fx.Adjacent) -> str:
-    return f"{_points(entry.points)} if a neighbouring space has {_article(_tag(entry.tag))} tag."
+    return _("{points} if a neighbouring space has {a_tag}.").format(
+        points=_points(entry.points), a_tag=_a_tag((entry.tag,)))
 
 
 def _adjacent_count(entry: fx.AdjacentCount) -> str:
-    return (
-        f"{_points(entry.points)} if the neighbours carry {entry.at_least} or more "
-        f"{_tag(entry.tag)} tags in all."
-    )
+    return _("{points} if the neighbours carry {at_least} or more {tag} tags in all.").format(
+        points=_points(entry.points), at_least=entry.at_least, tag=_tag(entry.tag))
 
 
 def _adjacent_tiers(entry: fx.AdjacentTiers) -> str:
     tiers = list(entry.tiers)
     top_copies, top_points = tiers[-1]
     parts = [
-        f"{_points(top_points)} if the neighbours carry {top_copies} or more "
-        f"{_tag(entry.tag)} tags in all"
+        _("{points} if the neighbours carry {at_least} or more {tag} tags in all").format(
+            points=_points(top_points), at_least=top_copies, tag=_tag(entry.tag))
     ]
-    for (copies, points), (next_copies, _) in reversed(list(pairwise(tiers))):
+    for (copies, points), (next_copies, _unused) in reversed(list(pairwise(tiers))):
         if next_copies == copies + 1:
-            parts.append(f"{_points(points)} for exactly {copies}")
+            parts.append(_("{points} for exactly {copies}").format(points=_points(points),
+                                                                   copies=copies))
         else:
-            parts.append(f"{_points(points)} for {copies} to {next_copies - 1}")
-    return ", ".join(parts) + "."
+            parts.append(_("{points} for {low} to {high}").format(
+                points=_points(points), low=copies, high=next_copies - 1))
+    # Translators: the tiers of a scoring entry, one after another: "5 points if ..., 3 points for exactly 1."
+    return _("{tiers}.").format(tiers=", ".join(parts))
 
 
 def _adjacent_all(entry: fx.AdjacentAll) -> str:
-    listed = _join([_article(_tag(t)) for t in entry.tags], "and")
-    both = "both " if len(entry.tags) == 2 else ""
-    return f"{_points(entry.points)} if the neighbours carry {both}{listed} tag."
+    # Translators: one of the tags a card's neighbours must all carry: "a wave" (and "a sports" tag)
+    listed = [(_("an {tag}") if _vowel(TAG_WORDS[t]) else _("a {tag}")).format(tag=_tag(t))
+              for t in entry.tags]
+    if len(listed) == 2:
+        return _("{points} if the neighbours carry both {first} and {second} tag.").format(
+            points=_points(entry.points), first=listed[0], second=listed[1])
+    return _("{points} if the neighbours carry {tags} tag.").format(
+        points=_points(entry.points), tags=_and(listed))
 
 
 def _adjacent_ring(entry: fx.AdjacentRing) -> str:
-    return f"{_points(entry.points)} if a neighbouring space has an activity ring, full or not."
+    return _("{points} if a neighbouring space has an activity ring, full or not.").format(
+        points=_points(entry.points))
 
 
 def _not_adjacent_ring(entry: fx.NotAdjacentRing) -> str:
-    return f"{_points(entry.points)} if no neighbouring space has an activity ring."
+    return _("{points} if no neighbouring space has an activity ring.").format(
+        points=_points(entry.points))
 
 
 def _adjacent_gives(entry: fx.AdjacentGives) -> str:
-    gives = _SYMBOL_WORDS[entry.symbol]
+    gives = _(_SYMBOL_WORDS[entry.symbol])
     if entry.points < 0:
-        return (
-            f"Penalty: lose {_points(-entry.points)} if any neighbouring space {gives} "
-            f"when placed (once, however many do)."
-        )
-    return f"{_points(entry.points)} if a neighbouring space {gives} when placed."
+        return _("Penalty: lose {points} if any neighbouring space {gives} when placed (once, "
+                 "however many do).").format(points=_points(-entry.points), gives=gives)
+    return _("{points} if a neighbouring space {gives} when placed.").format(
+        points=_points(entry.points), gives=gives)
 
 
 def _per_tag_in_city(entry: fx.PerTagInCity) -> str:
     if entry.per == 1:
-        step = f"every {_tag(entry.tag)} tag"
-    else:
-        step = f"every {entry.per} {_tag(entry.tag)} tags"
-    return f"{_points(entry.points)} for {step} in your city."
+        return _("{points} for every {tag} tag in your city.").format(
+            points=_points(entry.points), tag=_tag(entry.tag))
+    return _("{points} for every {per} {tag} tags in your city.").format(
+        points=_points(entry.points), per=entry.per, tag=_tag(entry.tag))
 
 
 def _chain(entry: fx.Chain) -> str:
     tag = _tag(entry.tag)
+    points = _points(entry.points)
     if not entry.per_tag:
-        return (
-            f"{_points(entry.points)} if this card is in a connected chain of "
-            f"{entry.at_least} or more {tag} tags."
-        )
-    condition = f", if it has {entry.at_least} or more" if entry.at_least > 1 else ""
-    return f"{_points(entry.points)} per tag in this card's connected chain of {tag} tags{condition}."
+        return _("{points} if this card is in a connected chain of {at_least} or more {tag} "
+                 "tags.").format(points=points, at_least=entry.at_least, tag=tag)
+    if entry.at_least > 1:
+        return _("{points} per tag in this card's connected chain of {tag} tags, if it has "
+                 "{at_least} or more.").format(points=points, tag=tag, at_least=entry.at_least)
+    return _("{points} per tag in this card's connected chain of {tag} tags.").format(
+        points=points, tag=tag)
 
 
 def _sand_dollars_held(entry: fx.SandDollarsHeld) -> str:
-    step = "every sand dollar" if entry.per == 1 else f"every {entry.per} sand dollars"
-    return f"{_points(entry.points)} for {step} you still hold at the end."
+    if entry.per == 1:
+        return _("{points} for every sand dollar you still hold at the end.").format(
+            points=_points(entry.points))
+    return _("{points} for every {per} sand dollars you still hold at the end.").format(
+        points=_points(entry.points), per=entry.per)
 
 
 SCORING_WORDS: Mapping[type, Callable[[Any], str]] = {
@@ -268,7 +318,7 @@ SCORING_WORDS: Mapping[type, Callable[[Any], str]] = {
 
 def describe_scoring(entry: fx.ScoringEntry) -> str:
     """One sentence for a scoring entry (R10.1 to R10.9)."""
-    return _dispatch(SCORING_WORDS, entry, "scoring entry")(entry)
+    return _dispatch(SCORING_WORDS, entry, "scoring entry")(entry)  # not translated: dev
 
 
 # --------------------------------------------------------------------------- rings (R10.10)
@@ -282,11 +332,14 @@ def _ring(ring: fx.Ring) -> str:
         for who in _RING_ORDER
         if (n := sum(1 for w in ring.people if w == who))
     ]
-    return f"Ring: {' + '.join(places)}, {_points(ring.points)} when exactly full."
+    # Translators: {people} lists who fills the ring: "1 local + 1 tourist"
+    return _("Ring: {people}, {points} when exactly full.").format(
+        people=" + ".join(places), points=_points(ring.points))
 
 
 def _any_number_ring(ring: fx.AnyNumberRing) -> str:
-    return f"Ring for any number of people: {_points(ring.points)} with at least one inside."
+    return _("Ring for any number of people: {points} with at least one inside.").format(
+        points=_points(ring.points))
 
 
 RING_WORDS: Mapping[type, Callable[[Any], str]] = {
@@ -297,14 +350,14 @@ RING_WORDS: Mapping[type, Callable[[Any], str]] = {
 
 def describe_ring(ring: fx.RingEntry) -> str:
     """One sentence for an activity ring (R10.10)."""
-    return _dispatch(RING_WORDS, ring, "ring")(ring)
+    return _dispatch(RING_WORDS, ring, "ring")(ring)  # not translated: dev
 
 
 # --------------------------------------------------------------------------- constraints (R4)
 
 
 def _leftmost_beach(constraint: fx.LeftmostBeach) -> str:
-    return (
+    return _(
         "End of the beach: goes only where no beach card or starting tile stands to its left; "
         "after that no beach card may go to its left, and it is never swapped."
     )
@@ -317,34 +370,38 @@ CONSTRAINT_WORDS: Mapping[type, Callable[[Any], str]] = {
 
 def describe_constraint(constraint: fx.Constraint) -> str:
     """One sentence for a placement constraint (R4.4)."""
-    return _dispatch(CONSTRAINT_WORDS, constraint, "constraint")(constraint)
+    return _dispatch(CONSTRAINT_WORDS, constraint, "constraint")(constraint)  # not translated: dev
 
 
 # --------------------------------------------------------------------------- footprints (R7)
 
 _FOOTPRINT_WHERE: Mapping[fx.RowFilter, str] = {
-    fx.RowFilter.ANY: "a space",
-    fx.RowFilter.BEACH: "a beach space",
-    fx.RowFilter.STREET: "a street space",
+    # Translators: where a VIP leaves a footprint: "A VIP leaves a footprint on a space ..."
+    fx.RowFilter.ANY: N_("a space"),
+    fx.RowFilter.BEACH: N_("a beach space"),
+    fx.RowFilter.STREET: N_("a street space"),
 }
 
 
 def describe_footprint_rule(rule: FootprintRule) -> str:
     """Where a VIP leaves footprints and what each scores (R7.2, R10.13, R11.3)."""
-    where = _FOOTPRINT_WHERE[rule.row]
+    where = _(_FOOTPRINT_WHERE[rule.row])
     if rule.tags:
-        where += f" with {_article(_tags_or(rule.tags))} tag"
+        # Translators: "a street space" "with a business or local spot tag"
+        where = _("{space} {with_tag}").format(space=where, with_tag=_with_a_tag(rule.tags))
     per_tag = ""
     if rule.tags and rule.points_per_tag:
-        listed = _join([_tag(t) for t in rule.tags], "and")
-        per_tag = f"{rule.points_per_tag} per {listed} tag on it"
+        per_tag = _("{n} per {tags} tag on it").format(
+            n=rule.points_per_tag, tags=_and([_tag(t) for t in rule.tags]))
     if rule.points_per_space and per_tag:
-        score = f"{rule.points_per_space} plus {per_tag}"
+        score = _("{n} plus {per_tag}").format(n=rule.points_per_space, per_tag=per_tag)
     elif rule.points_per_space:
         score = _points(rule.points_per_space)
     else:
-        score = per_tag or "nothing"
-    return f"A VIP leaves a footprint on {where}; each footprint scores {score}."
+        # Translators: what each footprint scores: "... each footprint scores nothing."
+        score = per_tag or _("nothing")
+    return _("A VIP leaves a footprint on {where}; each footprint scores {score}.").format(
+        where=where, score=score)
 
 
 def _lower_half_matches(tile: StartingTile) -> bool:
@@ -358,20 +415,26 @@ def _lower_half_matches(tile: StartingTile) -> bool:
 # --------------------------------------------------------------------------- sand dollar actions (R8)
 
 _TAKE_FROM: Mapping[TakeFrom, str] = {
-    TakeFrom.FRONT: "from the front row",
-    TakeFrom.BACK: "from the back row",
-    TakeFrom.DISPLAY: "from either row",
+    # Translators: which display cards a sand dollar action takes: "Take 1 card from the front row."
+    TakeFrom.FRONT: N_("from the front row"),
+    TakeFrom.BACK: N_("from the back row"),
+    TakeFrom.DISPLAY: N_("from either row"),
 }
 
 
 def describe_take(take: TakeRule) -> str:
     """Which display cards a sand dollar action takes (R8)."""
-    with_tags = f" with {_article(_tags_or(take.tags_any))} tag" if take.tags_any else ""
     if take.source is TakeFrom.COLUMN:
-        each = f", each{with_tags}" if with_tags else ""
-        return f"Take a front-row card and the back-row card behind it{each}."
-    cards = _count(take.count, "card")
-    return f"Take {cards}{with_tags} {_TAKE_FROM[take.source]}."
+        if take.tags_any:
+            return _("Take a front-row card and the back-row card behind it, each "
+                     "{with_tag}.").format(with_tag=_with_a_tag(take.tags_any))
+        return _("Take a front-row card and the back-row card behind it.")
+    cards = ngettext("{n} card", "{n} cards", take.count).format(n=take.count)
+    source = _(_TAKE_FROM[take.source])
+    if take.tags_any:
+        return _("Take {cards} {with_tag} {source}.").format(
+            cards=cards, with_tag=_with_a_tag(take.tags_any), source=source)
+    return _("Take {cards} {source}.").format(cards=cards, source=source)
 
 
 # --------------------------------------------------------------------------- objectives (R11.4)
@@ -380,66 +443,81 @@ def describe_take(take: TakeRule) -> str:
 def _chain_noun(tags: Sequence[fx.Tag]) -> str:
     """One chain of these tags: ``wave chain``, ``chain of a non-wave tag``..."""
     if len(tags) == 1:
-        return f"{_tag(tags[0])} chain"
+        return _("{tag} chain").format(tag=_tag(tags[0]))
     if set(tags) == set(fx.NON_WAVE_TAGS):
-        return "chain of a non-wave tag"
-    return f"chain of {_article(_tags_or(tags))} tag"
+        return _("chain of a non-wave tag")
+    # Translators: one chain of any one of these tags: "chain of a nature or sports tag"
+    if _vowel(TAG_WORDS[tags[0]]):
+        return _("chain of an {tag} tag").format(tag=_tags_or(tags))
+    return _("chain of a {tag} tag").format(tag=_tags_or(tags))
 
 
 def _lose(points: int) -> str:
     """``lose 2 points`` for -2; a positive value reads as a gain."""
-    return f"lose {_points(-points)}" if points <= 0 else f"gain {_points(points)}"
+    if points <= 0:
+        return _("lose {points}").format(points=_points(-points))
+    return _("gain {points}").format(points=_points(points))
 
 
 def _largest_chain(obj: fx.LargestChain) -> str:
-    return f"{_points(obj.points_per_tag)} per tag in your largest {_chain_noun(obj.tags)}."
+    return _("{points} per tag in your largest {chain}.").format(
+        points=_points(obj.points_per_tag), chain=_chain_noun(obj.tags))
 
 
 def _count_chains(obj: fx.CountChains) -> str:
     noun = _chain_noun(obj.tags)
     if obj.at_least == 1:
-        return f"{_points(obj.points)} for every separate {noun}."
-    return f"{_points(obj.points)} for every {noun} with {obj.at_least} or more tags."
+        return _("{points} for every separate {chain}.").format(points=_points(obj.points),
+                                                                chain=noun)
+    return _("{points} for every {chain} with {at_least} or more tags.").format(
+        points=_points(obj.points), chain=noun, at_least=obj.at_least)
 
 
 def _chain_table(obj: fx.ChainTable) -> str:
     noun = _chain_noun(obj.tags)
     if len(obj.table) == 1:
-        return f"Each {noun} scores {_points(obj.table[0])}."
-    steps = [f"{_count(size, 'tag')} {_points(p)}" for size, p in enumerate(obj.table[:-1], start=1)]
-    steps.append(f"{len(obj.table)} or more tags {_points(obj.table[-1])}")
-    return f"Each {noun} scores by its size: {', '.join(steps)}."
+        return _("Each {chain} scores {points}.").format(chain=noun, points=_points(obj.table[0]))
+    # Translators: one step of a chain's scores by size: "2 tags 3 points"
+    steps = [_("{tags} {points}").format(tags=ngettext("{n} tag", "{n} tags", size).format(n=size),
+                                         points=_points(p))
+             for size, p in enumerate(obj.table[:-1], start=1)]
+    steps.append(_("{n} or more tags {points}").format(n=len(obj.table),
+                                                       points=_points(obj.table[-1])))
+    return _("Each {chain} scores by its size: {steps}.").format(chain=noun,
+                                                                 steps=", ".join(steps))
 
 
 def _paired_run(obj: fx.PairedRun) -> str:
-    return (
-        f"{_points(obj.points)} per column in your longest unbroken run of columns whose "
-        f"beach and street spaces are both filled."
-    )
+    return _("{points} per column in your longest unbroken run of columns whose beach and "
+             "street spaces are both filled.").format(points=_points(obj.points))
 
 
 def _most_unplaced(obj: fx.MostUnplaced) -> str:
-    return (
-        f"Most people outside rings: {_lose(obj.most)}; second most: {_lose(obj.second)} "
-        f"(only when one player alone has the most). A player with nobody outside rings loses nothing."
-    )
+    return _("Most people outside rings: {most}; second most: {second} (only when one player "
+             "alone has the most). A player with nobody outside rings loses nothing.").format(
+        most=_lose(obj.most), second=_lose(obj.second))
 
 
 def _cards_with_unplaced(obj: fx.CardsWithUnplaced) -> str:
-    return (f"{_lose(obj.points).capitalize()} for every card where someone stands outside a ring "
-            "(the starting tile is one card).")
+    if obj.points <= 0:
+        return _("Lose {points} for every card where someone stands outside a ring (the "
+                 "starting tile is one card).").format(points=_points(-obj.points))
+    return _("Gain {points} for every card where someone stands outside a ring (the starting "
+             "tile is one card).").format(points=_points(obj.points))
 
 
 def _rings_and_unplaced(obj: fx.RingsAndUnplaced) -> str:
     if obj.per_full_ring < 0:
-        rings = f"Lose {_points(-obj.per_full_ring)} per full ring"
+        rings = _("Lose {points} per full ring").format(points=_points(-obj.per_full_ring))
     else:
-        rings = f"{_points(obj.per_full_ring)} per full ring"
+        rings = _("{points} per full ring").format(points=_points(obj.per_full_ring))
     if obj.per_unplaced == 1:
-        step = "every person outside a ring"
+        unplaced = _("{lose} for every person outside a ring").format(lose=_lose(obj.points))
     else:
-        step = f"every {obj.per_unplaced} people outside rings (round down)"
-    return f"{rings}; {_lose(obj.points)} for {step}."
+        unplaced = _("{lose} for every {n} people outside rings (round down)").format(
+            lose=_lose(obj.points), n=obj.per_unplaced)
+    # Translators: the rings' points; the people outside rings: "1 point per full ring; lose ..."
+    return _("{rings}; {unplaced}.").format(rings=rings, unplaced=unplaced)
 
 
 OBJECTIVE_WORDS: Mapping[type, Callable[[Any], str]] = {
@@ -455,14 +533,14 @@ OBJECTIVE_WORDS: Mapping[type, Callable[[Any], str]] = {
 
 def describe_objective(obj: fx.Objective) -> str:
     """One or two sentences for a scoring objective (R11.4)."""
-    return _dispatch(OBJECTIVE_WORDS, obj, "objective")(obj)
+    return _dispatch(OBJECTIVE_WORDS, obj, "objective")(obj)  # not translated: dev
 
 
 # --------------------------------------------------------------------------- whole entries
 
 
 def _tag_list(tags: Sequence[fx.Tag]) -> str:
-    return ", ".join(_tag(t) for t in tags) if tags else "no tags"
+    return ", ".join(_tag(t) for t in tags) if tags else _("no tags")
 
 
 def _section(heading: str, lines: Sequence[str]) -> list[str]:
@@ -470,7 +548,8 @@ def _section(heading: str, lines: Sequence[str]) -> list[str]:
 
 
 def _flavour(text: str) -> list[str]:
-    return [f"“{text.strip()}”"] if text.strip() else []
+    # Translators: a card's flavour text in quotation marks
+    return [_("“{text}”").format(text=text.strip())] if text.strip() else []
 
 
 def card_text(card: FeatureCard) -> list[str]:
@@ -478,9 +557,10 @@ def card_text(card: FeatureCard) -> list[str]:
     scoring, rings, constraints, flavour text."""
     return [
         card.name,
-        f"{_ROW_WORDS[card.row]} · {_tag_list(card.tags)}",
-        *_section("When placed:", [describe_placement(a) for a in card.placement]),
-        *_section("Scores:", [describe_scoring(s) for s in card.scoring]),
+        # Translators: a card's row and its tags: "Beach card · wave, nature"
+        _("{row} · {tags}").format(row=_(_ROW_WORDS[card.row]), tags=_tag_list(card.tags)),
+        *_section(_("When placed:"), [describe_placement(a) for a in card.placement]),
+        *_section(_("Scores:"), [describe_scoring(s) for s in card.scoring]),
         *(describe_ring(r) for r in card.rings),
         *(describe_constraint(c) for c in card.constraints),
         *_flavour(card.text),
@@ -490,12 +570,15 @@ def card_text(card: FeatureCard) -> list[str]:
 def tile_text(tile: StartingTile) -> list[str]:
     """Every line of a starting tile's enlarged view; its tags, bonus and rings belong to the
     lower half (R0.4, R2.6)."""
-    start_footprint = ["The lower half starts with a footprint."] if _lower_half_matches(tile) else []
+    start_footprint = ([_("The lower half starts with a footprint.")]
+                       if _lower_half_matches(tile) else [])
+    # Translators: where a starting tile's added people go: "Add 1 VIP to the lower half."
+    lower_half = _("the lower half")
     return [
         tile.name,
-        f"Starting tile · lower half: {_tag_list(tile.tags)}",
-        *_section("At the start:", [describe_placement(a, "the lower half") for a in tile.placement]),
-        *_section("Scores:", [describe_scoring(s) for s in tile.scoring]),
+        _("Starting tile · lower half: {tags}").format(tags=_tag_list(tile.tags)),
+        *_section(_("At the start:"), [describe_placement(a, lower_half) for a in tile.placement]),
+        *_section(_("Scores:"), [describe_scoring(s) for s in tile.scoring]),
         *(describe_ring(r) for r in tile.rings),
         describe_footprint_rule(tile.footprint),
         *start_footprint,
@@ -504,19 +587,23 @@ def tile_text(tile: StartingTile) -> list[str]:
 
 def sand_dollar_text(action: SandDollarAction) -> list[str]:
     """Every line of a sand dollar action: cost, what it takes, the swap, its allowances."""
-    cost = f"costs {_count(action.cost, 'sand dollar')}" if action.cost else "free"
+    if action.cost:
+        cost = _("costs {sand_dollars}").format(sand_dollars=_sand_dollars(action.cost))
+    else:
+        # Translators: a sand dollar action that costs nothing: "Sand dollar action · free"
+        cost = _("free")
     swap = (
-        ["You may swap two feature cards of the same row (never the starting tile or an "
-         "end-of-the-beach card)."]
+        [_("You may swap two feature cards of the same row (never the starting tile or an "
+           "end-of-the-beach card).")]
         if action.swap
         else []
     )
     return [
         action.name,
-        f"Sand dollar action · {cost}",
+        _("Sand dollar action · {cost}").format(cost=cost),
         describe_take(action.take),
         *swap,
-        *_section("Then:", [describe_placement(a) for a in action.allowances]),
+        *_section(_("Then:"), [describe_placement(a) for a in action.allowances]),
         *_flavour(action.text),
     ]
 
@@ -525,8 +612,8 @@ def objective_text(tile: ObjectiveTile) -> list[str]:
     """Every line of a scoring objective tile: its wave bonus, other bonus and penalty."""
     return [
         tile.name,
-        "Scoring objective tile",
-        f"Wave bonus: {describe_objective(tile.wave)}",
-        f"Other bonus: {describe_objective(tile.misc)}",
-        f"Penalty: {describe_objective(tile.penalty)}",
+        _("Scoring objective tile"),
+        _("Wave bonus: {objective}").format(objective=describe_objective(tile.wave)),
+        _("Other bonus: {objective}").format(objective=describe_objective(tile.misc)),
+        _("Penalty: {objective}").format(objective=describe_objective(tile.penalty)),
     ]

@@ -8,13 +8,17 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
+from smqt.language.translate import _, ngettext
 from smqt.sim.changes import Change
 from smqt.sim.playgame import GameResult
 from smqt.sim.report import summarise_games
 from smqt.sim.sides import Side
 from smqt.sim.stats import mean_difference, wilson
 from smqt.sim.verdicts import (
+    CHANGED,
     FDR,
+    INCONCLUSIVE,
+    NO_CHANGE,
     add_verdicts,
     bot_spread,
     card_flags,
@@ -23,6 +27,7 @@ from smqt.sim.verdicts import (
     game_values,
     measures,
     show,
+    whole,
 )
 from smqt.sim.verdicts import compare_measures as paired_measures
 
@@ -76,15 +81,26 @@ def overall(rows: Sequence[dict]) -> dict:
                                     r["difference"]["p_value"]))
         parts = [f"{r['label']} {show(r['difference']['estimate'], r['unit'], True)}"
                  for r in changed[:SHOWN]]
-        more = f" (and {len(changed) - SHOWN} more)" if len(changed) > SHOWN else ""
-        return {"status": "changed", "text": "changed: " + "; ".join(parts) + more}
+        listed = "; ".join(parts)  # not translated: a list separator
+        if len(changed) > SHOWN:
+            text = ngettext("changed: {measures} (and {count} more)",
+                            "changed: {measures} (and {count} more)",
+                            len(changed) - SHOWN).format(measures=listed,
+                                                         count=len(changed) - SHOWN)
+        else:
+            text = _("changed: {measures}").format(measures=listed)
+        return {"status": CHANGED, "text": text}
     if unclear:
         worst = max(unclear, key=lambda r: r["more_games"])
-        return {"status": "inconclusive",
-                "text": f"no change shown yet; {len(unclear)} measure(s) inconclusive "
-                        f"(up to about {worst['more_games']:,} more games, for "
-                        f"{worst['label']})"}
-    return {"status": "no change detected", "text": "no change detected in any measure"}
+        return {"status": INCONCLUSIVE,
+                "text": ngettext(
+                    "no change shown yet; {count} measure(s) inconclusive (up to about {more} "
+                    "more games, for {measure})",
+                    "no change shown yet; {count} measure(s) inconclusive (up to about {more} "
+                    "more games, for {measure})", len(unclear)).format(
+                        count=len(unclear), more=whole(worst["more_games"]),
+                        measure=worst["label"])}
+    return {"status": NO_CHANGE, "text": _("no change detected in any measure")}
 
 
 def noise_band(base: Sequence[GameResult], noise: Sequence[GameResult],
@@ -127,8 +143,8 @@ def ladder(sides: Sequence[Side], results: dict[str, list[GameResult]]) -> list[
         weak, strong = side.lineup
         share = sum(r.win_share(s.seat) for r in games for s in r.seats if s.bot == strong)
         win = wilson(share, len(games))
-        verdict = ("rewards skill" if win.low > 0.5 else
-                   "the weaker bot wins more" if win.high < 0.5 else "inconclusive")
+        verdict = (_("rewards skill") if win.low > 0.5 else
+                   _("the weaker bot wins more") if win.high < 0.5 else _("inconclusive"))
         rows.append({"label": side.label, "pack": side.title.split(":")[0], "weak": weak,
                      "strong": strong, "games": len(games), "strong_win": win.as_dict(),
                      "verdict": verdict})
@@ -155,7 +171,7 @@ def build_report(meta: dict, sides: Sequence[Side], results: dict[str, list[Game
     return {
         "meta": {**meta, "fdr": FDR, "precision": precision},
         "changes": [{"kind": c.kind, "id": c.id, "what": c.what, "label": c.label(),
-                     "describe": c.describe()} for c in changes],
+                     "describe": c.describe(_)} for c in changes],
         "comparisons": comparisons,
         "noise": noise_band(base, results[noise[0].label], precision) if noise else None,
         "ladder": ladder([s for s in sides if s.kind == "ladder"], results),
@@ -169,18 +185,23 @@ def summary_text(report: dict) -> str:
     meta = report["meta"]
     lines = [f"{meta['title']}", f"  {meta['design']}"]
     if report["changes"]:
-        lines.append("What the variant changes, and the verdict on each change:")
+        lines.append(_("What the variant changes, and the verdict on each change:"))
         for i, change in enumerate(report["changes"], 1):
             lines.append(f"  {i}. {change['describe']}")
             for comp in report["comparisons"]:
                 if comp["kind"] == "change" and comp["changes"] == [change["label"]]:
-                    lines += [f"       {n} players: {part['overall']['text']}"
+                    lines += ["       " + _("{players} players: {verdict}").format(
+                                  players=n, verdict=part["overall"]["text"])
                               for n, part in comp["players"].items()]
-    lines.append("Verdicts in detail (95% intervals; 'changed' at a 5% false-discovery rate):")
+    lines.append(_("Verdicts in detail (95% intervals; 'changed' at a 5% false-discovery "
+                   "rate):"))
     for comp in report["comparisons"]:
         for n, part in comp["players"].items():
-            lines.append(f"{comp['title']} — {n} players, {part['games']} games: "
-                         f"{part['overall']['text']}")
+            lines.append(ngettext("{side} — {players} players, {games} games: {verdict}",
+                                  "{side} — {players} players, {games} games: {verdict}",
+                                  part["games"]).format(
+                side=comp["title"], players=n, games=part["games"],
+                verdict=part["overall"]["text"]))
             for row in part["rows"]:
                 if row["headline"] or row["key"].startswith("card.") or \
                         row["verdict"] == "changed":
@@ -189,15 +210,25 @@ def summary_text(report: dict) -> str:
                                  f" [{show(d['low'], row['unit'], True)}, "
                                  f"{show(d['high'], row['unit'], True)}]  {row['verdict_text']}")
             if part["card_flags"]:
-                lines.append("    cards whose owners' win rate changed (FDR 5%): " +
-                             ", ".join(f["card"] for f in part["card_flags"]))
+                lines.append("    " + _("cards whose owners' win rate changed (FDR 5%): "
+                                        "{cards}").format(
+                    cards=", ".join(f["card"] for f in part["card_flags"])))
     if report["noise"]:
         for n, part in report["noise"]["players"].items():
-            lines.append(f"Noise band (base against itself, other seeds), {n} players: "
-                         f"{len(part['card_flags'])} of {part['cards_tested']} cards flagged")
+            lines.append(ngettext(
+                "Noise band (base against itself, other seeds), {players} players: {flagged} "
+                "of {tested} cards flagged",
+                "Noise band (base against itself, other seeds), {players} players: {flagged} "
+                "of {tested} cards flagged", part["cards_tested"]).format(
+                    players=n, flagged=len(part["card_flags"]), tested=part["cards_tested"]))
     for row in report["ladder"]:
         w = row["strong_win"]
-        lines.append(f"Skill ladder, {row['pack']}: {row['strong']} beats {row['weak']} "
-                     f"{100 * w['rate']:.0f}% [{100 * w['low']:.0f}, {100 * w['high']:.0f}] of "
-                     f"{row['games']} games: {row['verdict']}")
+        lines.append(ngettext(
+            "Skill ladder, {pack}: {strong} beats {weak} {rate}% [{low}, {high}] of {games} "
+            "games: {verdict}",
+            "Skill ladder, {pack}: {strong} beats {weak} {rate}% [{low}, {high}] of {games} "
+            "games: {verdict}", row["games"]).format(
+                pack=row["pack"], strong=row["strong"], weak=row["weak"],
+                rate=f"{100 * w['rate']:.0f}", low=f"{100 * w['low']:.0f}",
+                high=f"{100 * w['high']:.0f}", games=row["games"], verdict=row["verdict"]))
     return "\n".join(lines) + "\n"

@@ -36,6 +36,7 @@ import attrs
 
 from smqt.engine.catalog import Catalog, catalog_entries
 from smqt.engine.content import Rules
+from smqt.language.translate import N_, _
 from smqt.pack.convert import converter, tag_of
 from smqt.pack.folder import KINDS
 from smqt.pack.load import check_pack
@@ -44,7 +45,7 @@ from smqt.pack.save import entries_to_toml, manifest_to_toml, rules_to_toml
 
 __all__ = [
     "ENTRY_KINDS",
-    "Change",
+    "Change",  # not translated: a name exported
     "ChangeError",
     "FieldChange",
     "catalog_files",
@@ -72,6 +73,8 @@ _NAME_MAX = 60
 "A pack name's limit (``PackManifest``)."
 _DESCRIPTION_MAX = 500
 "A pack description's limit (``PackManifest``)."
+MOVED = N_("moved to the end of the {kind} order")
+"Said of a changed entry that moves (translated only where a person reads the description)."
 
 
 # --------------------------------------------------------------------------- changes
@@ -120,13 +123,15 @@ class Change:
                 f"rules {self.id} {self.what}"
         return f"{self.kind.replace('_', ' ')} {self.name or self.id} {self.what}"
 
-    def describe(self) -> str:
-        """One line with every field change: ``card Pier changed: scoring[0].points 2 -> 3``."""
+    def describe(self, translate: Callable[[str], str] = str) -> str:
+        """One line with every field change: ``card Pier changed: scoring[0].points 2 -> 3``.
+        ``translate`` (``_``) puts its words into the language in force, for a person; the
+        default keeps them English, for the files of a generated pack."""
         if self.kind == RULES:
             return self.label()
         parts = [field.describe() for field in self.fields]
         if self.moved:
-            parts.append(f"moved to the end of the {self.kind.replace('_', ' ')} order")
+            parts.append(translate(MOVED).format(kind=self.kind.replace("_", " ")))
         return f"{self.label()}: {'; '.join(parts)}" if parts else self.label()
 
     def slug(self) -> str:
@@ -224,8 +229,9 @@ def with_changes(base: Catalog, variant: Catalog, changes: Sequence[Change]) -> 
     chosen: dict[tuple[str, str, str], Change] = {}
     for change in changes:
         if change.key not in available:
-            raise ValueError(f"{change.label()!r} is not a change the variant "
-                             f"{variant.identity.name!r} makes to {base.identity.name!r}")
+            raise ValueError(
+                f"{change.label()!r} is not a change the variant "
+                f"{variant.identity.name!r} makes to {base.identity.name!r}")  # not translated: for devs
         chosen[change.key] = available[change.key]
     rules = base.rules
     picked_rules = [change.id for change in chosen.values() if change.kind == RULES]
@@ -244,9 +250,10 @@ def with_changes(base: Catalog, variant: Catalog, changes: Sequence[Change]) -> 
     name = pack_name(base.identity.name, [c.label() for c in ordered])
     return checked_catalog(catalog_with(base, entries, rules), name, base.identity.version,
                     lambda problems: ChangeError(
-                        f"{name}: the changes "
-                        f"{', '.join(repr(c.label()) for c in ordered) or '(none)'} do not make "
-                        f"a pack on their own: {problems}"))
+                        _("{pack}: the changes {changes} do not make a pack on their own: "
+                          "{problems}").format(
+                            pack=name, problems=problems,
+                            changes=", ".join(repr(c.label()) for c in ordered) or "(none)")))
 
 
 def _entries_with(kind: str, before: Mapping[str, Any], after: Mapping[str, Any],
@@ -301,7 +308,7 @@ def checked_catalog(catalog: Catalog, name: str, version: str,
         )
     if loaded is None or problems:
         texts = [f"{p.entry + ', ' if p.entry else ''}{p.key + ': ' if p.key else ''}{p.problem}"
-                 for p in problems] or ["the pack could not be read"]
+                 for p in problems] or [_("the pack could not be read")]
         raise error("; ".join(texts))
     return loaded
 

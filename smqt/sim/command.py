@@ -22,6 +22,7 @@ from smqt.ai.protocol import BOT_LEVELS
 from smqt.engine.rng import game_seed, seed_problem
 from smqt.engine.setup import SetupError, new_game
 from smqt.files.atomic import atomic_write_text
+from smqt.language.translate import _, ngettext
 from smqt.pack.problems import PackError
 from smqt.sim.build import build_report, summary_text
 from smqt.sim.changes import Change, pack_changes
@@ -42,7 +43,7 @@ from smqt.sim.runner import (
 from smqt.sim.sides import NOISE_SEED, Side, change_sides, ladder_sides, specs, sweep_sides
 from smqt.sim.sweep import SweepError, parse_sweep
 from smqt.sim.task import make_batches
-from smqt.sim.verdicts import games_for_clear, headline_clear, precisions
+from smqt.sim.verdicts import games_for_clear, headline_clear, precisions, whole
 
 CLUSTER_TIMEOUT = 10.0
 """Seconds to wait for the cluster's scheduler to answer."""
@@ -80,9 +81,10 @@ def parse_bots(text: str) -> list[str]:
     bots = [b.strip() for b in text.split(",") if b.strip()]
     for bot in bots:
         if bot.partition(":")[0] not in BOT_LEVELS:
-            raise SimError(f"unknown bot {bot!r} (expected {', '.join(BOT_LEVELS)})")
+            raise SimError(_("unknown bot {bot} (expected {levels})").format(
+                bot=repr(bot), levels=", ".join(BOT_LEVELS)))
     if not bots:
-        raise SimError("name at least one bot, e.g. --bots medium,medium")
+        raise SimError(_("name at least one bot, e.g. --bots medium,medium"))
     return bots
 
 
@@ -90,36 +92,39 @@ def parse_players(text: str) -> list[int]:
     try:
         counts = sorted({int(p) for p in text.split(",")})
     except ValueError:
-        raise SimError(f"--players takes numbers like 2 or 2,3,4, not {text!r}") from None
+        raise SimError(_("--players takes numbers like 2 or 2,3,4, not {text}").format(
+            text=repr(text))) from None
     if not counts or any(not 2 <= n <= 4 for n in counts):
-        raise SimError("player counts must be 2, 3 or 4")
+        raise SimError(_("player counts must be 2, 3 or 4"))
     return counts
 
 
 def _check_numbers(options: SimOptions) -> None:
     if not 1 <= options.games <= 1_000_000:
-        raise SimError("--games must be between 1 and 1,000,000")
+        raise SimError(_("--games must be between 1 and 1,000,000"))
     if options.jobs is not None and not 1 <= options.jobs <= 1024:
-        raise SimError("--jobs must be between 1 and 1024")
+        raise SimError(_("--jobs must be between 1 and 1024"))
     problem = seed_problem(options.seed)
     if problem:
         raise SimError(f"--seed: {problem}")
     if options.precision is not None and not 0.1 <= options.precision <= 50:
-        raise SimError("--precision is in percentage points of win rate, from 0.1 to 50")
+        raise SimError(_("--precision is in percentage points of win rate, from 0.1 to 50"))
     if options.max_games < options.games:
-        raise SimError("--max-games must be at least --games")
+        raise SimError(_("--max-games must be at least --games"))
     if not 1 <= options.ladder_games <= 100_000:
-        raise SimError("--ladder-games must be between 1 and 100,000")
+        raise SimError(_("--ladder-games must be between 1 and 100,000"))
     if options.per_change and not options.variant:
-        raise SimError("--per-change needs --variant (the changes are the variant's)")
+        raise SimError(_("--per-change needs --variant (the changes are the variant's)"))
     if options.sweep and options.variant:
-        raise SimError("a sweep varies one value of --pack; leave out --variant (to sweep "
-                       "your variant, give it as --pack)")
+        raise SimError(_("a sweep varies one value of --pack; leave out --variant (to sweep "
+                         "your variant, give it as --pack)"))
     out = Path(options.out_dir)
     if out.exists() and not out.is_dir():
-        raise SimError(f"--out {options.out_dir} is a file; name a folder for the report")
+        raise SimError(_("--out {folder} is a file; name a folder for the report").format(
+            folder=options.out_dir))
     if not out.exists() and any(p.exists() and not p.is_dir() for p in out.parents):
-        raise SimError(f"--out {options.out_dir}: a part of that path is a file, not a folder")
+        raise SimError(_("--out {folder}: a part of that path is a file, not a folder").format(
+            folder=options.out_dir))
 
 
 def _load(folder: str, counts: list[int], seed: int) -> PackSource:
@@ -129,7 +134,8 @@ def _load(folder: str, counts: list[int], seed: int) -> PackSource:
         try:
             new_game(catalog, count, seed)
         except SetupError as exc:
-            raise SimError(f"{folder}: a {count}-player game cannot be set up: {exc}") from None
+            raise SimError(_("{folder}: a {players}-player game cannot be set up: {problem}")
+                           .format(folder=folder, players=count, problem=exc)) from None
     return source
 
 
@@ -154,7 +160,8 @@ def plan(options: SimOptions
             raise SimError(str(exc)) from None
         sides += sweep_sides(base, sweep)
     if options.noise:
-        sides.append(Side("noise", f"{base.name} {base.version}, other seeds", "noise", base))
+        sides.append(Side("noise", _("{pack} {version}, other seeds").format(
+            pack=base.name, version=base.version), "noise", base))
     if options.ladder:
         packs = [("base", base)] + [("variant", s.source) for s in sides if s.kind == "variant"]
         sides += ladder_sides(packs)
@@ -179,11 +186,14 @@ def _title(sides: list[Side], changes: list[Change], options: SimOptions) -> str
     base = sides[0].source
     variant = next((s.source for s in sides if s.kind == "variant"), None)
     if variant is not None:
-        return f"House-rule report: {variant.name} {variant.version} against " \
-               f"{base.name} {base.version}"
+        return _("House-rule report: {variant} {variant_version} against {base} "
+                 "{base_version}").format(variant=variant.name, variant_version=variant.version,
+                                          base=base.name, base_version=base.version)
     if options.sweep:
-        return f"Sweep report: {options.sweep} on {base.name} {base.version}"
-    return f"Simulation report: {base.name} {base.version}"
+        return _("Sweep report: {sweep} on {pack} {version}").format(
+            sweep=options.sweep, pack=base.name, version=base.version)
+    return _("Simulation report: {pack} {version}").format(pack=base.name,
+                                                            version=base.version)
 
 
 def run_sim(options: SimOptions, out: TextIO, err: TextIO,
@@ -195,12 +205,12 @@ def run_sim(options: SimOptions, out: TextIO, err: TextIO,
     try:
         sides, changes, counts, lineup, skipped = plan(options)
     except SimError as exc:
-        err.write(f"smqt sim: {exc}\n")
+        err.write(f"smqt sim: {exc}\n")  # not translated: the program's name (the message is)
         return 2
     except PackError as exc:
         for error in exc.errors:
             err.write(f"{error}\n")
-        err.write("smqt sim: the pack has errors (see smqt validate)\n")
+        err.write(_("smqt sim: the pack has errors (see smqt validate)") + "\n")
         return 1
     precision = precisions(options.precision)
     executor = (cluster_executor(options.cluster, CLUSTER_TIMEOUT) if options.cluster
@@ -211,10 +221,10 @@ def run_sim(options: SimOptions, out: TextIO, err: TextIO,
                                     running, err, cancelled, progress)
         report["meta"]["skipped"] = skipped
     except ClusterUnavailable as exc:
-        err.write(f"smqt sim: {exc}\n")
+        err.write(f"smqt sim: {exc}\n")  # not translated: the program's name (the message is)
         return 2
     except (SimCancelled, KeyboardInterrupt):  # Ctrl+C, or ``cancelled`` turned true
-        err.write("\nsmqt sim: cancelled; nothing written\n")
+        err.write("\n" + _("smqt sim: cancelled; nothing written") + "\n")
         return 130
     return _write(report, sides, results, options, out, err)
 
@@ -264,8 +274,11 @@ def _play(options: SimOptions, sides: list[Side], changes: list[Change], counts:
         needed = games_for_clear(rows, precision)
         target = min(options.max_games, max(needed + needed // 10, games + games // 2))
         status["text"] = _estimate(rows, precision, needed)
-        err.write(f"smqt sim: not clear yet after {games} games per side; going on to "
-                  f"{target} ({status['text']})\n")
+        err.write(ngettext("smqt sim: not clear yet after {games} games per side; going on to "
+                           "{target} ({estimate})",
+                           "smqt sim: not clear yet after {games} games per side; going on to "
+                           "{target} ({estimate})", games).format(
+            games=games, target=target, estimate=status["text"]) + "\n")
     if until_clear:
         report["meta"]["clear"] = bool(rows) and headline_clear(rows, precision)
     return report, results
@@ -289,19 +302,33 @@ def _estimate(rows: list[dict], precision: dict[str, float], needed: int) -> str
                  key=lambda r: (r["difference"]["high"] - r["difference"]["low"])
                  / precision[r["unit"]])
     d = widest["difference"]
-    return (f"{widest['label']} {show(d['estimate'], widest['unit'], True)} "
-            f"±{show((d['high'] - d['low']) / 2, widest['unit'])} (wanted "
-            f"±{show(precision[widest['unit']], widest['unit'])}), about {needed:,} games needed")
+    return ngettext("{measure} {difference} ±{half} (wanted ±{precision}), about {needed} "
+                    "games needed",
+                    "{measure} {difference} ±{half} (wanted ±{precision}), about {needed} "
+                    "games needed", needed).format(
+        measure=widest["label"], difference=show(d["estimate"], widest["unit"], True),
+        half=show((d["high"] - d["low"]) / 2, widest["unit"]),
+        precision=show(precision[widest["unit"]], widest["unit"]), needed=whole(needed))
 
 
 def _design(sides: list[Side], games: int, counts: list[int], lineup: list[str],
             options: SimOptions) -> str:
     compared = sum(s.kind in ("variant", "change", "sweep") for s in sides)
-    text = (f"{games} games per side and player count ({', '.join(map(str, counts))} players), "
-            f"bots {', '.join(lineup)}, seats rotating, seed {options.seed}")
     if compared:
-        text += "; every side plays the same games (seeds, seats, bots), so differences are paired"
-    return text
+        text = ngettext(
+            "{games} games per side and player count ({counts} players), bots {bots}, seats "
+            "rotating, seed {seed}; every side plays the same games (seeds, seats, bots), so "
+            "differences are paired",
+            "{games} games per side and player count ({counts} players), bots {bots}, seats "
+            "rotating, seed {seed}; every side plays the same games (seeds, seats, bots), so "
+            "differences are paired", games)
+    else:
+        text = ngettext("{games} games per side and player count ({counts} players), bots "
+                        "{bots}, seats rotating, seed {seed}",
+                        "{games} games per side and player count ({counts} players), bots "
+                        "{bots}, seats rotating, seed {seed}", games)
+    return text.format(games=games, counts=", ".join(map(str, counts)), bots=", ".join(lineup),
+                       seed=options.seed)
 
 
 def _write(report: dict, sides: list[Side], results: dict[str, list[GameResult]],
@@ -318,10 +345,12 @@ def _write(report: dict, sides: list[Side], results: dict[str, list[GameResult]]
                           json.dumps(report, indent=1, sort_keys=True) + "\n")
         atomic_write_text(folder / "report.html", render(report, COLUMNS))
     except OSError as exc:
-        err.write(f"smqt sim: cannot write the report to {folder}: {exc.strerror or exc}\n")
+        err.write(_("smqt sim: cannot write the report to {folder}: {reason}").format(
+            folder=folder, reason=exc.strerror or exc) + "\n")
         return 1
     out.write(summary_text(report))
-    out.write(f"wrote {folder / 'report.html'}, report.json, games.csv, games/ and packs/\n")
+    out.write(_("wrote {page}, report.json, games.csv, games/ and packs/").format(
+        page=folder / "report.html") + "\n")
     return 0
 
 
@@ -345,6 +374,7 @@ def _write_games(folder: Path, sides: list[Side], results: list[GameResult]) -> 
             path = staging / record_path(r)
             path.parent.mkdir(parents=True, exist_ok=True)
             pack = Path(os.path.relpath(leaves[r.label], path.parent)).as_posix()
+            # not translated: the seats' names in a saved record (a file), like default names
             table = {"seats": [{"name": f"Seat {k + 1} ({b})", "kind": b.partition(":")[0]}
                                for k, b in enumerate(r.spec.bots)],
                      "over": True, "playtest": False, "pack": pack}

@@ -8,9 +8,15 @@ from __future__ import annotations
 import html
 import math
 
+from smqt.language.translate import N_, _, current, ngettext
+from smqt.sim.verdicts import CHANGED, NO_CHANGE
+
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2")
 CATEGORY_COLOURS = {"objective": "#4e79a7", "card": "#f28e2b", "ring": "#59a14f",
                     "footprint": "#b07aa1"}
+CATEGORY_NAMES = {"objective": N_("objective"), "card": N_("card"), "ring": N_("ring"),
+                  "footprint": N_("footprint")}
+"""Where points come from, as the page names it."""
 
 
 def _e(text: object) -> str:
@@ -18,12 +24,13 @@ def _e(text: object) -> str:
 
 
 def _pct(value: float) -> str:
-    return "n/a" if value != value else f"{100 * value:.1f}%"
+    return _("n/a") if value != value else f"{100 * value:.1f}%"
 
 
 def _open(width: float, height: float, title: str) -> list[str]:
     """An SVG element with its title line."""
-    return [f'<svg width="{width}" height="{height}" role="img" aria-label="{_e(title)}">',
+    return [f'<svg width="{width}" height="{height}" role="img" '
+            f'aria-label="{_e(title)}">',  # not translated: markup
             f'<text x="0" y="16" class="t">{_e(title)}</text>']
 
 
@@ -100,7 +107,7 @@ def difference_bars(title: str, rows: list[tuple[str, float, float, float]]) -> 
 def range_chart(title: str, rows: list[tuple[str, dict]]) -> str:
     """Score ranges per row: 5th-95th percentile line, median tick, mean dot."""
     width, left, row_h = 720, 150, 30
-    values = [v for _, s in rows for v in (s["p5"], s["p95"]) if v == v]
+    values = [v for _label, s in rows for v in (s["p5"], s["p95"]) if v == v]
     top = max(values, default=1.0)
     scale = max(20.0, math.ceil(top / 20) * 20)
     plot = width - left - 130
@@ -114,14 +121,15 @@ def range_chart(title: str, rows: list[tuple[str, dict]]) -> str:
     for i, (label, s) in enumerate(rows):
         y = 30 + i * row_h + 10
         colour = COLOURS[i % len(COLOURS)]
+        mean = _("mean {value}").format(value=f"{s['mean']:.1f}")
         parts.append(f'<text x="{left - 8}" y="{y + 5}" class="label">{_e(label)}</text>'
                      f'<line x1="{x(s["p5"]):.1f}" y1="{y}" x2="{x(s["p95"]):.1f}" y2="{y}" '
-                     f'stroke="{colour}" stroke-width="6" opacity="0.5"/>'
+                     f'stroke="{colour}" stroke-width="6" opacity="0.5"/>'  # not translated: markup
                      f'<line x1="{x(s["median"]):.1f}" y1="{y - 8}" x2="{x(s["median"]):.1f}" '
                      f'y2="{y + 8}" stroke="{colour}" stroke-width="3"/>'
                      f'<circle cx="{x(s["mean"]):.1f}" cy="{y}" r="4" fill="#222"/>'
                      f'<text x="{x(s["p95"]) + 6:.1f}" y="{y + 5}" class="value">'
-                     f'mean {s["mean"]:.1f}</text>')
+                     f'{_e(mean)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -130,15 +138,16 @@ def share_bar(title: str, shares: dict[str, float]) -> str:
     width, height, left = 720, 70, 0
     parts = _open(width, height, title)
     x = float(left)
+    names = {c: _(CATEGORY_NAMES[c]) if c in CATEGORY_NAMES else c for c in shares}
     for category, share in shares.items():
         w = (width - 10) * share
         parts.append(f'<rect x="{x:.1f}" y="24" width="{w:.1f}" height="22" '
                      f'fill="{CATEGORY_COLOURS.get(category, "#999")}"/>')
         if w > 40:
-            parts.append(f'<text x="{x + 4:.1f}" y="40" class="inbar">{_e(category)} '
+            parts.append(f'<text x="{x + 4:.1f}" y="40" class="inbar">{_e(names[category])} '
                          f'{_pct(share)}</text>')
         x += w
-    legend = " · ".join(f"{c} {_pct(s)}" for c, s in shares.items())
+    legend = " · ".join(f"{names[c]} {_pct(s)}" for c, s in shares.items())
     parts.append(f'<text x="0" y="64" class="legend">{_e(legend)}</text></svg>')
     return "".join(parts)
 
@@ -146,7 +155,8 @@ def share_bar(title: str, shares: dict[str, float]) -> str:
 def card_scatter(title: str, cards: list[dict], baseline: float) -> str:
     """Pick rate (x) against owners' win rate (y); flagged cards are labelled."""
     size, pad = 440, 60
-    parts = [f'<svg width="{size + 300}" height="{size + 40}" role="img" aria-label="{_e(title)}">',
+    parts = [f'<svg width="{size + 300}" height="{size + 40}" role="img" '
+             f'aria-label="{_e(title)}">',  # not translated: markup
              f'<text x="0" y="16" class="t">{_e(title)}</text>']
 
     def px(v: float) -> float:
@@ -169,14 +179,15 @@ def card_scatter(title: str, cards: list[dict], baseline: float) -> str:
         if pick != pick or win != win:
             continue
         colour = {"strong": "#d62728", "weak": "#1f77b4"}.get(row["flag"], "#777")
+        tip = _("{card}: pick {pick}, win {win}").format(card=row["card"], pick=_pct(pick),
+                                                          win=_pct(win))
         parts.append(f'<circle cx="{px(pick):.1f}" cy="{py(win):.1f}" r="4" fill="{colour}" '
-                     f'opacity="0.75"><title>{_e(row["card"])}: pick {_pct(pick)}, '
-                     f'win {_pct(win)}</title></circle>')
+                     f'opacity="0.75"><title>{_e(tip)}</title></circle>')  # not translated: markup
         if row["flag"]:
             parts.append(f'<text x="{px(pick) + 6:.1f}" y="{py(win) + 4:.1f}" class="small">'
                          f'{_e(row["card"])}</text>')
-    parts.append(f'<text x="{px(0.5):.1f}" y="{size + 36}" class="tick">pick rate when offered'
-                 f'</text></svg>')
+    parts.append(f'<text x="{px(0.5):.1f}" y="{size + 36}" class="tick">'  # not translated: SVG
+                 + _e(_("pick rate when offered")) + "</text></svg>")
     return "".join(parts)
 
 
@@ -199,14 +210,14 @@ svg { display: block; margin: 10px 0 18px; font-size: 12px; }
 .v-nochange { background: #dff0d8; color: #2b5f1d; } .v-unclear { background: #eee; color: #444; }
 .lead { font-size: 15px; } .note { color: #555; font-size: 13px; }
 details > summary { cursor: pointer; font-weight: 600; margin: 10px 0; }
-"""
+"""  # not translated: a style sheet
 
 
 def _table(headers: list[str], rows: list[list[object]], left: int = 1) -> str:
-    head = "".join(f'<th class="{"l" if i < left else ""}">{_e(h)}</th>'
+    head = "".join(f'<th class="{"l" if i < left else ""}">{_e(h)}</th>'  # not translated: markup
                    for i, h in enumerate(headers))
     body = "".join(
-        "<tr>" + "".join(f'<td class="{"l" if i < left else ""}">{c}</td>'
+        "<tr>" + "".join(f'<td class="{"l" if i < left else ""}">{c}</td>'  # not translated: markup
                          for i, c in enumerate(row)) + "</tr>"
         for row in rows)
     return f"<table><tr>{head}</tr>{body}</table>"
@@ -219,60 +230,89 @@ def _interval(p: dict) -> str:
 def _side(title: str, side: dict) -> str:
     players = side["players"]
     out = [f"<h3>{_e(title)}</h3>"]
-    seat_rows = [(f"seat {s['seat'] + 1}", s["win"]["rate"], s["win"]["low"], s["win"]["high"])
+    seat_rows = [(_seat(s["seat"]), s["win"]["rate"], s["win"]["low"], s["win"]["high"])
                  for s in side["seats"]]
-    out.append(interval_bars(f"Win rate per seat ({side['games']} games, 95% Wilson intervals; "
-                             f"dashed line: 1/{players})", seat_rows, 1 / players))
+    out.append(interval_bars(ngettext(
+        "Win rate per seat ({games} games, 95% Wilson intervals; dashed line: 1/{players})",
+        "Win rate per seat ({games} games, 95% Wilson intervals; dashed line: 1/{players})",
+        side["games"]).format(games=side["games"], players=players), seat_rows, 1 / players))
     balance = side["seat_balance"]
-    out.append(f"<p>Seat balance: chi-square {balance['chi_square']:.2f} with "
-               f"{balance['degrees_of_freedom']} degrees of freedom, p = {balance['p_value']:.3f}"
-               f"{' — seats look unbalanced' if balance['p_value'] < 0.05 else ''}.</p>")
+    shown = {"chi_square": f"{balance['chi_square']:.2f}", "p": f"{balance['p_value']:.3f}",
+             "degrees": balance["degrees_of_freedom"]}
+    if balance["p_value"] < 0.05:
+        text = _("Seat balance: chi-square {chi_square} with {degrees} degrees of freedom, "
+                 "p = {p} — seats look unbalanced.").format(**shown)
+    else:
+        text = _("Seat balance: chi-square {chi_square} with {degrees} degrees of freedom, "
+                 "p = {p}.").format(**shown)
+    out.append(f"<p>{_e(text)}</p>")
     bot_rows = [(bot, b["win"]["rate"], b["win"]["low"], b["win"]["high"])
                 for bot, b in side["bots"].items()]
     if len(bot_rows) > 1:
-        out.append(interval_bars("Win rate per bot", bot_rows, 1 / players, scale=1.0))
-    out.append(range_chart("Scores per seat (line: 5th-95th percentile, tick: median, dot: mean)",
-                           [(f"seat {s['seat'] + 1}", s["score"]) for s in side["seats"]]))
+        out.append(interval_bars(_("Win rate per bot"), bot_rows, 1 / players, scale=1.0))
+    out.append(range_chart(_("Scores per seat (line: 5th-95th percentile, tick: median, dot: "
+                             "mean)"),
+                           [(_seat(s["seat"]), s["score"]) for s in side["seats"]]))
     out.append(_table(
-        ["seat", "wins", "mean", "SD", "median", "5th pct", "95th pct"],
-        [[f"seat {s['seat'] + 1}", _interval(s["win"]), f"{s['score']['mean']:.1f}",
+        [_("seat"), _("wins"), _("mean"), _("SD"), _("median"), _("5th pct"), _("95th pct")],
+        [[_seat(s["seat"]), _interval(s["win"]), f"{s['score']['mean']:.1f}",
           f"{s['score']['sd']:.1f}", f"{s['score']['median']:.1f}", f"{s['score']['p5']:.1f}",
           f"{s['score']['p95']:.1f}"] for s in side["seats"]]))
     margin, turns = side["margin"], side["turns"]
-    out.append(f"<p>Winning margin: mean {margin['mean']:.1f}, median {margin['median']:.1f}. "
-               f"Ties (shared wins): {_interval(side['ties'])}; decided by a tie-break: "
-               f"{_interval(side['tie_breaks'])}. Game length: {turns['mean']:.1f} turns "
-               f"(median {turns['median']:.0f}).</p>")
-    out.append(share_bar("Where the points came from", side["points_share"]))
+    out.append("<p>" + _e(_(
+        "Winning margin: mean {mean}, median {median}. Ties (shared wins): {ties}; decided by "
+        "a tie-break: {tie_breaks}. Game length: {turns} turns (median {median_turns}).").format(
+            mean=f"{margin['mean']:.1f}", median=f"{margin['median']:.1f}",
+            ties=_interval(side["ties"]), tie_breaks=_interval(side["tie_breaks"]),
+            turns=f"{turns['mean']:.1f}", median_turns=f"{turns['median']:.0f}")) + "</p>")
+    out.append(share_bar(_("Where the points came from"), side["points_share"]))
     if side["sand_dollar_actions_per_game"]:
-        out.append(_table(["sand dollar action", "uses per game"],
+        out.append(_table([_("sand dollar action"), _("uses per game")],
                           [[_e(a), f"{n:.2f}"] for a, n in
                            side["sand_dollar_actions_per_game"].items()]))
-    out.append(card_scatter("Cards: pick rate when offered vs win rate of owners "
-                            "(red: strong, blue: weak outliers)", side["cards"], 1 / players))
+    out.append(card_scatter(_("Cards: pick rate when offered vs win rate of owners "
+                              "(red: strong, blue: weak outliers)"), side["cards"], 1 / players))
+    flags = {"strong": _("strong"), "weak": _("weak")}
     rows = []
     for row in side["cards"][:25]:
-        flag = f'<span class="flag-{row["flag"]}">{row["flag"]}</span>' if row["flag"] else ""
+        flag = (f'<span class="flag-{row["flag"]}">'  # not translated: markup
+                f'{_e(flags.get(row["flag"], row["flag"]))}</span>') if row["flag"] else ""
         rows.append([_e(row["card"]), row["offered"], _interval(row["pick"]), row["owned"],
                      _interval(row["win"]), _pct(row["win_when_taken"]["rate"]),
                      _pct(row["win_when_passed"]["rate"]), flag])
-    out.append("<p>Cards furthest from the average win rate (flags: owners win more or less "
-               "than the average seat at a false-discovery rate of 5% over all cards):</p>")
-    out.append(_table(["card", "offered", "pick rate", "owned", "owner win rate",
-                       "win rate when taken", "when offered, not taken", "flag"], rows))
+    out.append("<p>" + _e(_("Cards furthest from the average win rate (flags: owners win more "
+                            "or less than the average seat at a false-discovery rate of 5% over "
+                            "all cards):")) + "</p>")
+    out.append(_table([_("card"), _("offered"), _("pick rate"), _("owned"), _("owner win rate"),
+                       _("win rate when taken"), _("when offered, not taken"), _("flag")], rows))
     return "".join(out)
 
 
+def _h2(text: str) -> str:
+    return f"<h2>{_e(text)}</h2>"
+
+
+def _seat(seat: int) -> str:
+    """``seat 1`` for the seat numbered 0."""
+    return _("seat {number}").format(number=seat + 1)
+
+
+def _players(count: object, verdict: str) -> str:
+    """``2 players: `` and a verdict chip."""
+    return _("{players} players: {verdict}").format(players=count, verdict=verdict)
+
+
 def _chip(status: str, text: str) -> str:
-    css = {"changed": "v-changed", "no change detected": "v-nochange"}.get(status, "v-unclear")
-    return f'<span class="v {css}">{_e(text)}</span>'
+    css = {CHANGED: "v-changed", NO_CHANGE: "v-nochange"}.get(status, "v-unclear")
+    return f'<span class="v {css}">{_e(text)}</span>'  # not translated: markup
 
 
 def _value(value: float, unit: str, signed: bool = False) -> str:
     if value != value:
-        return "n/a"
-    if unit in ("pp", "card pp"):
-        return f"{100 * value:{'+' if signed else ''}.1f}" + (" pp" if signed else "%")
+        return _("n/a")
+    if unit in ("pp", "card pp"):  # not translated: unit keys
+        shown = f"{100 * value:{'+' if signed else ''}.1f}"
+        return _("{value} pp").format(value=shown) if signed else shown + "%"
     return f"{value:{'+' if signed else ''}.2f}"
 
 
@@ -289,8 +329,8 @@ def _rows_table(rows: list[dict], side_name: str, verdicts: bool = True) -> str:
         else:
             cells.append("±" + _value((d["high"] - d["low"]) / 2, unit, True).lstrip("+"))
         body.append(cells)
-    last = "verdict" if verdicts else "chance: 95% of runs differ by less than"
-    return _table(["measure", "base", side_name, "difference [95%]", last], body)
+    last = _("verdict") if verdicts else _("chance: 95% of runs differ by less than")
+    return _table([_("measure"), _("base"), side_name, _("difference [95%]"), last], body)
 
 
 def _first_screen(report: dict) -> list[str]:
@@ -304,53 +344,66 @@ def _first_screen(report: dict) -> list[str]:
                           if c["kind"] == "change" and c["changes"] == [change["label"]]]
             comp = slug_match[0] if slug_match else None
             if comp is None:
-                verdict = "<span class='note'>see all changes together</span>"
+                verdict = ("<span class='note'>"  # not translated: markup
+                           + _e(_("see all changes together")) + "</span>")
             else:
                 verdict = "<br>".join(
-                    f"{n} players: " + _chip(part["overall"]["status"], part["overall"]["text"])
+                    _players(n, _chip(part["overall"]["status"], part["overall"]["text"]))
                     for n, part in comp["players"].items())
             rows.append([str(i), _e(change["describe"]), verdict])
-        out.append("<h2>What the variant changes, and what each change did</h2>")
-        out.append(_table(["#", "change", "verdict"], rows, left=3))
+        out.append(_h2(_("What the variant changes, and what each change did")))
+        out.append(_table(["#", _("change"), _("verdict")], rows, left=3))
         whole = comparisons.get("variant")
         if whole:
-            out.append("<p class='lead'><b>All changes together:</b> " + "; ".join(
-                f"{n} players: " + _chip(p["overall"]["status"], p["overall"]["text"])
+            out.append("<p class='lead'><b>"  # not translated: markup
+                       + _e(_("All changes together:")) + "</b> " + "; ".join(
+                _players(n, _chip(p["overall"]["status"], p["overall"]["text"]))
                 for n, p in whole["players"].items()) + "</p>")
     elif report["comparisons"]:
-        out.append("<h2>Verdicts</h2>")
-        out.append(_table(["side", "verdict"], [
+        out.append(_h2(_("Verdicts")))
+        out.append(_table([_("side"), _("verdict")], [
             [_e(c["title"]), "<br>".join(
-                f"{n} players: " + _chip(p["overall"]["status"], p["overall"]["text"])
+                _players(n, _chip(p["overall"]["status"], p["overall"]["text"]))
                 for n, p in c["players"].items())] for c in report["comparisons"]], left=2))
     if report["comparisons"]:
         clear = meta.get("clear")
-        stop = ("" if clear is None else " The headline intervals (*) reached their precision."
-                if clear else " The cap was reached before every headline interval (*) reached "
-                "its precision.")
-        out.append(f"<p class='note'>A verdict is <i>changed</i> when the 95% interval excludes "
-                   f"no difference and survives the Benjamini-Hochberg correction over the "
-                   f"comparison's measures (false-discovery rate {100 * meta['fdr']:.0f}%); "
-                   f"<i>no change detected</i> when the whole interval is within the precision; "
-                   f"else <i>inconclusive</i>, with the games it would need.{stop}</p>")
+        stop = ("" if clear is None else " " + _("The headline intervals (*) reached their "
+                                                 "precision.")
+                if clear else " " + _("The cap was reached before every headline interval (*) "
+                                      "reached its precision."))
+        # Translators: the words in <i>...</i> are the verdicts, as the report writes them
+        out.append("<p class='note'>" + _(
+            "A verdict is <i>changed</i> when the 95% interval excludes no difference and "
+            "survives the Benjamini-Hochberg correction over the comparison's measures "
+            "(false-discovery rate {fdr}%); <i>no change detected</i> when the whole interval "
+            "is within the precision; else <i>inconclusive</i>, with the games it would "
+            "need.").format(fdr=f"{100 * meta['fdr']:.0f}") + f"{stop}</p>")
     return out
 
 
 def _comparison(comp: dict) -> list[str]:
     out = [f"<h2>{_e(comp['title'])}</h2>"]
     for n, part in comp["players"].items():
-        out.append(f"<h3>{n} players, {part['games']} games on each side</h3>")
+        heading = ngettext("{players} players, {games} games on each side",
+                           "{players} players, {games} games on each side",
+                           part["games"]).format(players=n, games=part["games"])
+        out.append(f"<h3>{_e(heading)}</h3>")
         out.append("<p>" + _chip(part["overall"]["status"], part["overall"]["text"]) + "</p>")
-        out.append(_rows_table(part["rows"], "with it"))
+        out.append(_rows_table(part["rows"], _("with it")))
         pp = [r for r in part["rows"] if r["unit"] == "pp"]
         if pp:
-            out.append(difference_bars("Win-rate changes (percentage points, 95% paired "
-                                       "intervals)", [(r["label"], r["difference"]["estimate"],
-                                                       r["difference"]["low"],
-                                                       r["difference"]["high"]) for r in pp]))
-        flagged = ", ".join(_e(f["card"]) for f in part["card_flags"]) or "none"
-        out.append(f"<p class='note'>Cards whose owners' win rate differs from base, "
-                   f"{part['cards_tested']} tested, false-discovery rate 5%: {flagged}.</p>")
+            out.append(difference_bars(_("Win-rate changes (percentage points, 95% paired "
+                                         "intervals)"),
+                                       [(r["label"], r["difference"]["estimate"],
+                                         r["difference"]["low"],
+                                         r["difference"]["high"]) for r in pp]))
+        flagged = ", ".join(_e(f["card"]) for f in part["card_flags"]) or _e(_("none"))
+        out.append("<p class='note'>" + ngettext(
+            "Cards whose owners' win rate differs from base, {tested} tested, false-discovery "
+            "rate 5%: {flagged}.",
+            "Cards whose owners' win rate differs from base, {tested} tested, false-discovery "
+            "rate 5%: {flagged}.", part["cards_tested"]).format(
+                tested=part["cards_tested"], flagged=flagged) + "</p>")
     return out
 
 
@@ -384,7 +437,8 @@ def sweep_chart(title: str, points: list[tuple[float, float, float, float]], uni
             parts.append(f'<line x1="{px(x):.1f}" y1="{py(low):.1f}" x2="{px(x):.1f}" '
                          f'y2="{py(high):.1f}" class="whisker"/>')
         if y == y:
-            parts.append(f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="4" fill="{COLOURS[0]}"/>')
+            parts.append(f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="4" '
+                         f'fill="{COLOURS[0]}"/>')  # not translated: SVG markup
             if previous:
                 parts.append(f'<line x1="{previous[0]:.1f}" y1="{previous[1]:.1f}" '
                              f'x2="{px(x):.1f}" y2="{py(y):.1f}" stroke="{COLOURS[0]}"/>')
@@ -397,9 +451,10 @@ def _sweep(report: dict) -> list[str]:
     comps = [c for c in report["comparisons"] if c["kind"] == "sweep"]
     if not comps:
         return []
-    out = [f"<h2>Sweep of {_e(report['meta']['sweep'])}</h2>",
-           "<p class='note'>Each point: the difference from the pack as it is, paired over the "
-           "same games, with its 95% interval.</p>"]
+    heading = _("Sweep of {target}").format(target=report["meta"]["sweep"])
+    out = [f"<h2>{_e(heading)}</h2>",
+           "<p class='note'>" + _e(_("Each point: the difference from the pack as it is, paired "
+                                     "over the same games, with its 95% interval.")) + "</p>"]
     counts = sorted({n for c in comps for n in c["players"]})
     for n in counts:
         keys = []
@@ -415,7 +470,8 @@ def _sweep(report: dict) -> list[str]:
                         d = row["difference"]
                         points.append((c["value"], d["estimate"], d["low"], d["high"]))
                         label, unit = row["label"], row["unit"]
-            out.append(sweep_chart(f"{n} players: {label}", points, unit))
+            out.append(sweep_chart(_("{players} players: {measure}").format(
+                players=n, measure=label), points, unit))
     return out
 
 
@@ -423,31 +479,38 @@ def _noise(report: dict) -> list[str]:
     noise = report.get("noise")
     if not noise:
         return []
-    out = ["<h2>Noise band: base against itself on other seeds</h2>",
-           "<p class='note'>Two runs of the same pack on different seeds, with as many games "
-           "as each side above: how far apart two separate runs land by chance alone. The "
-           "comparisons above do better than this when their games stay alike (they play the "
-           "same seeds); a change that reshuffles the deal (a card added or left out) is about "
-           "as uncertain as this band.</p>"]
+    out = [_h2(_("Noise band: base against itself on other seeds")),
+           "<p class='note'>" + _e(_(
+               "Two runs of the same pack on different seeds, with as many games as each side "
+               "above: how far apart two separate runs land by chance alone. The comparisons "
+               "above do better than this when their games stay alike (they play the same "
+               "seeds); a change that reshuffles the deal (a card added or left out) is about "
+               "as uncertain as this band.")) + "</p>"]
     for n, part in noise["players"].items():
-        out.append(f"<h3>{n} players, {part['games']} games</h3>")
-        out.append(_rows_table(part["rows"], "again", verdicts=False))
-        flagged = ", ".join(_e(f["card"]) for f in part["card_flags"]) or "none"
-        out.append(f"<p>Cards flagged as different (false-discovery rate 5%, "
-                   f"{part['cards_tested']} tested): {flagged}.</p>")
+        heading = ngettext("{players} players, {games} games", "{players} players, {games} games",
+                           part["games"]).format(players=n, games=part["games"])
+        out.append(f"<h3>{_e(heading)}</h3>")
+        out.append(_rows_table(part["rows"], _("again"), verdicts=False))
+        flagged = ", ".join(_e(f["card"]) for f in part["card_flags"]) or _e(_("none"))
+        out.append("<p>" + ngettext(
+            "Cards flagged as different (false-discovery rate 5%, {tested} tested): {flagged}.",
+            "Cards flagged as different (false-discovery rate 5%, {tested} tested): {flagged}.",
+            part["cards_tested"]).format(tested=part["cards_tested"], flagged=flagged) + "</p>")
     return out
 
 
 def _ladder(report: dict) -> list[str]:
     if not report["ladder"]:
         return []
-    return ["<h2>Skill ladder</h2>",
-            "<p class='note'>Two-player games head to head, seats alternating: does the pack "
-            "still reward the stronger player?</p>",
-            _table(["pack", "pair", "games", "stronger bot's win rate", "verdict"], [
-                [_e(r["pack"]), f"{_e(r['strong'])} against {_e(r['weak'])}", r["games"],
-                 _interval(r["strong_win"]), _e(r["verdict"])] for r in report["ladder"]],
-                left=2)]
+    return [_h2(_("Skill ladder")),
+            "<p class='note'>" + _e(_("Two-player games head to head, seats alternating: does "
+                                      "the pack still reward the stronger player?")) + "</p>",
+            _table([_("pack"), _("pair"), _("games"), _("stronger bot's win rate"),
+                    _("verdict")], [
+                [_e(r["pack"]), _e(_("{strong} against {weak}").format(strong=r["strong"],
+                                                                       weak=r["weak"])),
+                 r["games"], _interval(r["strong_win"]), _e(r["verdict"])]
+                for r in report["ladder"]], left=2)]
 
 
 def score_curves(title: str, by_round: list[list[float]]) -> str:
@@ -476,13 +539,16 @@ def score_curves(title: str, by_round: list[list[float]]) -> str:
     for seat in range(len(by_round[0])):
         points = " ".join(f"{px(i):.1f},{py(r[seat]):.1f}" for i, r in enumerate(by_round))
         colour = COLOURS[seat % len(COLOURS)]
+        end = _("seat {number} ({score})").format(number=seat + 1,
+                                                  score=f"{by_round[-1][seat]:.1f}")
         parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" '
                      f'stroke-width="2"/><text x="{px(len(by_round) - 1) + 6:.1f}" '
-                     f'y="{label_y[seat]:.1f}" fill="{colour}">seat {seat + 1} '
-                     f'({by_round[-1][seat]:.1f})</text>')
-    parts.append(f'<text x="{left}" y="{height - 8}" class="tick">round 1</text>'
+                     f'y="{label_y[seat]:.1f}" fill="{colour}">{_e(end)}</text>')  # not translated: markup
+    first = _e(_("round {number}").format(number=1))
+    last = _e(_("round {number}").format(number=len(by_round)))
+    parts.append(f'<text x="{left}" y="{height - 8}" class="tick">{first}</text>'
                  f'<text x="{px(len(by_round) - 1):.1f}" y="{height - 8}" class="tick">'
-                 f'round {len(by_round)}</text></svg>')
+                 f'{last}</text></svg>')
     return "".join(parts)
 
 
@@ -490,41 +556,47 @@ def _notable(side: dict) -> str:
     links = side.get("notable", [])
     if not links:
         return ""
-    return "<p>Games to look at: " + ", ".join(
+    return "<p>" + _e(_("Games to look at:")) + " " + ", ".join(
         f'<a href="{_e(link["record"])}">{_e(link["why"])}</a>' for link in links) + "</p>"
 
 
 def _details(report: dict) -> list[str]:
-    out = ["<h2>Each side in detail</h2>"]
+    out = [_h2(_("Each side in detail"))]
     for label, side in report["sides"].items():
         pack = side["pack"]
         opened = " open" if label == "base" else ""
-        out.append(f"<details{opened}><summary>{_e(side['title'])} "
-                   f"(pack {_e(pack['name'])} {_e(pack['version'])})</summary>")
+        summary = _("{side} (pack {pack} {version})").format(
+            side=side["title"], pack=pack["name"], version=pack["version"])
+        out.append(f"<details{opened}><summary>{_e(summary)}</summary>")
         for n, part in side["players"].items():
-            out.append(_side(f"{n} players", part))
+            out.append(_side(_("{players} players").format(players=n), part))
             drama = part["drama"]
-            out.append(score_curves("Mean score after each round, per seat",
+            out.append(score_curves(_("Mean score after each round, per seat"),
                                     drama["score_by_round"]))
-            out.append(f"<p>Lead changes per game: {drama['lead_changes']['mean']:.2f}; "
-                       f"decisions per game: {drama['decisions']['mean']:.1f}, with "
-                       f"{drama['legal_choices_per_decision']:.1f} legal choices each on "
-                       f"average. Mean finishing rank per seat: " + ", ".join(
-                           f"seat {s['seat'] + 1} {s['rank']['mean']:.2f}" for s in part["seats"])
-                       + ".</p>")
+            ranks = ", ".join(_("seat {number} {rank}").format(
+                number=s["seat"] + 1, rank=f"{s['rank']['mean']:.2f}") for s in part["seats"])
+            out.append("<p>" + _e(_(
+                "Lead changes per game: {lead_changes}; decisions per game: {decisions}, with "
+                "{choices} legal choices each on average. Mean finishing rank per seat: "
+                "{ranks}.").format(lead_changes=f"{drama['lead_changes']['mean']:.2f}",
+                                   decisions=f"{drama['decisions']['mean']:.1f}",
+                                   choices=f"{drama['legal_choices_per_decision']:.1f}",
+                                   ranks=ranks)) + "</p>")
             out.append(_notable(part))
         out.append("</details>")
     return out
 
 
 def _data(columns: dict[str, str]) -> list[str]:
-    return ["<h2>Data</h2>",
-            "<p>Beside this page: <a href='games.csv'>games.csv</a> (one row per game and "
-            "seat), <a href='report.json'>report.json</a> (everything on this page), "
-            "<code>games/</code> (every game's record: <code>smqt play --load FILE</code> "
-            "opens it in the table) and <code>packs/</code> (the packs the records need).</p>",
-            _table(["games.csv column", "what it holds"],
-                   [[f"<code>{_e(k)}</code>", _e(v)] for k, v in columns.items()], left=2)]
+    # Translators: keep the markup, the links and the file names as they are
+    return [_h2(_("Data")),
+            "<p>" + _("Beside this page: <a href='games.csv'>games.csv</a> (one row per game "
+                      "and seat), <a href='report.json'>report.json</a> (everything on this "
+                      "page), <code>games/</code> (every game's record: <code>smqt play --load "
+                      "FILE</code> opens it in the table) and <code>packs/</code> (the packs the "
+                      "records need).") + "</p>",
+            _table([_("games.csv column"), _("what it holds")],
+                   [[f"<code>{_e(k)}</code>", _e(_(v))] for k, v in columns.items()], left=2)]
 
 
 def render(report: dict, columns: dict[str, str]) -> str:
@@ -535,6 +607,6 @@ def render(report: dict, columns: dict[str, str]) -> str:
             body += _comparison(comp)
     body += _sweep(report) + _noise(report) + _ladder(report) + _details(report)
     body += _data(columns)
-    return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+    return (f"<!DOCTYPE html><html lang='{current()}'><head><meta charset='utf-8'>"  # not translated: markup
             f"<title>{_e(report['meta']['title'])}</title><style>{STYLE}</style></head>"
             f"<body>{''.join(body)}</body></html>\n")

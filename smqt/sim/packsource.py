@@ -23,6 +23,7 @@ import attrs
 
 from smqt.engine.catalog import Catalog
 from smqt.files.guarded import PackFileError, list_toml_files, parse_toml, read_bytes
+from smqt.language.translate import _
 from smqt.pack.load import load_pack
 from smqt.pack.manifest import MANIFEST
 from smqt.pack.problems import ContentError, PackError
@@ -39,17 +40,19 @@ def _relative_path(inst: object, attribute: attrs.Attribute, value: str) -> None
     path = PurePosixPath(value)
     if (not value or "\\" in value or "\0" in value or path.is_absolute()
             or ".." in path.parts or (value != "." and str(path) != value)):
-        raise ValueError(f"{attribute.name} must be a plain relative path, got {value!r}")
+        raise ValueError(
+            f"{attribute.name} must be a plain relative path, got {value!r}")  # not translated: for devs
 
 
 def _files(inst: object, attribute: attrs.Attribute, value: tuple[tuple[str, bytes], ...]) -> None:
-    names = [name for name, _ in value]
+    names = [name for name, _data in value]
     if len(set(names)) != len(names):
-        raise ValueError("files must not name a file twice")
+        raise ValueError("files must not name a file twice")  # not translated: for developers
     for name, data in value:
         _relative_path(inst, attribute, name)
         if not name.endswith(".toml") or not isinstance(data, bytes):
-            raise ValueError(f"files must be (*.toml path, bytes) pairs, got {name!r}")
+            raise ValueError(
+                f"files must be (*.toml path, bytes) pairs, got {name!r}")  # not translated: for devs
 
 
 @attrs.frozen
@@ -93,17 +96,19 @@ class PackSource:
         for name in encoded:
             if (PurePosixPath(name).name != name or "\\" in name or name.startswith(".")
                     or not name.endswith(".toml")):
-                raise ValueError(f"{name!r} is not a pack file's name: a generated pack is a "
-                                 "flat folder of *.toml files")
+                raise ValueError(
+                    f"{name!r} is not a pack file's name: a generated pack is a "
+                    "flat folder of *.toml files")  # not translated: for devs
         manifest = encoded.get(MANIFEST)
         if manifest is None:
-            raise ValueError(f"a generated pack needs its {MANIFEST}")
+            raise ValueError(f"a generated pack needs its {MANIFEST}")  # not translated: for developers
         try:
             extends = parse_toml(manifest).get("extends")
         except PackFileError:
             extends = None  # the load below reports it with the file's name
         if extends is not None:
-            raise ValueError(f"a generated pack must extend nothing, but extends {extends!r}")
+            raise ValueError(
+                f"a generated pack must extend nothing, but extends {extends!r}")  # not translated: for devs
         with tempfile.TemporaryDirectory(prefix="smqt-pack-") as folder:
             for name, data in encoded.items():
                 Path(folder, name).write_bytes(data)
@@ -132,14 +137,15 @@ def write_pack(source: PackSource, folder: str | os.PathLike[str]) -> Path:
     other ``.toml`` files, which would be loaded with it."""
     target = Path(folder)
     by_folder: dict[Path, list[str]] = {}
-    for name, _ in source.files:
+    for name, _data in source.files:
         path = target / name
         by_folder.setdefault(path.parent, []).append(path.name)
     for pack_folder, names in by_folder.items():
         if pack_folder.is_dir():
             others = sorted(p.name for p in list_toml_files(pack_folder) if p.name not in names)
             if others:
-                raise FileExistsError(f"{pack_folder} holds other pack files: {', '.join(others)}")
+                raise FileExistsError(
+                    f"{pack_folder} holds other pack files: {', '.join(others)}")  # not translated: for devs
     for name, data in source.files:
         path = target / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -184,8 +190,9 @@ def _load(source: PackSource) -> Catalog:
         catalog = load_pack(write_pack(source, fresh))
     if not _matches(catalog, source):
         raise PackSourceError(
-            f"the pack {source.name} {source.version} loads here with the content hash "
-            f"{catalog.identity.content_hash}, not {source.content_hash} as sent")
+            _("the pack {pack} {version} loads here with the content hash {found}, not {sent} "
+              "as sent").format(pack=source.name, version=source.version,
+                                found=catalog.identity.content_hash, sent=source.content_hash))
     shutil.rmtree(home, ignore_errors=True)
     _materialise(source, home)
     return catalog
@@ -220,7 +227,7 @@ def _cache_folder() -> Path:
     try:
         folder.mkdir(mode=0o700, exist_ok=True)
         if sys.platform != "win32" and folder.lstat().st_uid != os.getuid():
-            raise PermissionError(f"{folder} belongs to another user")
+            raise PermissionError(f"{folder} belongs to another user")  # not translated: caught below
     except OSError:
         folder = Path(tempfile.mkdtemp(prefix="smqt-packs-"))
     return folder

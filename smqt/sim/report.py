@@ -11,6 +11,7 @@ import io
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
+from smqt.language.translate import N_, _
 from smqt.sim.playgame import GameResult
 from smqt.sim.stats import seat_balance, summarise, wilson
 from smqt.sim.verdicts import CATEGORIES, card_samples, strength_flags
@@ -88,12 +89,14 @@ def notable(results: Sequence[GameResult]) -> list[dict]:
         totals = sorted((s.score for s in r.seats), reverse=True)
         return totals[0] - totals[1]
 
-    picks = [("highest score", max(results, key=lambda r: max(s.score for s in r.seats))),
-             ("widest win", max(results, key=margin)),
-             ("closest finish", min(results, key=margin)),
-             ("longest game", max(results, key=lambda r: r.turns)),
-             ("most lead changes", max(results, key=lambda r: r.lead_changes))]
-    return [{"why": f"{why} (game {r.spec.index})", "record": record_path(r)} for why, r in picks]
+    picks = [(N_("highest score (game {game})"),
+              max(results, key=lambda r: max(s.score for s in r.seats))),
+             (N_("widest win (game {game})"), max(results, key=margin)),
+             (N_("closest finish (game {game})"), min(results, key=margin)),
+             (N_("longest game (game {game})"), max(results, key=lambda r: r.turns)),
+             (N_("most lead changes (game {game})"), max(results, key=lambda r: r.lead_changes))]
+    return [{"why": _(why).format(game=r.spec.index), "record": record_path(r)}
+            for why, r in picks]
 
 
 def drama(results: Sequence[GameResult], players: int) -> dict:
@@ -150,35 +153,40 @@ def card_table(results: Sequence[GameResult]) -> list[dict]:
 
 
 COLUMNS = {
-    "side": "which games: base, variant (all changes), a change's slug (base plus that change), "
-            "sweep-VALUE, noise (base on other seeds) or ladder-PACK-WEAK-STRONG",
-    "pack": "the pack's name",
-    "pack_version": "the pack's version",
-    "players": "the player count",
-    "game": "the game's number within its player count (the same game on every side)",
-    "seed": "the game's seed",
-    "seat": "the seat in turn order from 0 (0 starts; the report's Seat 1)",
-    "bot": "the bot in the seat",
-    "score": "the seat's final score",
-    "rank": "finishing rank: 1 for the winner(s), else 1 + the seats ahead",
-    "won": "1 if the seat won or shared the win",
-    "win_share": "1 / the number of winners for a winner, else 0",
-    "winners": "how many seats shared the win",
-    "decided_by": "score, sand dollars, longest chain or shared (R10.15)",
-    "objective_tile": "the objective tile's id",
-    "objective_points": "the seat's points from the objective tile",
-    "card_points": "the seat's points from feature cards",
-    "ring_points": "the seat's points from rings",
-    "footprint_points": "the seat's points from footprints",
-    "sand_dollars": "sand dollars left at the end",
-    "turns": "turns played in the game",
-    "lead_changes": "how often the sole leader after a round changed",
-    "decisions": "bot decisions with more than one legal choice, in the game",
-    "legal_choices": "legal choices summed over those decisions",
-    "cards": "the feature cards in the seat's city, space-separated ids",
-    "record": "the game's saved record under games/ (opens with smqt play --load)",
+    # Translators: base, variant, sweep-VALUE, noise and ladder-PACK-WEAK-STRONG are values
+    # written in the file: keep them as they are
+    "side": N_("which games: base, variant (all changes), a change's slug (base plus that "
+               "change), sweep-VALUE, noise (base on other seeds) or ladder-PACK-WEAK-STRONG"),
+    "pack": N_("the pack's name"),
+    "pack_version": N_("the pack's version"),
+    "players": N_("the player count"),
+    "game": N_("the game's number within its player count (the same game on every side)"),
+    "seed": N_("the game's seed"),
+    "seat": N_("the seat in turn order from 0 (0 starts; the report's Seat 1)"),
+    "bot": N_("the bot in the seat"),
+    "score": N_("the seat's final score"),
+    "rank": N_("finishing rank: 1 for the winner(s), else 1 + the seats ahead"),
+    "won": N_("1 if the seat won or shared the win"),
+    "win_share": N_("1 / the number of winners for a winner, else 0"),
+    "winners": N_("how many seats shared the win"),
+    # Translators: the values written in the file are score, sand dollars, longest chain and
+    # shared: keep them in English
+    "decided_by": N_("score, sand dollars, longest chain or shared (R10.15)"),
+    "objective_tile": N_("the objective tile's id"),
+    "objective_points": N_("the seat's points from the objective tile"),
+    "card_points": N_("the seat's points from feature cards"),
+    "ring_points": N_("the seat's points from rings"),
+    "footprint_points": N_("the seat's points from footprints"),
+    "sand_dollars": N_("sand dollars left at the end"),
+    "turns": N_("turns played in the game"),
+    "lead_changes": N_("how often the sole leader after a round changed"),
+    "decisions": N_("bot decisions with more than one legal choice, in the game"),
+    "legal_choices": N_("legal choices summed over those decisions"),
+    "cards": N_("the feature cards in the seat's city, space-separated ids"),
+    "record": N_("the game's saved record under games/ (opens with smqt play --load)"),
 }
-"""The columns of ``games.csv``, one row per game and seat, with what each holds."""
+"""The columns of ``games.csv`` (its header, not translated), one row per game and seat, with
+what each holds (marked: the report's page shows them, translated)."""
 
 
 def record_path(result: GameResult) -> str:

@@ -16,6 +16,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from contextlib import contextmanager
 from typing import Any, TextIO
 
+from smqt.language.translate import N_, _, ngettext
 from smqt.sim.playgame import GameResult
 from smqt.sim.task import GameBatch, play_batch
 
@@ -23,7 +24,7 @@ __all__ = [
     "ClusterExecutor",
     "ClusterUnavailable",
     "InProcessExecutor",
-    "Progress",
+    "Progress",  # not translated: a name exported
     "ProgressBar",
     "SimCancelled",
     "cluster_executor",
@@ -57,7 +58,7 @@ class ProgressBar:
     tenth when the output is not a terminal); ``status``, when given, adds its text (such as
     the cluster's workers) to the line."""
 
-    def __init__(self, total: int, out: TextIO | None = None, label: str = "games",
+    def __init__(self, total: int, out: TextIO | None = None, label: str = N_("games"),
                  status: Callable[[], str] | None = None) -> None:
         self.total = total
         self.out = out or sys.stderr
@@ -72,11 +73,15 @@ class ProgressBar:
         rate = done / elapsed if elapsed > 0 else 0.0
         left = (total - done) / rate if rate > 0 else 0.0
         filled = int(30 * done / total) if total else 30
-        text = (f"[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {self.label}, "
-                f"{rate:.1f}/s, {left:.0f} s left")
+        bar = f"[{'#' * filled}{'.' * (30 - filled)}]"
         extra = self.status() if self.status else ""
+        shown = {"bar": bar, "done": done, "total": total, "label": _(self.label),
+                 "rate": f"{rate:.1f}", "left": f"{left:.0f}", "extra": extra}
         if extra:
-            text += f", {extra}"
+            text = _("{bar} {done}/{total} {label}, {rate}/s, {left} s left, {extra}").format(
+                **shown)
+        else:
+            text = _("{bar} {done}/{total} {label}, {rate}/s, {left} s left").format(**shown)
         if self.interactive:
             self.out.write("\r" + text + (" " * 4))
             if done == total:
@@ -215,7 +220,9 @@ class ClusterExecutor(Executor):
             workers, threads = self._threads()
         except Exception:
             return ""
-        return f"{workers} worker{'s' if workers != 1 else ''}, {threads} threads"
+        return ngettext("{workers} worker, {threads} threads",
+                        "{workers} workers, {threads} threads", workers).format(
+            workers=workers, threads=threads)
 
 
 @contextmanager
@@ -228,12 +235,13 @@ def cluster_executor(address: str, timeout: float = 10.0) -> Iterator[ClusterExe
         from distributed import Client
     except ImportError:
         raise ClusterUnavailable(
-            "running on a cluster needs Dask distributed: pip install 'smqt[cluster]'"
+            _("running on a cluster needs Dask distributed: pip install 'smqt[cluster]'")
         ) from None
     try:
         client = Client(address, timeout=timeout)
     except (OSError, TimeoutError) as exc:
-        raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        raise ClusterUnavailable(_("cannot reach the Dask scheduler at {address}: {problem}")
+                                 .format(address=address, problem=exc)) from None
     executor = ClusterExecutor(client)
     try:
         _check_workers(client, address)
@@ -256,10 +264,13 @@ def _check_workers(client: Any, address: str) -> None:
         versions = client.run(smqt_version)
     except Exception as exc:  # the worker's unpickling error when smqt is not installed there
         raise ClusterUnavailable(
-            f"the workers of {address} cannot run smqt ({type(exc).__name__}: {exc}); "
-            f"install smqt {mine} on every worker") from None
+            _("the workers of {address} cannot run smqt ({problem}); install smqt {version} on "
+              "every worker").format(address=address, problem=f"{type(exc).__name__}: {exc}",
+                                     version=mine)) from None
     others = {worker: v for worker, v in versions.items() if v != mine}
     if others:
-        listed = ", ".join(f"{worker} has {v}" for worker, v in sorted(others.items()))
+        listed = ", ".join(_("{worker} has {version}").format(worker=worker, version=v)
+                           for worker, v in sorted(others.items()))
         raise ClusterUnavailable(
-            f"the workers of {address} must run smqt {mine}, like this computer: {listed}")
+            _("the workers of {address} must run smqt {version}, like this computer: {listed}")
+            .format(address=address, version=mine, listed=listed))

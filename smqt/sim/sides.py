@@ -14,6 +14,7 @@ import attrs
 
 from smqt.engine.catalog import Catalog
 from smqt.engine.rng import game_seed
+from smqt.language.translate import _
 from smqt.sim.changes import Change, ChangeError, catalog_files, with_changes
 from smqt.sim.packsource import PackSource, load_source
 from smqt.sim.playgame import GameSpec
@@ -70,15 +71,17 @@ def change_sides(base: PackSource, variant: PackSource, changes: Sequence[Change
             try:
                 catalog = with_changes(base_catalog, variant_catalog, [change])
             except ChangeError as exc:
-                skipped.append(f"{change.label()}: cannot be played alone ({exc})")
+                skipped.append(_("{change}: cannot be played alone ({reason})").format(
+                    change=change.label(), reason=exc))
                 continue
+            # the generated pack's name and description are in its files (and content hash)
             source = generated(catalog, f"{base.name} + {change.label()}", base.version,
-                               f"{base.name} {base.version} with one change of "
+                               f"{base.name} {base.version} with one change of "  # not translated: pack.toml
                                f"{variant.name}: {change.describe()}")
-            sides.append(Side(change.slug(), f"base + {change.label()}", "change", source,
-                              (change,)))
-    sides.append(Side("variant", f"{variant.name} {variant.version} (all changes)", "variant",
-                      variant, tuple(changes)))
+            sides.append(Side(change.slug(), _("base + {change}").format(change=change.label()),
+                              "change", source, (change,)))
+    sides.append(Side("variant", _("{pack} {version} (all changes)").format(
+        pack=variant.name, version=variant.version), "variant", variant, tuple(changes)))
     return sides
 
 
@@ -92,13 +95,17 @@ def sweep_sides(base: PackSource, sweep: Sweep) -> list[Side]:
         shown = f"{value:g}"
         source = base if value == current else generated(
             sweep_catalog(catalog, sweep, value), f"{base.name} {sweep.target}={shown}",
-            base.version, f"{base.name} {base.version} with {sweep.target} = {shown}")
+            base.version,
+            f"{base.name} {base.version} with {sweep.target} = {shown}")  # not translated: pack.toml
         label = "sweep-" + shown.replace(".", "_").replace("-", "m")
         sides.append(Side(label, f"{sweep.target} = {shown}", "sweep", source, value=value))
     return sides
 
 
 def ladder_sides(packs: Sequence[tuple[str, PackSource]]) -> list[Side]:
-    return [Side(f"ladder-{name}-{weak}-{strong}", f"{name}: {strong} against {weak}", "ladder",
+    # Translators: keep "{pack}:" first (the report takes the pack from before the colon)
+    title = _("{pack}: {strong} against {weak}")
+    return [Side(f"ladder-{name}-{weak}-{strong}",
+                 title.format(pack=name, strong=strong, weak=weak), "ladder",
                  source, lineup=(weak, strong))
             for name, source in packs for weak, strong in LADDER]

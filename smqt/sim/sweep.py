@@ -14,6 +14,7 @@ import attrs
 
 from smqt.engine.catalog import Catalog, catalog_entries
 from smqt.engine.content import Rules
+from smqt.language.translate import N_, _, ngettext
 from smqt.pack.convert import converter, structure_problems
 from smqt.sim.changes import (
     ENTRY_KINDS,
@@ -28,8 +29,8 @@ from smqt.sim.changes import (
     set_path,
 )
 
-__all__ = ["MAX_SWEEP_VALUES", "Sweep", "SweepError", "parse_sweep", "sweep_catalog",
-           "sweep_target_value"]
+__all__ = ["MAX_SWEEP_VALUES", "Sweep", "SweepError", "parse_sweep",  # not translated: names
+           "sweep_catalog", "sweep_target_value"]
 
 MAX_SWEEP_VALUES = 25
 "More values than this in one sweep is almost surely a typing mistake (and hours of games)."
@@ -49,7 +50,7 @@ class Sweep:
     "The values, in the order given."
 
 
-_SWEEP_FORMS = (
+_SWEEP_FORMS = N_(
     "rules.<parameter> (rules.cards_to_end, rules.supply.tourist) or "
     "<kind>.<id>.<field path> (card.pier_arcade.scoring[0].points, "
     "objective_tile.orange.wave.table[2])"
@@ -65,8 +66,9 @@ def parse_sweep(text: str, base: Catalog) -> Sweep:
     target, sep, spec = text.partition("=")
     target, spec = target.strip(), spec.strip()
     if not sep or not target or not spec:
-        raise SweepError(f"a sweep is TARGET=VALUES, such as rules.cards_to_end=10:14 or "
-                         f"card.pier_arcade.scoring[0].points=1,2,3; got {text!r}")
+        raise SweepError(_("a sweep is TARGET=VALUES, such as rules.cards_to_end=10:14 or "
+                           "card.pier_arcade.scoring[0].points=1,2,3; got {text}").format(
+                               text=repr(text)))
     current = sweep_target_value(base, target)
     values = _parse_values(target, spec, isinstance(current, float))
     for value in values:
@@ -76,11 +78,12 @@ def parse_sweep(text: str, base: Catalog) -> Sweep:
 
 def sweep_target_value(base: Catalog, target: str) -> int | float:
     """The value ``target`` has in ``base``; SweepError when it names no number there."""
-    data, _, _, steps = _resolve(base, target)
+    data, _rebuild, _shown, steps = _resolve(base, target)
     value = get_path(data, steps)
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise SweepError(f"sweep {target}: the value there is {plain_text(value)}, not a "
-                         f"number; only a number (a count, points, a cost...) can be swept")
+        raise SweepError(_("sweep {target}: the value there is {value}, not a number; only a "
+                           "number (a count, points, a cost...) can be swept").format(
+                               target=target, value=plain_text(value)))
     return value
 
 
@@ -90,22 +93,24 @@ def sweep_catalog(base: Catalog, sweep: Sweep, value: int | float) -> Catalog:
     data, rebuild, shown, steps = _resolve(base, sweep.target)
     current = get_path(data, steps)
     if isinstance(current, bool) or not isinstance(current, (int, float)):
-        raise SweepError(f"sweep {sweep.target}: the value there is {plain_text(current)}, "
-                         f"not a number")
+        raise SweepError(_("sweep {target}: the value there is {value}, not a number").format(
+            target=sweep.target, value=plain_text(current)))
     if isinstance(current, int) and not (isinstance(value, int) and not isinstance(value, bool)):
-        raise SweepError(f"sweep {sweep.target}: {value!r} is not a whole number, and "
-                         f"{shown} takes whole numbers")
+        raise SweepError(_("sweep {target}: {value} is not a whole number, and {where} takes "
+                           "whole numbers").format(target=sweep.target, value=repr(value),
+                                                   where=shown))
     set_path(data, steps, value)
     try:
         catalog = rebuild(data)
     except Exception as exc:  # cattrs wraps the validators' ValueErrors in its own groups
         problems = "; ".join(f"{path}: {problem}" if path else problem
                              for path, problem in structure_problems(exc))
-        raise SweepError(f"sweep {sweep.target}: {value} is not allowed there ({problems})") \
-            from None
+        raise SweepError(_("sweep {target}: {value} is not allowed there ({problems})").format(
+            target=sweep.target, value=value, problems=problems)) from None
     name = pack_name(base.identity.name, [f"{sweep.target} = {value}"])
     return checked_catalog(catalog, name, base.identity.version, lambda problems: SweepError(
-        f"sweep {sweep.target}: with {value} the pack would not set up a game ({problems})"))
+        _("sweep {target}: with {value} the pack would not set up a game ({problems})").format(
+            target=sweep.target, value=value, problems=problems)))
 
 
 def _resolve(
@@ -113,22 +118,29 @@ def _resolve(
 ) -> tuple[dict[str, Any], Callable[[dict[str, Any]], Catalog], str, list[str | int]]:
     """(plain data holding the target, data -> catalog with it, the thing's name for
     messages, the path inside the data)."""
-    head, _, rest = target.partition(".")
+    head, _dot, rest = target.partition(".")
     if head == RULES:
         steps = _target_path(target, rest)
         data = plain(base.rules)
-        _check_path(target, data, steps, "the rules table")
+        table = _("the rules table")
+        _check_path(target, data, steps, table)
         return (data, lambda d: attrs.evolve(base, rules=converter.structure(d, Rules)),
-                "the rules table", steps)
+                table, steps)
     if head not in ENTRY_KINDS:
-        raise SweepError(f"sweep {target}: unknown target {head!r}; write {_SWEEP_FORMS}")
-    entry_id, _, rest = rest.partition(".")
+        raise SweepError(_("sweep {target}: unknown target {head}; write {forms}").format(
+            target=target, head=repr(head), forms=_(_SWEEP_FORMS)))
+    entry_id, _dot, rest = rest.partition(".")
     entries = catalog_entries(base, head)
     if entry_id not in entries:
         close = difflib.get_close_matches(entry_id, list(entries), n=3)
-        hint = f" (did you mean {', '.join(close)}?)" if close else ""
-        raise SweepError(f"sweep {target}: no {head.replace('_', ' ')} {entry_id!r} in the "
-                         f"pack {base.identity.name!r}{hint}")
+        kind = head.replace("_", " ")
+        if close:
+            raise SweepError(_("sweep {target}: no {kind} {entry} in the pack {pack} (did you "
+                               "mean {close}?)").format(
+                target=target, kind=kind, entry=repr(entry_id),
+                pack=repr(base.identity.name), close=", ".join(close)))
+        raise SweepError(_("sweep {target}: no {kind} {entry} in the pack {pack}").format(
+            target=target, kind=kind, entry=repr(entry_id), pack=repr(base.identity.name)))
     steps = _target_path(target, rest)
     entry = entries[entry_id]
     data = plain(entry)
@@ -144,12 +156,14 @@ def _resolve(
 
 def _target_path(target: str, rest: str) -> list[str | int]:
     if not rest:
-        raise SweepError(f"sweep {target}: name a number inside it; write {_SWEEP_FORMS}")
+        raise SweepError(_("sweep {target}: name a number inside it; write {forms}").format(
+            target=target, forms=_(_SWEEP_FORMS)))
     try:
         return parse_path(rest)
     except ValueError:
-        raise SweepError(f"sweep {target}: cannot read the path {rest!r}; write keys with dots "
-                         f"and list positions in brackets, such as scoring[0].points") from None
+        raise SweepError(_("sweep {target}: cannot read the path {path}; write keys with dots "
+                           "and list positions in brackets, such as scoring[0].points").format(
+                               target=target, path=repr(rest))) from None
 
 
 def _check_path(target: str, data: Any, steps: list[str | int], shown: str) -> None:
@@ -159,28 +173,32 @@ def _check_path(target: str, data: Any, steps: list[str | int], shown: str) -> N
         where = f"{shown} {done}" if done else shown
         if isinstance(step, str):
             if not isinstance(node, dict):
-                raise SweepError(f"sweep {target}: {where} is {plain_text(node)}, not a table "
-                                 f"with a key {step!r}")
+                raise SweepError(_("sweep {target}: {where} is {value}, not a table with a key "
+                                   "{key}").format(target=target, where=where,
+                                                   value=plain_text(node), key=repr(step)))
             if step not in node:
-                keys = ", ".join(node) or "none"
-                raise SweepError(f"sweep {target}: {where} has no key {step!r} "
-                                 f"(its keys: {keys})")
+                keys = ", ".join(node) or _("none")
+                raise SweepError(_("sweep {target}: {where} has no key {key} (its keys: "
+                                   "{keys})").format(target=target, where=where, key=repr(step),
+                                                     keys=keys))
             node = node[step]
             done = f"{done}.{step}" if done else step
         else:
             if not isinstance(node, list):
-                raise SweepError(f"sweep {target}: {where} is {plain_text(node)}, not a list")
+                raise SweepError(_("sweep {target}: {where} is {value}, not a list").format(
+                    target=target, where=where, value=plain_text(node)))
             if step >= len(node):
-                raise SweepError(f"sweep {target}: {where} has {len(node)} "
-                                 f"value{'s' if len(node) != 1 else ''}, so no [{step}] "
-                                 f"(positions count from 0)")
+                raise SweepError(ngettext(
+                    "sweep {target}: {where} has {count} value, so no [{step}] (positions "
+                    "count from 0)",
+                    "sweep {target}: {where} has {count} values, so no [{step}] (positions "
+                    "count from 0)", len(node)).format(target=target, where=where,
+                                                       count=len(node), step=step))
             node = node[step]
             done = f"{done}[{step}]"
 
 
 def _parse_values(target: str, spec: str, floats: bool) -> tuple[int | float, ...]:
-    kind = "numbers" if floats else "whole numbers"
-
     def number(text: str) -> int | float:
         text = text.strip()
         if _INT.fullmatch(text):
@@ -188,26 +206,38 @@ def _parse_values(target: str, spec: str, floats: bool) -> tuple[int | float, ..
         if _NUMBER.fullmatch(text):
             if floats:
                 return float(text)
-            raise SweepError(f"sweep {target}: {text!r} is not a whole number, and the value "
-                             f"there takes whole numbers")
-        raise SweepError(f"sweep {target}: {text!r} is not a number; the values are {kind} "
-                         f"such as 10:14, 10:20:2 or 1,2,5")
+            raise SweepError(_("sweep {target}: {text} is not a whole number, and the value "
+                               "there takes whole numbers").format(target=target,
+                                                                   text=repr(text)))
+        if floats:
+            raise SweepError(_("sweep {target}: {text} is not a number; the values are numbers "
+                               "such as 10:14, 10:20:2 or 1,2,5").format(target=target,
+                                                                         text=repr(text)))
+        raise SweepError(_("sweep {target}: {text} is not a number; the values are whole "
+                           "numbers such as 10:14, 10:20:2 or 1,2,5").format(target=target,
+                                                                             text=repr(text)))
 
     if ":" in spec:
         parts = spec.split(":")
         if len(parts) not in (2, 3):
-            raise SweepError(f"sweep {target}: {spec!r} is no range; write A:B or A:B:STEP")
+            raise SweepError(_("sweep {target}: {spec} is no range; write A:B or A:B:STEP")
+                             .format(target=target, spec=repr(spec)))
         start, stop = number(parts[0]), number(parts[1])
         step = number(parts[2]) if len(parts) == 3 else 1
         if step <= 0:
-            raise SweepError(f"sweep {target}: the step in {spec!r} must be more than 0")
+            raise SweepError(_("sweep {target}: the step in {spec} must be more than 0").format(
+                target=target, spec=repr(spec)))
         if stop < start:
-            raise SweepError(f"sweep {target}: the range {spec!r} is empty; write the smaller "
-                             f"value first ({parts[1]}:{parts[0]})")
+            raise SweepError(_("sweep {target}: the range {spec} is empty; write the smaller "
+                               "value first ({swapped})").format(
+                                   target=target, spec=repr(spec),
+                                   swapped=f"{parts[1]}:{parts[0]}"))
         count = math.floor((stop - start) / step + 1e-9) + 1
         if count > MAX_SWEEP_VALUES:
-            raise SweepError(f"sweep {target}: {spec!r} gives {count} values, more than "
-                             f"{MAX_SWEEP_VALUES}; use a larger step or a shorter range")
+            raise SweepError(_("sweep {target}: {spec} gives {count} values, more than "
+                               "{most}; use a larger step or a shorter range").format(
+                                   target=target, spec=repr(spec), count=count,
+                                   most=MAX_SWEEP_VALUES))
         values: list[int | float] = [
             start + i * step if isinstance(start + step, int) else round(start + i * step, 9)
             for i in range(count)
@@ -215,16 +245,17 @@ def _parse_values(target: str, spec: str, floats: bool) -> tuple[int | float, ..
     else:
         parts = spec.split(",")
         if any(not part.strip() for part in parts):
-            raise SweepError(f"sweep {target}: {spec!r} has an empty value; write a list such "
-                             f"as 1,2,5")
+            raise SweepError(_("sweep {target}: {spec} has an empty value; write a list such "
+                               "as 1,2,5").format(target=target, spec=repr(spec)))
         values = [number(part) for part in parts]
         twice = sorted({v for v in values if values.count(v) > 1})
         if twice:
-            raise SweepError(f"sweep {target}: {spec!r} lists {plain_text(twice[0])} more than "
-                             f"once")
+            raise SweepError(_("sweep {target}: {spec} lists {value} more than once").format(
+                target=target, spec=repr(spec), value=plain_text(twice[0])))
         if len(values) > MAX_SWEEP_VALUES:
-            raise SweepError(f"sweep {target}: {len(values)} values, more than "
-                             f"{MAX_SWEEP_VALUES}; sweep fewer at a time")
+            raise SweepError(_("sweep {target}: {count} values, more than {most}; sweep fewer "
+                               "at a time").format(target=target, count=len(values),
+                                                   most=MAX_SWEEP_VALUES))
     return tuple(values)
 
 

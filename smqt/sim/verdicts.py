@@ -15,6 +15,8 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from smqt.language.formats import number
+from smqt.language.translate import N_, SOURCE, _, current, ngettext
 from smqt.sim.playgame import GameResult
 from smqt.sim.stats import (
     Difference,
@@ -28,10 +30,16 @@ from smqt.sim.stats import (
 
 FDR = 0.05
 """The false-discovery rate of the "changed" verdicts and of the per-card flags."""
-CATEGORIES = ("objective", "card", "ring", "footprint")
+CATEGORIES = ("objective", "card", "ring", "footprint")  # not translated: report keys
+CATEGORY_POINTS = {"objective": N_("objective points per seat"),
+                   "card": N_("card points per seat"),
+                   "ring": N_("ring points per seat"),
+                   "footprint": N_("footprint points per seat")}
+"""The measure of each category's points (translated where the measures are made)."""
 
 PRECISION = {"pp": 0.03, "rank": 0.03, "points": 1.0, "turns": 0.5, "count": 0.25,
-             "decisions": 2.0, "choices": 1.0, "card pp": 0.05}
+             "decisions": 2.0, "choices": 1.0,
+             "card pp": 0.05}  # not translated: unit keys of the report
 """The bound within which "no change" is said, per unit: win rates +-3 percentage points,
 finishing ranks +-0.03 (a 2-player rank moves with the win rate), scores +-1 point, game
 length +-0.5 turns, lead changes +-0.25, decisions per game +-2, legal choices per decision
@@ -58,17 +66,18 @@ class Measure:
 
 
 def measures(players: int, spread: tuple[str, str] | None) -> list[Measure]:
-    rows = [Measure(f"seat.{k}", f"seat {k + 1} win rate", "pp", True) for k in range(players)]
+    rows = [Measure(f"seat.{k}", _("seat {seat} win rate").format(seat=k + 1), "pp", True)
+            for k in range(players)]
     if spread:
-        rows.append(Measure("spread", f"win-rate spread, {spread[0]} minus {spread[1]}", "pp",
-                            True))
-    rows += [Measure("score", "mean score", "points", True),
-             Measure("turns", "game length (turns)", "turns", True),
-             Measure("rank1", "mean finishing rank of seat 1", "rank")]
-    rows += [Measure(f"points.{c}", f"{c} points per seat", "points") for c in CATEGORIES]
-    rows += [Measure("lead_changes", "lead changes per game", "count"),
-             Measure("decisions", "decisions per game", "decisions"),
-             Measure("choices", "legal choices per decision", "choices")]
+        rows.append(Measure("spread", _("win-rate spread, {strong} minus {weak}").format(
+            strong=spread[0], weak=spread[1]), "pp", True))
+    rows += [Measure("score", _("mean score"), "points", True),
+             Measure("turns", _("game length (turns)"), "turns", True),
+             Measure("rank1", _("mean finishing rank of seat 1"), "rank")]
+    rows += [Measure(f"points.{c}", _(CATEGORY_POINTS[c]), "points") for c in CATEGORIES]
+    rows += [Measure("lead_changes", _("lead changes per game"), "count"),
+             Measure("decisions", _("decisions per game"), "decisions"),
+             Measure("choices", _("legal choices per decision"), "choices")]
     return rows
 
 
@@ -104,6 +113,12 @@ def game_values(result: GameResult, spread: tuple[str, str] | None) -> dict[str,
     return values
 
 
+CHANGED = "changed"  # not translated: a verdict's status (a report key)
+NO_CHANGE = "no change detected"  # not translated: a verdict's status (a report key)
+INCONCLUSIVE = "inconclusive"  # not translated: a verdict's status (a report key)
+NOT_MEASURED = "not measured"  # not translated: a verdict's status (a report key)
+
+
 @attrs.frozen
 class Verdict:
     status: str
@@ -112,14 +127,27 @@ class Verdict:
     more_games: int = 0
 
 
+def whole(count: int) -> str:
+    """A count with the language's thousands separators (``12,345`` / ``12.345``), of any
+    size (the estimates of games needed can be huge)."""
+    if current() != SOURCE:
+        try:
+            return number(count)
+        except ArithmeticError:  # more digits than a decimal context holds
+            pass
+    return f"{count:,}"
+
+
 def show(value: float, unit: str, signed: bool = False, rate: bool = False) -> str:
     """A value in its unit: rates as percentages (``rate``) and their differences in
     percentage points."""
     if value != value:
-        return "n/a"
+        return _("n/a")
     sign = "+" if signed else ""
-    if unit in ("pp", "card pp"):
-        return f"{100 * value:{sign}.1f}" + ("%" if rate else " pp")
+    if unit in ("pp", "card pp"):  # not translated: unit keys
+        shown = f"{100 * value:{sign}.1f}"
+        # Translators: percentage points (a difference of two rates)
+        return shown + "%" if rate else _("{value} pp").format(value=shown)
     return f"{value:{sign}.2f}"
 
 
@@ -134,28 +162,41 @@ def judge(diff: Difference, unit: str, precision: float, p_adjusted: float,
     """The verdict on one difference (see the module's docstring): "no change detected" needs
     the whole interval inside +-precision."""
     if diff.low != diff.low or diff.high != diff.high:
-        return Verdict("not measured", "not measured (too few games)")
+        return Verdict(NOT_MEASURED, _("not measured (too few games)"))
     if diff.excludes_zero and p_adjusted <= FDR:
-        return Verdict("changed", f"changed: {show(diff.estimate, unit, True)}")
+        return Verdict(CHANGED, _("changed: {difference}").format(
+            difference=show(diff.estimate, unit, True)))
     games = diff.n if games is None else games
     if diff.se == 0 and diff.estimate == 0:  # no game differed at all
         enough = math.ceil(UNSEEN / win_precision)
         if games >= enough:
-            return Verdict("no change detected",
-                           f"no change detected (no game of {games:,} differed)")
-        return Verdict("inconclusive", f"inconclusive: no game of {games:,} differed; about "
-                       f"{enough - games:,} more games would show a change affecting "
-                       f"{show(win_precision, 'pp')} of games", enough - games)
+            return Verdict(NO_CHANGE, ngettext(
+                "no change detected (no game of {games} differed)",
+                "no change detected (no game of {games} differed)", games).format(
+                    games=whole(games)))
+        return Verdict(INCONCLUSIVE, ngettext(
+            "inconclusive: no game of {games} differed; about {more} more games would show a "
+            "change affecting {share} of games",
+            "inconclusive: no game of {games} differed; about {more} more games would show a "
+            "change affecting {share} of games", enough - games).format(
+                games=whole(games), more=whole(enough - games),
+                share=show(win_precision, "pp")), enough - games)
     if max(abs(diff.low), abs(diff.high)) <= precision:
-        return Verdict("no change detected",
-                       f"no change detected (within ±{show(precision, unit)})")
+        return Verdict(NO_CHANGE, _("no change detected (within ±{precision})").format(
+            precision=show(precision, unit)))
     if abs(diff.estimate) < precision:  # the interval must narrow to fit inside +-precision
         more = max(1, games_needed(diff, precision - abs(diff.estimate), games) - games)
-        return Verdict("inconclusive", f"inconclusive: about {more:,} more games needed for "
-                       f"±{show(precision, unit)}", more)
+        return Verdict(INCONCLUSIVE, ngettext(
+            "inconclusive: about {more} more games needed for ±{precision}",
+            "inconclusive: about {more} more games needed for ±{precision}", more).format(
+                more=whole(more), precision=show(precision, unit)), more)
     more = games_needed(diff, abs(diff.estimate) / 2, games) - games
-    return Verdict("inconclusive", f"inconclusive: {show(diff.estimate, unit, True)} so far, "
-                   f"not yet beyond chance (about {more:,} more games would tell)", more)
+    return Verdict(INCONCLUSIVE, ngettext(
+        "inconclusive: {difference} so far, not yet beyond chance (about {more} more games "
+        "would tell)",
+        "inconclusive: {difference} so far, not yet beyond chance (about {more} more games "
+        "would tell)", more).format(difference=show(diff.estimate, unit, True),
+                                    more=whole(more)), more)
 
 
 def _row(measure: Measure, base: float, side: float, diff: Difference, games: int) -> dict:
@@ -244,14 +285,19 @@ def card_rows(base: dict[str, CardSample], side: dict[str, CardSample], cards: S
             base_pick = wilson(before.picked, before.offered).rate
         else:
             win = proportion_against(_owner_rate(mine), 1 / players)
-            against, base_win, base_pick = "average seat", float("nan"), float("nan")
-        label = f"{card}: owners' win rate" + (
-            "" if against == "base" else f" (new: against the average seat, {100 / players:.0f}%)")
-        rows.append({**_row(Measure(f"card.{card}.win", label, "card pp"),
+            against = "average seat"  # not translated: a report value (what it is measured against)
+            base_win, base_pick = float("nan"), float("nan")
+        if against == "base":
+            label = _("{card}: owners' win rate").format(card=card)
+        else:
+            label = _("{card}: owners' win rate (new: against the average seat, {share}%)").format(
+                card=card, share=f"{100 / players:.0f}")
+        rows.append({**_row(Measure(f"card.{card}.win", label, "card pp"),  # not translated: unit
                             base_win, _owner_rate(mine).rate, win, games), "against": against})
         if pick is not None:
-            rows.append({**_row(Measure(f"card.{card}.pick", f"{card}: pick rate when offered",
-                                        "card pp"), base_pick,
+            rows.append({**_row(Measure(f"card.{card}.pick",
+                                        _("{card}: pick rate when offered").format(card=card),
+                                        "card pp"), base_pick,  # not translated: unit key
                                 wilson(mine.picked, mine.offered).rate, pick, games),
                          "against": against})
     return rows

@@ -64,6 +64,7 @@ def test_the_wheel_carries_the_content_and_no_tests(installed):
     for needed in ("smqt/content/base/pack.toml", "smqt/content/base/beach.toml",
                    "smqt/content/FORMAT.md", "smqt/content/variants/short-game/pack.toml",
                    "smqt/content/positions/final-blue-2p.toml", "smqt/help/rules.md",
+                   "smqt/help/rules.de.md", "smqt/locale/de/LC_MESSAGES/smqt.mo",
                    "smqt/pack/fielddocs.py", "editor/shell/app.py"):
         assert needed in names, needed
     assert not any(name.startswith("tests/") for name in names)

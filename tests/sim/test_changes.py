@@ -111,6 +111,8 @@ def test_boardwalk_swap_changes_field_by_field():
         FieldChange("rings[0].people", ["tourist"], ["tourist", "tourist"]),
         FieldChange("rings[0].points", 2, 4),
         FieldChange("text", "Feed it sand dollars, win a rubber crab.", pier.fields[3].after),
+        FieldChange("de.text", "Füttere sie mit Sanddollar und gewinne eine Gummikrabbe.",
+                    pier.fields[4].after),  # its German words are reworked with it (issue 27)
     )
     assert 'rings[0].points 2 -> 4' in pier.describe()
     assert 'rings[0].people ["tourist"] -> ["tourist", "tourist"]' in pier.describe()
@@ -193,6 +195,8 @@ local = 2
 [[card]]   # removed and defined again: it moves to the end of the order (FORMAT.md)
 id = "tide_pools"
 name = "Tide Pools"
+de.name = "Gezeitentümpel"
+de.text = "Seesterne, Anemonen und sehr viele vorsichtige Schritte."
 row = "beach"
 tags = ["nature", "nature"]
 placement = [{ kind = "add_people", people = "tourist", count = 1 }]
@@ -203,6 +207,7 @@ text = "Starfish, anemones and a lot of careful footsteps."
 [[card]]
 id = "beach_bike_path"
 name = "Beach Bike Path"
+de.name = "Strandradweg"
 row = "street"
 tags = ["sports", "nature"]
 placement = [{ kind = "move", people = "any", count = 2 }]

@@ -28,14 +28,20 @@ from smqt.engine.geometry import Space
 from smqt.engine.rules import awaiting_end, legal_actions
 from smqt.engine.scoring import score_game
 from smqt.engine.state import FINAL, GameState
+from smqt.language.translate import N_, _
 from smqt.records.savedgame import save_game
-from smqt.ui.game.logtext import KIND_WORDS, GameLog, card_name
+from smqt.ui.game.logtext import GameLog, card_name
 
 HARD_CAP_SECONDS = 1.5
 """Wall-clock cap on the hard bot's deeper look at the table (its whole decision stays well
 under 3 s; simulations run it uncapped so that games replay exactly)."""
 AI_SEED_MODULUS = 2**64
 """AI decisions draw from a generator seeded within this range, whatever the game's seed."""
+TAKE_BACK_WORDS = {
+    "local": N_("{name} takes back the final move of a local: back on {where}"),
+    "tourist": N_("{name} takes back the final move of a tourist: back on {where}"),
+    "vip": N_("{name} takes back the final move of a VIP: back on {where}"),
+}
 
 
 @attrs.frozen
@@ -79,7 +85,8 @@ class _BotWorker(QObject):
             legal = legal_actions(state)
             action = make_bot(bot).choose(state, legal, random.Random(seed))
             if action not in legal:
-                raise ValueError(f"the bot chose {str(action)[:80]!r}, which is not allowed now")
+                raise ValueError(_("the bot chose {action}, which is not allowed now").format(
+                    action=repr(str(action)[:80])))
         except Exception as exc:  # a bot's bug must not freeze the table
             self.failed.emit(ticket, _failure(exc))
             return
@@ -123,7 +130,9 @@ class GameController(QObject):
         runs nobody watches); otherwise the seat waits for the person's choice."""
         super().__init__(parent)
         if len(seats) != game.state.num_players:
-            raise ValueError(f"{len(seats)} seats for a {game.state.num_players}-player game")
+            players = game.state.num_players
+            raise ValueError(
+                f"{len(seats)} seats for a {players}-player game")  # not translated: for developers
         self.game = game
         self.seats = list(seats)
         self.autosave = autosave
@@ -218,9 +227,9 @@ class GameController(QObject):
         except Exception as exc:  # an engine bug must not break the table: step back
             state, length = self._undo.pop()
             self._restore(state, length)
-            self._report("That move could not be made",
-                         "Something went wrong inside the game; it is as it was before the "
-                         "move. The details are in the problems log.", exc)
+            self._report(_("That move could not be made"),
+                         _("Something went wrong inside the game; it is as it was before the "
+                           "move. The details are in the problems log."), exc)
             self.state_changed.emit()
             return False
         if self._settled(turn, seat):
@@ -235,8 +244,8 @@ class GameController(QObject):
             return False
         state, length = self._undo.pop()
         self._restore(state, length)
-        self.logged.emit(state.current, f"{self.seats[state.current].name} takes back a step",
-                         length)
+        self.logged.emit(state.current, _("{name} takes back a step").format(
+            name=self.seats[state.current].name), length)
         self.state_changed.emit()
         return True
 
@@ -249,9 +258,9 @@ class GameController(QObject):
         try:
             plan = best_final_movement(self.state)
         except Exception as exc:
-            self._report("The best final movement could not be worked out",
-                         "Move your people by hand, then press Done. The details are in the "
-                         "problems log.", exc)
+            self._report(_("The best final movement could not be worked out"),
+                         _("Move your people by hand, then press Done. The details are in the "
+                           "problems log."), exc)
             return []
         made = []
         for move in plan.moves:
@@ -275,8 +284,8 @@ class GameController(QObject):
             self.play(move)
         seat = first_state.current
         where = card_name(first_state, seat, taken.origin)
-        self.logged.emit(seat, f"{self.seats[seat].name} takes back the final move of a "
-                         f"{KIND_WORDS[taken.kind]}: back on {where}", len(self.game.actions))
+        self.logged.emit(seat, _(TAKE_BACK_WORDS[taken.kind]).format(
+            name=self.seats[seat].name, where=where), len(self.game.actions))
         self.state_changed.emit()
         return True
 
@@ -296,9 +305,11 @@ class GameController(QObject):
                 self._ticket += 1
                 self._waiting = False
                 self.thinking.emit(False)
-        who = "the AI" if kind != "human" else "a person"
-        self.logged.emit(index, f"{old.name}'s seat is now played by {who}",
-                         len(self.game.actions))
+        if kind != "human":
+            line = _("{name}'s seat is now played by the AI").format(name=old.name)
+        else:
+            line = _("{name}'s seat is now played by a person").format(name=old.name)
+        self.logged.emit(index, line, len(self.game.actions))
         self._autosave()
         self.seats_changed.emit()
         self.state_changed.emit()
@@ -402,11 +413,13 @@ class GameController(QObject):
         self.thinking.emit(False)
         seat = self.state.current
         name, level = self.seats[seat].name, self.seats[seat].kind
-        head, _, details = message.partition("\n")
-        log_problem(f"{name}'s AI ({level}) could not decide", details or head)
+        head, _sep, details = message.partition("\n")
+        log_problem(f"{name}'s AI ({level}) could not decide",  # not translated: developers' log
+                    details or head)
         if self.fallback_level is not None and level != self.fallback_level:
-            self.problem.emit("The AI could not decide", f"{name}'s AI ({level}) stopped: {head}. "
-                              f"The {self.fallback_level} AI plays the seat now.")
+            self.problem.emit(_("The AI could not decide"), _(
+                "{name}'s AI ({level}) stopped: {problem}. The {fallback} AI plays the seat now."
+            ).format(name=name, level=level, problem=head, fallback=self.fallback_level))
             self.set_seat(seat, self.fallback_level)
             return
         self.stalled = seat
@@ -431,9 +444,9 @@ class GameController(QObject):
         try:
             self.save(self.autosave)
         except Exception as exc:  # a full disk, a folder in the way, a name it cannot write
-            self._report("The game could not be autosaved",
-                         f"{self.autosave}\nPlay goes on. Game ▸ Save as… can save it "
-                         f"elsewhere; the next turn tries the autosave again.", exc)
+            self._report(_("The game could not be autosaved"),
+                         _("{path}\nPlay goes on. Game ▸ Save as… can save it elsewhere; the "
+                           "next turn tries the autosave again.").format(path=self.autosave), exc)
 
     def save(self, path: Path) -> None:
         """Save the game (record and seats) atomically."""

@@ -34,6 +34,7 @@ from smqt.engine.actions import (
 from smqt.engine.geometry import Space
 from smqt.engine.rules import footprint_spaces
 from smqt.engine.state import GameState
+from smqt.language.translate import _
 
 PersonMove = MovePerson | FinalMove
 
@@ -153,9 +154,9 @@ class TurnInteraction:
         if self.person is not None:
             return self._step(space)
         if self.state is not None and any(isinstance(a, Take) for a in self.legal):
-            self.reason = "Pick a card in the display first, then the space where it goes."
+            self.reason = _("Pick a card in the display first, then the space where it goes.")
         elif self.state is not None and any(isinstance(a, PersonMove) for a in self.legal):
-            self.reason = "Click one of your highlighted people first, then where they go."
+            self.reason = _("Click one of your highlighted people first, then where they go.")
         return None
 
     def click_person(self, pid: int) -> Action | None:

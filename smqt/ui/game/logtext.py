@@ -27,19 +27,46 @@ from smqt.engine.actions import (
 from smqt.engine.entryrules import count
 from smqt.engine.events import Event
 from smqt.engine.features import UPPER_HALF_ID, features
-from smqt.engine.geometry import BEACH, Space
+from smqt.engine.geometry import Space
 from smqt.engine.rules import awaiting_end
 from smqt.engine.scoring import score_game
 from smqt.engine.state import CHOOSE_TILE, PERSON_WORDS, PLACE_TRUCK, GameState
+from smqt.language.translate import N_, _, ngettext
 from smqt.ui.game.scoretext import change_words
 
 KIND_WORDS = {kind: words[0] for kind, words in PERSON_WORDS.items()}
 REWARD_WORDS = {
-    "dollar_move": "1 sand dollar and a move of 1 person 1 space",
-    "two_dollars": "2 sand dollars",
-    "double_move": "moves for 2 people 1 space each (or 1 person 2 spaces)",
+    "dollar_move": N_("1 sand dollar and a move of 1 person 1 space"),
+    "two_dollars": N_("2 sand dollars"),
+    "double_move": N_("moves for 2 people 1 space each (or 1 person 2 spaces)"),
 }
-ROW_WORDS = ("beach", "street")
+"""The food truck and foodie rewards in words (marked: translate with ``_`` where shown)."""
+ROW_WORDS = ("beach", "street")  # not translated: the rows' names in code; the words are below
+EMPTY_WORDS = (N_("an empty beach space"), N_("an empty street space"))
+POSITION_WORDS = (
+    {"alone": N_("on the beach"),
+     "between": N_("on the beach, between {left} and {right}"),
+     "left": N_("on the beach, left of {card}"),
+     "right": N_("on the beach, right of {card}"),
+     "other": N_("on the beach, above {card}")},
+    {"alone": N_("on the street"),
+     "between": N_("on the street, between {left} and {right}"),
+     "left": N_("on the street, left of {card}"),
+     "right": N_("on the street, right of {card}"),
+     "other": N_("on the street, below {card}")},
+)
+"""Where a new card goes, by row (beach, street) and by its neighbours."""
+MOVE_WORDS = {
+    ("local", False): N_("{name}'s local moves from {origin} to {end}"),
+    ("tourist", False): N_("{name}'s tourist moves from {origin} to {end}"),
+    ("local", True): N_("{name}'s final movement: local moves from {origin} to {end}"),
+    ("tourist", True): N_("{name}'s final movement: tourist moves from {origin} to {end}"),
+}
+RETURN_WORDS = {
+    "local": N_("{name} sends a local from {origin} back to the supply"),
+    "tourist": N_("{name} sends a tourist from {origin} back to the supply"),
+    "vip": N_("{name} sends a VIP from {origin} back to the supply"),
+}
 
 
 def card_name(state: GameState, player: int, space: Space) -> str:
@@ -47,11 +74,11 @@ def card_name(state: GameState, player: int, space: Space) -> str:
     either half of it)."""
     fid = state.players[player].city.get(space)
     if fid is None:
-        return f"an empty {ROW_WORDS[space[0]]} space"
+        return _(EMPTY_WORDS[space[0]])
     if fid == UPPER_HALF_ID:
-        return "the beach half of the starting tile"
+        return _("the beach half of the starting tile")
     if fid.startswith("@"):
-        return "the starting tile"
+        return _("the starting tile")
     return features(state.catalog)[fid].name
 
 
@@ -61,23 +88,29 @@ def position_words(state: GameState, player: int, space: Space) -> str:
     city = state.players[player].city
     row, column = space
     left, right = (row, column - 1), (row, column + 1)
-    where = f"on the {ROW_WORDS[row]}"
+    words = POSITION_WORDS[row]
     if left in city and right in city:
-        return (f"{where}, between {card_name(state, player, left)} and "
-                f"{card_name(state, player, right)}")
-    if right in city:
-        return f"{where}, left of {card_name(state, player, right)}"
-    if left in city:
-        return f"{where}, right of {card_name(state, player, left)}"
+        between = words["between"]
+        return _(between).format(left=card_name(state, player, left),
+                                 right=card_name(state, player, right))
     other = (1 - row, column)
-    if other in city:
-        return f"{where}, {'above' if row == BEACH else 'below'} {card_name(state, player, other)}"
-    return where
+    if right in city:
+        key, card = "left", right
+    elif left in city:
+        key, card = "right", left
+    elif other in city:
+        key, card = "other", other
+    else:
+        alone = words["alone"]
+        return _(alone)
+    text = words[key]
+    return _(text).format(card=card_name(state, player, card))
 
 
-def _under(state: GameState, column: int) -> str:
+def _under_card(state: GameState, column: int) -> str | None:
+    """The name of the front-row card above ``column``, or None for an empty column."""
     card = state.front[column] if 0 <= column < len(state.front) else None
-    return f"under {state.catalog.cards[card].name}" if card else "under an empty column"
+    return state.catalog.cards[card].name if card else None
 
 
 def describe_action(state: GameState, action: Action, name: str) -> str:
@@ -85,45 +118,84 @@ def describe_action(state: GameState, action: Action, name: str) -> str:
     catalog = state.catalog
     me = state.current
     if isinstance(action, ChooseTile):
-        return f"{name} chooses the starting tile {catalog.starting_tiles[action.tile].name}"
+        return _("{name} chooses the starting tile {tile}").format(
+            name=name, tile=catalog.starting_tiles[action.tile].name)
     if isinstance(action, PlaceTruck):
-        return f"{name} puts the food truck {_under(state, action.column)}"
+        above = _under_card(state, action.column)
+        if above is None:
+            return _("{name} puts the food truck under an empty column").format(name=name)
+        return _("{name} puts the food truck under {card}").format(name=name, card=above)
     if isinstance(action, Take):
         row = state.front if action.slot[0] != BACK else state.back
         card = row[action.slot[1]]
-        card_words = catalog.cards[card].name if card else "a card"
-        source = "back row" if action.slot[0] == BACK else "front row"
-        return (f"{name} takes {card_words} from the {source} and builds it "
-                f"{position_words(state, me, action.space)}")
+        where = position_words(state, me, action.space)
+        if action.slot[0] == BACK:
+            if card:
+                text = _("{name} takes {card} from the back row and builds it {where}")
+            else:
+                text = _("{name} takes a card from the back row and builds it {where}")
+        elif card:
+            text = _("{name} takes {card} from the front row and builds it {where}")
+        else:
+            text = _("{name} takes a card from the front row and builds it {where}")
+        return text.format(name=name, card=catalog.cards[card].name if card else "",
+                           where=where)
     if isinstance(action, Buy):
         bought = catalog.sand_dollar_actions[action.action]
-        return f"{name} pays {count(bought.cost, 'sand dollar')} for {bought.name}"
+        return ngettext("{name} pays {n} sand dollar for {action}",
+                        "{name} pays {n} sand dollars for {action}", bought.cost).format(
+            name=name, n=bought.cost, action=bought.name)
     if isinstance(action, Reward):
-        return f"{name} takes the food truck and foodie reward: {REWARD_WORDS[action.choice]}"
+        return _("{name} takes the food truck and foodie reward: {reward}").format(
+            name=name, reward=_(REWARD_WORDS[action.choice]))
     if isinstance(action, Swap):
-        return (f"{name} swaps {card_name(state, me, action.a)} and "
-                f"{card_name(state, me, action.b)}")
+        return _("{name} swaps {first} and {second}").format(
+            name=name, first=card_name(state, me, action.a), second=card_name(state, me, action.b))
     if isinstance(action, NoSwap):
-        return f"{name} keeps the city as it is (no swap)"
+        return _("{name} keeps the city as it is (no swap)").format(name=name)
     if isinstance(action, MovePerson | FinalMove):
         kind, origin = state.players[me].people[action.person]
         end = card_name(state, me, action.path[-1])
-        final = "final movement: " if isinstance(action, FinalMove) else ""
+        final = isinstance(action, FinalMove)
+        start = card_name(state, me, origin)
         if kind == "vip":
             via = [card_name(state, me, s) for s in action.path[:-1]]
-            through = f" by way of {', '.join(via)}" if via else ""
-            return f"{name}'s {final}VIP walks from {card_name(state, me, origin)} to {end}{through}"
-        return (f"{name}'s {final}{KIND_WORDS[kind]} moves from {card_name(state, me, origin)} "
-                f"to {end}")
+            if final and via:
+                text = _("{name}'s final movement: VIP walks from {origin} to {end} by way of "
+                         "{via}")
+            elif final:
+                text = _("{name}'s final movement: VIP walks from {origin} to {end}")
+            elif via:
+                text = _("{name}'s VIP walks from {origin} to {end} by way of {via}")
+            else:
+                text = _("{name}'s VIP walks from {origin} to {end}")
+            return text.format(name=name, origin=start, end=end, via=", ".join(via))
+        return _(MOVE_WORDS[kind, final]).format(name=name, origin=start, end=end)
     if isinstance(action, ReturnPerson):
         kind, origin = state.players[me].people[action.person]
-        return (f"{name} sends a {KIND_WORDS[kind]} from {card_name(state, me, origin)} back "
-                f"to the supply")
+        return _(RETURN_WORDS[kind]).format(name=name, origin=card_name(state, me, origin))
     if isinstance(action, EndTurn):
-        return f"{name} ends the turn"
+        return _("{name} ends the turn").format(name=name)
     if isinstance(action, FinalDone):
-        return f"{name} is done with the final movement"
+        return _("{name} is done with the final movement").format(name=name)
     return f"{name}: {action}"
+
+
+def _short_supply(event: Event) -> str:
+    n, wanted = event.count, event.wanted
+    if event.what == "local":
+        text = ngettext("the supply has only {n} local left: {n} of {wanted} added",
+                        "the supply has only {n} locals left: {n} of {wanted} added", n)
+    elif event.what == "tourist":
+        text = ngettext("the supply has only {n} tourist left: {n} of {wanted} added",
+                        "the supply has only {n} tourists left: {n} of {wanted} added", n)
+    elif event.what == "vip":
+        text = ngettext("the supply has only {n} VIP left: {n} of {wanted} added",
+                        "the supply has only {n} VIPs left: {n} of {wanted} added", n)
+    else:
+        return _("the supply has only {n} {what} left: {n} of {wanted} added").format(
+            n=n, what=count(n, str(event.what)).partition(" ")[2], wanted=wanted)
+    return text.format(n=n, wanted=wanted)
 
 
 def describe_event(state: GameState, event: Event, names: Sequence[str]) -> str | None:
@@ -132,32 +204,38 @@ def describe_event(state: GameState, event: Event, names: Sequence[str]) -> str 
     who = names[event.player] if event.player is not None else ""
     kind = event.kind
     if kind == ev.FOOTPRINT and event.space is not None:
-        return f"a footprint lands on {card_name(state, event.player or 0, event.space)}"
+        return _("a footprint lands on {card}").format(
+            card=card_name(state, event.player or 0, event.space))
     if kind == ev.NO_FOOTPRINT:
-        where = card_name(state, event.player or 0, event.space) if event.space else "a space"
-        return f"no footprint is left in the supply for {where}"
+        if event.space:
+            return _("no footprint is left in the supply for {card}").format(
+                card=card_name(state, event.player or 0, event.space))
+        return _("no footprint is left in the supply for a space")
     if kind == ev.SHORT_SUPPLY:
-        person = KIND_WORDS.get(event.what, event.what)
-        return (f"the supply has only {count(event.count, person)} left: "
-                f"{event.count} of {event.wanted} added")
+        return _short_supply(event)
     if kind == ev.NO_MORE_CARDS:
-        return "no other card the sand dollar action allows can be taken and built"
+        return _("no other card the sand dollar action allows can be taken and built")
     if kind == ev.TRUCK_REWARD:
-        return f"the food truck gives {who} {count(event.count, 'sand dollar')}"
+        return ngettext("the food truck gives {name} {n} sand dollar",
+                        "the food truck gives {name} {n} sand dollars", event.count).format(
+            name=who, n=event.count)
     if kind == ev.FOODIE_REWARD:
-        return f"the foodie gives {who} a move of 1 person 1 space"
+        return _("the foodie gives {name} a move of 1 person 1 space").format(name=who)
     if kind == ev.TRUCK_PLACED:
-        return f"the foodie stands {_under(state, event.wanted)}"
+        above = _under_card(state, event.wanted)
+        if above is None:
+            return _("the foodie stands under an empty column")
+        return _("the foodie stands under {card}").format(card=above)
     if kind == ev.FINAL_ROUND and event.player is not None:
         return final_round_words(state, event.player, names)
     if kind == ev.TURN_PASSES:
-        return f"{who} cannot take any card: the turn passes"
+        return _("{name} cannot take any card: the turn passes").format(name=who)
     if kind == ev.NOBODY_CAN_TAKE:
-        return "nobody can take a card: the game ends"
+        return _("nobody can take a card: the game ends")
     if kind == ev.FINAL_MOVEMENT:
-        return "the final movement begins: each person may move once more"
+        return _("the final movement begins: each person may move once more")
     if kind == ev.GAME_OVER:
-        return "the game is over"
+        return _("the game is over")
     return None
 
 
@@ -172,18 +250,28 @@ def still_to_play(state: GameState, trigger: int) -> list[int]:
 
 
 def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    """``Ann``, ``Ann and Bo``, ``Ann, Bo and Cy``."""
+    if len(words) == 1:
+        return words[0]
+    # Translators: the end of a list of names or cards ("Ann, Bo and Cy")
+    return _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
 
 
 def final_round_words(state: GameState, trigger: int, names: Sequence[str]) -> str:
     """Final round: who triggered it and who still plays (R9.1)."""
     cards = state.players[trigger].card_count()
     still = still_to_play(state, trigger)
-    head = f"Final round: {names[trigger]} has {count(cards, 'card')}. "
+    head = ngettext("Final round: {name} has {n} card.", "Final round: {name} has {n} cards.",
+                    cards).format(name=names[trigger], n=cards)
     if not still:
-        return head + "That was the last turn; the final movement follows."
-    verb = "plays a last turn" if len(still) == 1 else "play a last turn each"
-    return head + f"{_and([names[s] for s in still])} {verb}, then the final movement."
+        then = _("That was the last turn; the final movement follows.")
+    elif len(still) == 1:
+        then = _("{name} plays a last turn, then the final movement.").format(
+            name=names[still[0]])
+    else:
+        then = _("{names} play a last turn each, then the final movement.").format(
+            names=_and([names[s] for s in still]))
+    return f"{head} {then}"
 
 
 def log_lines(before: GameState, action: Action, after: GameState, events: Sequence[Event],
@@ -227,8 +315,9 @@ class GameLog:
             if before.phase not in (CHOOSE_TILE, PLACE_TRUCK):
                 self.summary = turn_summary(self.names[seat], self.turn, new.total - old.total)
                 if new.total != old.total:
-                    lines.append(f"    {self.names[seat]}: {old.total} → {new.total} points "
-                                 f"({change_words(after.catalog, old, new)})")
+                    lines.append("    " + _("{name}: {old} → {new} points ({changes})").format(
+                        name=self.names[seat], old=old.total, new=new.total,
+                        changes=change_words(after.catalog, old, new)))
             self.turn = []
         return lines
 
@@ -250,12 +339,20 @@ def turn_summary(name: str, turn: Sequence[tuple[GameState, Action]], gain: int)
             returned += 1
     parts = []
     if taken:
-        parts.append("took " + _and(taken))
+        parts.append(_("took {cards}").format(cards=_and(taken)))
     if moved:
-        parts.append("moved " + count(len(moved), "person", "people"))
+        parts.append(ngettext("moved {n} person", "moved {n} people", len(moved)).format(
+            n=len(moved)))
     if returned:
-        parts.append("sent " + count(returned, "person", "people") + " home")
+        parts.append(ngettext("sent {n} person home", "sent {n} people home", returned).format(
+            n=returned))
     if final:
-        parts.append("made " + count(final, "final move"))
-    did = ", ".join(parts) if parts else "passed"
-    return f"{name} {did}: {gain:+d} point{'' if abs(gain) == 1 else 's'}"
+        parts.append(ngettext("made {n} final move", "made {n} final moves", final).format(
+            n=final))
+    points = f"{gain:+d}"
+    if not parts:
+        return ngettext("{name} passed: {points} point", "{name} passed: {points} points",
+                        abs(gain)).format(name=name, points=points)
+    # Translators: {did} lists what the player did this turn ("took Pier, moved 2 people")
+    return ngettext("{name} {did}: {points} point", "{name} {did}: {points} points",
+                    abs(gain)).format(name=name, did=", ".join(parts), points=points)

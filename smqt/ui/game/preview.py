@@ -14,12 +14,12 @@ import attrs
 
 from smqt.engine import events as ev
 from smqt.engine.actions import Action, Slot, Take
-from smqt.engine.entryrules import count
 from smqt.engine.events import Event
 from smqt.engine.geometry import Space
 from smqt.engine.rules import apply
 from smqt.engine.scoring import ScoreLine, score_game
 from smqt.engine.state import REWARD, GameState
+from smqt.language.translate import _, ngettext
 from smqt.ui.game.scoretext import changes
 
 
@@ -36,14 +36,28 @@ class Preview:
 def reward_words(events: Sequence[Event], after: GameState) -> str:
     """The food truck and foodie rewards an action earned (R3.3-R3.5), in words."""
     if after.phase == REWARD:
-        return "The food truck and the foodie are both under it: you will choose a reward."
-    words = []
-    for event in events:
-        if event.kind == ev.TRUCK_REWARD:
-            words.append(f"the food truck gives {count(event.count, 'sand dollar')}")
-        elif event.kind == ev.FOODIE_REWARD:
-            words.append("the foodie gives a free move (1 person, 1 space)")
-    return " and ".join(words).capitalize() + "." if words else ""
+        return _("The food truck and the foodie are both under it: you will choose a reward.")
+    truck = next((event.count for event in events if event.kind == ev.TRUCK_REWARD), None)
+    foodie = [event.kind for event in events
+              if event.kind in (ev.TRUCK_REWARD, ev.FOODIE_REWARD)]
+    if truck is not None and ev.FOODIE_REWARD in foodie:
+        if foodie[0] == ev.TRUCK_REWARD:
+            text = ngettext("The food truck gives {n} sand dollar and the foodie gives a free "
+                            "move (1 person, 1 space).",
+                            "The food truck gives {n} sand dollars and the foodie gives a free "
+                            "move (1 person, 1 space).", truck)
+        else:
+            text = ngettext("The foodie gives a free move (1 person, 1 space) and the food truck "
+                            "gives {n} sand dollar.",
+                            "The foodie gives a free move (1 person, 1 space) and the food truck "
+                            "gives {n} sand dollars.", truck)
+        return text.format(n=truck)
+    if truck is not None:
+        return ngettext("The food truck gives {n} sand dollar.",
+                        "The food truck gives {n} sand dollars.", truck).format(n=truck)
+    if foodie:
+        return _("The foodie gives a free move (1 person, 1 space).")
+    return ""
 
 
 def preview(state: GameState, action: Action) -> Preview:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from smqt.engine.entryrules import count
 from smqt.engine.state import (
     ACQUIRE,
     CHOOSE_TILE,
@@ -19,8 +18,30 @@ from smqt.engine.state import (
     SWAP,
     GameState,
 )
+from smqt.language.translate import N_, _, ngettext
 from smqt.ui.game.interaction import Highlights
-from smqt.ui.game.logtext import KIND_WORDS, card_name, still_to_play
+from smqt.ui.game.logtext import card_name, still_to_play
+
+WALK_WORDS = {
+    ("local", False): N_("{who}, click the highlighted space where this local should end: they go "
+                         "straight there (Esc: cancel)."),
+    ("local", True): N_("{who}, click the highlighted space where this local should end: they go "
+                        "straight there or Return to supply (R) (Esc: cancel)."),
+    ("tourist", False): N_("{who}, click the highlighted space where this tourist should end: "
+                           "they go straight there (Esc: cancel)."),
+    ("tourist", True): N_("{who}, click the highlighted space where this tourist should end: "
+                          "they go straight there or Return to supply (R) (Esc: cancel)."),
+    ("person", False): N_("{who}, click the highlighted space where this person should end: they "
+                          "go straight there (Esc: cancel)."),
+    ("person", True): N_("{who}, click the highlighted space where this person should end: they "
+                         "go straight there or Return to supply (R) (Esc: cancel)."),
+}
+"""The prompt while a person (not a VIP) is picked up, by kind and whether they may go home."""
+STEP_KIND_WORDS = {"local": N_("local"), "tourist": N_("tourist"), "vip": N_("VIP")}
+
+
+def _spaces(n: int) -> str:
+    return ngettext("{n} space", "{n} spaces", n).format(n=n)
 
 
 def prompt(state: GameState, names: Sequence[str], *, ai: bool, interactive: bool,
@@ -28,68 +49,83 @@ def prompt(state: GameState, names: Sequence[str], *, ai: bool, interactive: boo
     """The turn panel's sentence (rich text) for the seat to play; ``reward``: what taking
     the picked card would earn from the food truck or the foodie."""
     if state.phase == OVER:
-        return ("The game is over. The scorepad (Ctrl+P) shows who won and every point; a "
-                "click on a log line shows that moment of the game.")
+        return _("The game is over. The scorepad (Ctrl+P) shows who won and every point; a "
+                 "click on a log line shows that moment of the game.")
     name = names[state.current]
     who = f"<b>{html.escape(name)}</b>"
     if ai:
-        return f"{who} (AI) is thinking…"
+        return _("{who} (AI) is thinking…").format(who=who)
     if not interactive:
-        return f"{who} to play."
+        return _("{who} to play.").format(who=who)
     phase = state.phase
     if phase == CHOOSE_TILE:
-        return f"{who}, choose your starting tile (players choose in reverse turn order)."
+        return _("{who}, choose your starting tile (players choose in reverse turn order)."
+                 ).format(who=who)
     if phase == PLACE_TRUCK:
-        return (f"{who}, put the food truck under a column: click “truck here”. "
-                f"The foodie goes {state.rules.foodie_offset} columns further. "
-                f"{html.escape(names[state.start_player])} plays first.")
+        return _("{who}, put the food truck under a column: click “truck here”. The foodie goes "
+                 "{offset} columns further. {first} plays first.").format(
+            who=who, offset=state.rules.foodie_offset,
+            first=html.escape(names[state.start_player]))
     if phase in (ACQUIRE, PLACE):
         if h.selected_slot is not None:
-            extra = f" {html.escape(reward)}" if reward else ""
-            return (f"{who}, click a highlighted space in your city to build the card; each "
-                    f"shows the points it would score there (Esc: put it back).{extra}")
+            if reward:
+                return _("{who}, click a highlighted space in your city to build the card; each "
+                         "shows the points it would score there (Esc: put it back). {reward}"
+                         ).format(who=who, reward=html.escape(reward))
+            return _("{who}, click a highlighted space in your city to build the card; each "
+                     "shows the points it would score there (Esc: put it back).").format(who=who)
         if phase == PLACE:
             sd = state.catalog.sand_dollar_actions[state.bought or ""]
-            return (f"{who}, {html.escape(sd.name)}: pick a highlighted display card, then where "
-                    f"it goes ({state.to_place} to take).")
-        return (f"{who}, pick a highlighted front-row card, then a highlighted space in your city, "
-                f"or buy a highlighted sand dollar action.")
+            return _("{who}, {action}: pick a highlighted display card, then where it goes "
+                     "({n} to take).").format(who=who, action=html.escape(sd.name),
+                                              n=state.to_place)
+        return _("{who}, pick a highlighted front-row card, then a highlighted space in your "
+                 "city, or buy a highlighted sand dollar action.").format(who=who)
     if phase == REWARD:
-        return f"{who}, choose your food truck and foodie reward."
+        return _("{who}, choose your food truck and foodie reward.").format(who=who)
     if phase == SWAP:
         if h.selected_card is not None:
-            return f"{who}, click the card to swap it with (same row), or click it again to cancel."
-        return f"{who}, you may swap two cards of one row: click one, then the other, or No swap."
+            return _("{who}, click the card to swap it with (same row), or click it again to "
+                     "cancel.").format(who=who)
+        return _("{who}, you may swap two cards of one row: click one, then the other, or No "
+                 "swap.").format(who=who)
     if phase == MOVE:
         if waiting_end:
-            return f"{who}: no moves left. <b>End turn (E)</b> or Undo (Ctrl+Z)."
+            return _("{who}: no moves left. <b>End turn (E)</b> or Undo (Ctrl+Z).").format(who=who)
         if confirm_end:
-            return (f"{who}, you still have moves left. Click “Confirm: end turn” (or E again) to "
-                    f"give them up.")
+            return _("{who}, you still have moves left. Click “Confirm: end turn” (or E again) "
+                     "to give them up.").format(who=who)
         if h.selected_person is not None:
             if h.path:
-                stop = " or Stop here (S)" if h.can_stop else ""
-                return (f"{who}, walk on: click the next highlighted space{stop}. Dashed "
-                        f"footprints show where footprints land.")
-            return_hint = " or Return to supply (R)" if h.can_return else ""
+                if h.can_stop:
+                    return _("{who}, walk on: click the next highlighted space or Stop here (S). "
+                             "Dashed footprints show where footprints land.").format(who=who)
+                return _("{who}, walk on: click the next highlighted space. Dashed footprints "
+                         "show where footprints land.").format(who=who)
             kind = state.players[state.current].people.get(h.selected_person, ("", None))[0]
             if kind == "vip":
-                return (f"{who}, the VIP walks one step at a time: click the next highlighted "
-                        f"space{return_hint} (Esc: cancel).")
-            return (f"{who}, click the highlighted space where this {KIND_WORDS.get(kind, 'person')}"
-                    f" should end: they go straight there{return_hint} (Esc: cancel).")
-        return (f"{who}, use your moves: click (or drag) a highlighted person, then a highlighted "
-                f"space. End turn (E) when you are done.")
+                if h.can_return:
+                    return _("{who}, the VIP walks one step at a time: click the next "
+                             "highlighted space or Return to supply (R) (Esc: cancel)."
+                             ).format(who=who)
+                return _("{who}, the VIP walks one step at a time: click the next highlighted "
+                         "space (Esc: cancel).").format(who=who)
+            words = kind if kind in ("local", "tourist") else "person"  # not translated: a key
+            return _(WALK_WORDS[words, bool(h.can_return)]).format(who=who)
+        return _("{who}, use your moves: click (or drag) a highlighted person, then a "
+                 "highlighted space. End turn (E) when you are done.").format(who=who)
     if phase == FINAL:
         if waiting_end:
-            return (f"{who}: nobody else can move. Check the moves below, then "
-                    f"<b>Done (D)</b>, or take one back.")
+            return _("{who}: nobody else can move. Check the moves below, then <b>Done (D)</b>, "
+                     "or take one back.").format(who=who)
         final = state.rules.final_move
-        return (f"{who}, final movement: each person may move once (locals "
-                f"{count(final.local, 'space')}, tourists {count(final.tourist, 'space')}, VIPs "
-                f"{count(final.vip, 'space')}). Move them by hand, or let “Best final movement (F)” "
-                f"place the rest; then Done (D).")
-    return f"{who} to play."
+        # Translators: {local}, {tourist} and {vip} are distances such as "2 spaces"
+        return _("{who}, final movement: each person may move once (locals {local}, tourists "
+                 "{tourist}, VIPs {vip}). Move them by hand, or let “Best final movement (F)” "
+                 "place the rest; then Done (D).").format(
+            who=who, local=_spaces(final.local), tourist=_spaces(final.tourist),
+            vip=_spaces(final.vip))
+    return _("{who} to play.").format(who=who)
 
 
 def banner(state: GameState, names: Sequence[str], kinds: Sequence[str],
@@ -103,20 +139,35 @@ def banner(state: GameState, names: Sequence[str], kinds: Sequence[str],
     if state.phase == FINAL:
         order = [names[(state.start_player + i) % state.num_players]
                  for i in range(state.num_players)]
-        return (f"Final movement: {name} moves now. Everyone moves in turn: "
-                f"{', '.join(order)}.")
-    last = (f"{name}, this is your last turn." if kinds[current] == "human"
-            else f"{name} plays a last turn.")
+        return _("Final movement: {name} moves now. Everyone moves in turn: {order}.").format(
+            name=name, order=", ".join(order))
+    sentences = []
+    if trigger is not None:
+        cards = state.players[trigger].card_count()
+        sentences.append(ngettext("{name} has {n} card.", "{name} has {n} cards.", cards).format(
+            name=names[trigger], n=cards))
+    sentences.append(_("{name}, this is your last turn.").format(name=name)
+                     if kinds[current] == "human"
+                     else _("{name} plays a last turn.").format(name=name))
     after = still_to_play(state, current)
-    then = (f" Still to play after: {', '.join(names[p] for p in after)}; then the final "
-            f"movement." if after else " Then the final movement.")
-    by = f"{names[trigger]} has {count(state.players[trigger].card_count(), 'card')}. " \
-        if trigger is not None else ""
-    return f"Final round — {by}{last}{then}"
+    sentences.append(_("Still to play after: {names}; then the final movement.").format(
+        names=", ".join(names[p] for p in after)) if after else _("Then the final movement."))
+    # Translators: {sentences}: who triggered the end, whose last turn it is, who still plays
+    return _("Final round — {sentences}").format(sentences=" ".join(sentences))
 
 
 def final_step_words(state: GameState, player: int, kind: str, origin: tuple[int, int],
                      path: Sequence[tuple[int, int]]) -> str:
     """``local: Surf Shack → Pier``."""
-    return (f"{KIND_WORDS[kind]}: {card_name(state, player, origin)} → "
+    return (f"{_(STEP_KIND_WORDS[kind])}: {card_name(state, player, origin)} → "
             f"{card_name(state, player, path[-1])}")
+
+
+LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
+               "random": N_("random")}
+"""An AI level in words (a seat's default name, a failed AI's message)."""
+
+
+def level_words(level: str) -> str:
+    """An AI level in words (a level the table does not know by its key, as it is)."""
+    return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level

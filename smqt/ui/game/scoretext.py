@@ -12,10 +12,12 @@ from smqt.engine.catalog import Catalog
 from smqt.engine.features import features
 from smqt.engine.geometry import Space
 from smqt.engine.scoring import CARD, FOOTPRINT, OBJECTIVE, RING, ScoreLine, ScoreSheet
+from smqt.language.translate import N_, _
 
-SLOT_WORDS = {"wave": "wave bonus", "misc": "other bonus", "penalty": "penalty"}
-CATEGORIES = ((OBJECTIVE, "Objective"), (CARD, "Feature cards"), (RING, "Activity rings"),
-              (FOOTPRINT, "Footprints"))
+SLOT_WORDS = {"wave": N_("wave bonus"), "misc": N_("other bonus"), "penalty": N_("penalty")}
+CATEGORIES = ((OBJECTIVE, N_("Objective")), (CARD, N_("Feature cards")),
+              (RING, N_("Activity rings")), (FOOTPRINT, N_("Footprints")))
+"""The categories in scorepad order; their titles are marked (translate with ``_`` where shown)."""
 
 
 def source_name(catalog: Catalog, line: ScoreLine) -> str:
@@ -23,11 +25,12 @@ def source_name(catalog: Catalog, line: ScoreLine) -> str:
     if line.category == OBJECTIVE:
         tile = catalog.objective_tiles.get(line.source)
         name = tile.name if tile is not None else line.source
-        return f"{name} objective, {SLOT_WORDS.get(line.entry, line.entry)}"
+        slot = _(SLOT_WORDS[line.entry]) if line.entry in SLOT_WORDS else line.entry
+        return _("{name} objective, {slot}").format(name=name, slot=slot)
     feature = features(catalog).get(line.source)
     if feature is None:
         return line.source
-    return feature.name or "the starting tile"
+    return feature.name or _("the starting tile")
 
 
 def line_words(catalog: Catalog, line: ScoreLine, *, points: bool = True) -> str:
@@ -51,7 +54,7 @@ def changes(before: ScoreSheet, after: ScoreSheet) -> list[tuple[ScoreLine, int]
             found.append((line, delta))
     for key, line in old.items():
         if key not in new and line.points:
-            why = "ring no longer full" if line.category == RING else "no longer scores"
+            why = _("ring no longer full") if line.category == RING else _("no longer scores")
             found.append((attrs.evolve(line, points=0, why=why), -line.points))
     return found
 
@@ -62,7 +65,7 @@ def change_words(catalog: Catalog, before: ScoreSheet, after: ScoreSheet, most: 
     found = sorted(changes(before, after), key=lambda pair: -abs(pair[1]))
     parts = [f"{source_name(catalog, line)}: {line.why} {delta:+d}" for line, delta in found[:most]]
     if len(found) > most:
-        parts.append(f"{len(found) - most} more")
+        parts.append(_("{n} more").format(n=len(found) - most))
     return "; ".join(parts)
 
 

@@ -8,6 +8,8 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout
 
+from smqt.language.translate import _
+
 
 class ProblemBar(QFrame):
     """A problem in words, with what the person can do about it (buttons), and Dismiss."""
@@ -15,7 +17,7 @@ class ProblemBar(QFrame):
     def __init__(self) -> None:
         super().__init__()
         self.setStyleSheet("QFrame { background: #fde7e4; border: 1px solid #b3261e; }"
-                           " QLabel { border: none; }")
+                           " QLabel { border: none; }")  # not translated: a style sheet
         row = QHBoxLayout(self)
         texts = QVBoxLayout()
         self.title = QLabel()
@@ -31,7 +33,7 @@ class ProblemBar(QFrame):
         self.buttons = QHBoxLayout()
         row.addLayout(self.buttons)
         self.choices: dict[str, QPushButton] = {}
-        dismiss = QPushButton("Dismiss")
+        dismiss = QPushButton(_("Dismiss"))
         dismiss.clicked.connect(self.hide)
         row.addWidget(dismiss)
         self.hide()
@@ -48,7 +50,7 @@ class ProblemBar(QFrame):
         self.choices = {}
         for label, action in choices:
             button = QPushButton(label)
-            button.clicked.connect(lambda _=False, act=action: (self.hide(), act()))
+            button.clicked.connect(lambda _checked=False, act=action: (self.hide(), act()))
             self.buttons.addWidget(button)
             self.choices[label] = button
         self.show()
@@ -73,7 +75,7 @@ class HistoryBar(QFrame):
         back.clicked.connect(lambda: self.slider.setValue(self.slider.value() - 1))
         forward = QPushButton("▶")
         forward.clicked.connect(lambda: self.slider.setValue(self.slider.value() + 1))
-        self.live_button = QPushButton("Back to the game")
+        self.live_button = QPushButton(_("Back to the game"))
         self.live_button.clicked.connect(self.live.emit)
         for widget in (self.label, back, self.slider, forward, self.live_button):
             bar.addWidget(widget)
@@ -85,7 +87,8 @@ class HistoryBar(QFrame):
         self.slider.setRange(0, total)
         self.slider.setValue(moment)
         self.slider.blockSignals(False)
-        self.label.setText(f"Looking back: after move {moment} of {total} (read-only)")
+        self.label.setText(_("Looking back: after move {moment} of {total} (read-only)").format(
+            moment=moment, total=total))
         self.show()
 
 

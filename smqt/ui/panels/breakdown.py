@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from smqt.engine.catalog import Catalog
 from smqt.engine.scoring import GameScore
+from smqt.language.translate import _
 from smqt.ui.game.scoretext import breakdown, source_name
 
 SPACE_ROLE = Qt.ItemDataRole.UserRole
@@ -64,14 +65,14 @@ class ScoreBreakdown(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Every point of"))
+        top.addWidget(QLabel(_("Every point of")))
         self.player = QComboBox()
         self.player.currentIndexChanged.connect(self._chosen)
         top.addWidget(self.player, 1)
         layout.addLayout(top)
         self.tree = QTreeWidget()
         self.tree.setColumnCount(3)
-        self.tree.setHeaderLabels(["Points", "From", "Why"])
+        self.tree.setHeaderLabels([_("Points"), _("From"), _("Why")])
         self.tree.setMouseTracking(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.tree.itemEntered.connect(self._entered)
@@ -86,7 +87,7 @@ class ScoreBreakdown(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        header.sectionResized.connect(lambda *_: self.tree.doItemsLayout())
+        header.sectionResized.connect(lambda *_args: self.tree.doItemsLayout())
         layout.addWidget(self.tree, 1)
         self.score: GameScore | None = None
         self.catalog: Catalog | None = None
@@ -97,7 +98,8 @@ class ScoreBreakdown(QWidget):
         self.player.blockSignals(True)
         self.player.clear()
         for i, name in enumerate(names):
-            self.player.addItem(f"{name} — {score.sheets[i].total} points", i)
+            self.player.addItem(_("{name} — {points} points").format(
+                name=name, points=score.sheets[i].total), i)
         self.player.setCurrentIndex(player)
         self.player.blockSignals(False)
         self._fill(player)
@@ -119,7 +121,7 @@ class ScoreBreakdown(QWidget):
         bold = QFont()
         bold.setBold(True)
         for group in breakdown(sheet):
-            head = QTreeWidgetItem([f"{group.total:+d}", group.title, ""])
+            head = QTreeWidgetItem([f"{group.total:+d}", _(group.title), ""])
             for column in range(3):
                 head.setFont(column, bold)
             self.tree.addTopLevelItem(head)
@@ -133,7 +135,7 @@ class ScoreBreakdown(QWidget):
                     item.setForeground(0, QBrush(QColor("#b3261e")))
                 head.addChild(item)
             head.setExpanded(True)
-        total = QTreeWidgetItem([str(sheet.total), "Total", ""])
+        total = QTreeWidgetItem([str(sheet.total), _("Total"), ""])
         for column in range(3):
             total.setFont(column, bold)
         self.tree.addTopLevelItem(total)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSplitter, QVBoxLayout, 
 from smqt.engine.geometry import Space
 from smqt.engine.scoring import GameScore
 from smqt.engine.state import GameState
+from smqt.language.translate import N_, _
 from smqt.ui.game.interaction import Highlights
 from smqt.ui.panels.breakdown import ScoreBreakdown
 from smqt.ui.panels.scorepad import Scorepad
@@ -44,9 +45,9 @@ class EndPage(QWidget):
         split.setSizes([380, 520])
         layout.addWidget(split, 1)
         buttons = QHBoxLayout()
-        for text, signal in (("Look at the table", self.to_table), ("Replay the game", self.replay),
-                             ("New game…", self.new_game)):
-            button = QPushButton(text)
+        for text, signal in ((N_("Look at the table"), self.to_table),
+                             (N_("Replay the game"), self.replay), (N_("New game…"), self.new_game)):
+            button = QPushButton(_(text))
             button.clicked.connect(signal.emit)
             buttons.addWidget(button)
         layout.addLayout(buttons)

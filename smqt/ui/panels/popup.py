@@ -26,7 +26,7 @@ class CardPopup(QFrame):
         super().__init__(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.setStyleSheet("CardPopup { background: #fffdf5; border: 2px solid #2f3b45;"
-                           " border-radius: 8px; }")
+                           " border-radius: 8px; }")  # not translated: a style sheet
         layout = QVBoxLayout(self)
         layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
         self.image = QLabel()

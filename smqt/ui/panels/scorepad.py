@@ -19,15 +19,17 @@ from PySide6.QtWidgets import (
 )
 
 from smqt.engine.scoring import GameScore
+from smqt.language.translate import N_, _, ngettext
 
 ROWS = (
-    ("Wave bonus", "objective", "wave"),
-    ("Other bonus", "objective", "misc"),
-    ("Penalty", "objective", "penalty"),
-    ("Feature cards", "card", None),
-    ("Rings", "ring", None),
-    ("Footprints", "footprint", None),
+    (N_("Wave bonus"), "objective", "wave"),
+    (N_("Other bonus"), "objective", "misc"),
+    (N_("Penalty"), "objective", "penalty"),
+    (N_("Feature cards"), "card", None),
+    (N_("Rings"), "ring", None),
+    (N_("Footprints"), "footprint", None),
 )
+"""The category rows; the labels stay English in the data (translated where shown)."""
 
 
 def scorepad_rows(score: GameScore) -> list[tuple[str, list[int]]]:
@@ -39,21 +41,40 @@ def scorepad_rows(score: GameScore) -> list[tuple[str, list[int]]]:
                 if line.category == category and (entry is None or line.entry == entry))
             for sheet in score.sheets
         ]))
-    rows.append(("Total", [sheet.total for sheet in score.sheets]))
-    rows.append(("Sand dollars left", [sheet.sand_dollars for sheet in score.sheets]))
-    rows.append(("Longest chain", [sheet.longest_chain for sheet in score.sheets]))
-    rows.append(("People outside rings", [sheet.unplaced for sheet in score.sheets]))
+    rows.append((N_("Total"), [sheet.total for sheet in score.sheets]))
+    rows.append((N_("Sand dollars left"), [sheet.sand_dollars for sheet in score.sheets]))
+    rows.append((N_("Longest chain"), [sheet.longest_chain for sheet in score.sheets]))
+    rows.append((N_("People outside rings"), [sheet.unplaced for sheet in score.sheets]))
     return rows
+
+
+def _both(names: list[str]) -> str:
+    """``Ann``, ``Ann and Bo``, ``Ann and Bo and Cy``."""
+    joined = names[0]
+    for name in names[1:]:
+        joined = _("{first} and {last}").format(first=joined, last=name)
+    return joined
 
 
 def verdict(score: GameScore, names: list[str]) -> str:
     winners = [names[w] for w in score.winners]
+    both = _both(winners)
+    many = len(winners)
     if score.decided_by == "shared":
-        return f"Shared victory: {' and '.join(winners)} (tied on every tie-break)"
+        return _("Shared victory: {names} (tied on every tie-break)").format(names=both)
     if score.decided_by == "score":
-        return f"{winners[0]} wins with {score.totals[score.winners[0]]} points"
-    return (f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} on {score.decided_by} "
-            f"(tied on points)")
+        return _("{name} wins with {points} points").format(
+            name=winners[0], points=score.totals[score.winners[0]])
+    if score.decided_by == "sand dollars":  # not translated: the engine's key
+        text = ngettext("{names} wins on sand dollars (tied on points)",
+                        "{names} win on sand dollars (tied on points)", many)
+    elif score.decided_by == "longest chain":  # not translated: the engine's key
+        text = ngettext("{names} wins on longest chain (tied on points)",
+                        "{names} win on longest chain (tied on points)", many)
+    else:
+        text = ngettext("{names} wins on {rule} (tied on points)",
+                        "{names} win on {rule} (tied on points)", many)
+    return text.format(names=both, rule=score.decided_by)
 
 
 ROW_MIN = 24
@@ -86,14 +107,14 @@ class Scorepad(QWidget):
         table.setColumnCount(len(names))
         table.setHorizontalHeaderLabels(
             [f"{'★ ' if i in score.winners else ''}{name}" for i, name in enumerate(names)])
-        table.setVerticalHeaderLabels([label for label, _ in self.rows])
+        table.setVerticalHeaderLabels([_(label) for label, _values in self.rows])
         bold = QFont()
         bold.setBold(True)
         for r, (label, values) in enumerate(self.rows):
             for c, value in enumerate(values):
                 item = QTableWidgetItem(str(value))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                if label == "Total":
+                if label == "Total":  # not translated: the row's key
                     item.setFont(bold)
                     item.setBackground(QBrush(QColor("#fff3c4")))
                 elif r > len(ROWS):

@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
 
 from smqt.engine.catalog import Catalog
 from smqt.engine.content import FeatureCard, ObjectiveTile, SandDollarAction, StartingTile
-from smqt.engine.entryrules import count
 from smqt.engine.scoring import ScoreSheet
 from smqt.engine.state import GameState
+from smqt.language.translate import N_, _, ngettext
 from smqt.render.cardface import card_image
 from smqt.render.symbols import contrast, letter_colour
 from smqt.render.tilefaces import paint_objective, paint_sand_dollar_action, tile_image
@@ -44,7 +44,7 @@ def seat_ink(seat: int, ground: str = "#ffffff") -> str:
     contrast of 4.5 or more; the pink and the green seats need it)."""
     colour = QColor(PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])
     back = QColor(ground)
-    for _ in range(12):
+    for _attempt in range(12):
         if contrast(colour, back) >= 4.5:
             break
         colour = colour.darker(112)
@@ -54,8 +54,9 @@ def seat_ink(seat: int, ground: str = "#ffffff") -> str:
 def seat_fill_words(seat: int) -> str:
     """Dark or white words on the seat's colour, whichever reads better."""
     return letter_colour(QColor(PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])).name()
-KIND_WORDS = {"human": "person", "random": "AI (random)", "easy": "AI (easy)",
-              "medium": "AI (medium)", "hard": "AI (hard)"}
+KIND_WORDS = {"human": N_("person"), "random": N_("AI (random)"), "easy": N_("AI (easy)"),
+              "medium": N_("AI (medium)"), "hard": N_("AI (hard)")}
+"""Who plays a seat, in words (marked: translated where shown)."""
 
 
 class PlayerPanel(QFrame):
@@ -90,7 +91,8 @@ class PlayerPanel(QFrame):
         self._counting = None
 
     def _show_total(self, total: int) -> None:
-        self.score.setText(f"<span style='font-size:18px'><b>{total}</b></span> pts")
+        self.score.setText(_("{total} pts").format(
+            total=f"<span style='font-size:18px'><b>{total}</b></span>"))  # not translated: markup
 
     def set_compact(self, compact: bool) -> None:
         if compact != self.compact:
@@ -104,20 +106,29 @@ class PlayerPanel(QFrame):
         marker = "▶ " if current and not state.is_over else ""
         cards = player.card_count()
         limit = state.rules.cards_to_end
-        kind = KIND_WORDS.get(seat.kind, seat.kind)
+        kind = _(KIND_WORDS[seat.kind]) if seat.kind in KIND_WORDS else seat.kind
         if self.compact:
-            kind = f"{'AI · ' if seat.is_ai else ''}{player.sand_dollars} $ · {cards}/{limit}"
+            kind = f"{player.sand_dollars} $ · {cards}/{limit}"
+            if seat.is_ai:
+                kind = _("AI") + " · " + kind
         self.name.setText(f"<span style='color:{colour}; font-size:15px'><b>{marker}"
-                          f"{html.escape(seat.name)}</b></span> · {kind}")
-        cards_words = (f"{cards}/{limit} cards" if cards < limit or state.is_over
-                       else f"{count(cards, 'card')}: the end is triggered")
+                          f"{html.escape(seat.name)}</b></span> · {kind}")  # not translated: markup
+        cards_words = (_("{cards}/{limit} cards").format(cards=cards, limit=limit)
+                       if cards < limit or state.is_over
+                       else ngettext("{n} card: the end is triggered",
+                                     "{n} cards: the end is triggered", cards).format(n=cards))
         card_colour = "#8a5a00" if cards >= limit else "#1d1d1d"
         unplaced = sheet.unplaced if sheet is not None else 0
+        dollars = ngettext("{n} sand dollar", "{n} sand dollars", player.sand_dollars).format(
+            n=player.sand_dollars)
+        people = ngettext("{n} person in the city, {unplaced} outside rings",
+                          "{n} people in the city, {unplaced} outside rings",
+                          len(player.people)).format(n=len(player.people), unplaced=unplaced)
+        footprints = ngettext("{n} footprint", "{n} footprints", len(player.footprints)).format(
+            n=len(player.footprints))
         self.details.setText(
-            f"{count(player.sand_dollars, 'sand dollar')} · "
-            f"<span style='color:{card_colour}'><b>{cards_words}</b></span><br>"
-            f"{count(len(player.people), 'person', 'people')} in the city, {unplaced} outside "
-            f"rings · {count(len(player.footprints), 'footprint')}")
+            f"{dollars} · <span style='color:{card_colour}'><b>{cards_words}</b></span><br>"
+            f"{people} · {footprints}")  # not translated: markup
         if sheet is not None:
             if sheet.total != self._total:
                 old, self._total = self._total, sheet.total
@@ -128,7 +139,7 @@ class PlayerPanel(QFrame):
         border = colour if current else ("#888888" if shown else "#d0d0d0")
         width = 3 if current else 2 if shown else 1
         self.setStyleSheet(f"PlayerPanel {{ border: {width}px solid {border}; border-radius: 6px;"
-                           f" background: {'#fffdf5' if shown else '#ffffff'}; }}")
+                           f" background: {'#fffdf5' if shown else '#ffffff'}; }}")  # not translated: style
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
@@ -146,13 +157,14 @@ def breakdown_html(catalog: Catalog, sheet: ScoreSheet, name: str) -> str:
         if not group.lines:
             continue
         rows.append(f"<tr><td align=right><b>{group.total:+d}</b></td>"
-                    f"<td><b>{html.escape(group.title)}</b></td></tr>")
+                    f"<td><b>{html.escape(_(group.title))}</b></td></tr>")  # not translated: markup
         rows += [f"<tr><td align=right>{line.points:+d}</td><td>"
-                 f"{html.escape(line_words(catalog, line, points=False))}</td></tr>"
+                 f"{html.escape(line_words(catalog, line, points=False))}</td></tr>"  # not translated: markup
                  for line in group.lines]
-    return (f"<b>{html.escape(name)}: {sheet.total} points</b><br>"
-            f"<table cellspacing=2>{''.join(rows) or '<tr><td>nothing scores yet</td></tr>'}"
-            f"</table>")
+    head = html.escape(_("{name}: {points} points").format(name=name, points=sheet.total))
+    nothing = "<tr><td>" + html.escape(_("nothing scores yet")) + "</td></tr>"
+    table = "".join(rows) or nothing
+    return f"<b>{head}</b><br><table cellspacing=2>{table}</table>"  # not translated: markup
 
 
 class Inspector(QFrame):
@@ -169,7 +181,7 @@ class Inspector(QFrame):
         self.image = QLabel()
         self.image.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.image.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
-        self.text = QLabel("Point at a card to see it here.")
+        self.text = QLabel(_("Point at a card to see it here."))
         self.text.setWordWrap(True)
         self.text.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -188,7 +200,7 @@ class Inspector(QFrame):
         self.entry = None
         self.image.clear()
         self.image.hide()
-        self.text.setText("Point at a card to see it here.")
+        self.text.setText(_("Point at a card to see it here."))
 
     def show_entry(self, entry: object) -> None:
         if entry is None or entry is self.entry:
@@ -266,7 +278,7 @@ class LogPanel(QListWidget):
         self.setWordWrap(True)
         self.itemClicked.connect(lambda item: self.moment_chosen.emit(
             item.data(Qt.ItemDataRole.UserRole)))
-        self.setToolTip("Click a line to look at the game at that moment")
+        self.setToolTip(_("Click a line to look at the game at that moment"))
 
     def drop_after(self, moment: int) -> None:
         """Forget the lines of undone actions."""
@@ -282,9 +294,10 @@ class LogPanel(QListWidget):
         self.scrollToBottom()
 
 
-REWARD_LABELS = {"dollar_move": "1 sand dollar + move 1 person 1 space",
-                 "two_dollars": "2 sand dollars",
-                 "double_move": "Move 2 people 1 space each, or 1 person 2 spaces"}
+REWARD_LABELS = {"dollar_move": N_("1 sand dollar + move 1 person 1 space"),
+                 "two_dollars": N_("2 sand dollars"),
+                 "double_move": N_("Move 2 people 1 space each, or 1 person 2 spaces")}
+"""The reward buttons' words (marked: translated where shown)."""
 
 
 class RewardDialog(QDialog):
@@ -294,19 +307,19 @@ class RewardDialog(QDialog):
 
     def __init__(self, rewards: tuple[str, ...], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Food truck and foodie")
+        self.setWindowTitle(_("Food truck and foodie"))
         self.setModal(True)
         layout = QVBoxLayout(self)
-        intro = QLabel("The food truck and the foodie are both under your column. "
-                       "Choose one reward:")
+        intro = QLabel(_("The food truck and the foodie are both under your column. "
+                         "Choose one reward:"))
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self.buttons: dict[str, QPushButton] = {}
         for key in rewards:
-            button = QPushButton(REWARD_LABELS[key])
+            button = QPushButton(_(REWARD_LABELS[key]))
             button.setMinimumHeight(40)
-            button.setToolTip(REWARD_WORDS[key])
-            button.clicked.connect(lambda _=False, k=key: self._choose(k))
+            button.setToolTip(_(REWARD_WORDS[key]))
+            button.clicked.connect(lambda _checked=False, k=key: self._choose(k))
             layout.addWidget(button)
             self.buttons[key] = button
         self.adjustSize()  # settle the size before the window exists

@@ -22,33 +22,60 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from smqt.engine.entryrules import count
 from smqt.engine.state import PERSON_WORDS, AllowanceState
+from smqt.language.translate import _, ngettext, npgettext
 
-WHO_WORDS = {**{kind: words[0] for kind, words in PERSON_WORDS.items()}, "any": "person (any type)"}
+WHO_WORDS = {**{kind: words[0] for kind, words in PERSON_WORDS.items()},
+             "any": "person (any type)"}  # not translated: English nouns; the words are below
 
 
 WHO_PLURALS = {kind: words[1] for kind, words in PERSON_WORDS.items()}
 
 
+def _people(who: str, n: int) -> str:
+    """``1 local``, ``2 tourists``, ``1 person (any type)``."""
+    if who == "local":
+        return npgettext("subject", "{n} local", "{n} locals", n).format(n=n)
+    if who == "tourist":
+        return npgettext("subject", "{n} tourist", "{n} tourists", n).format(n=n)
+    if who == "vip":
+        return ngettext("{n} VIP", "{n} VIPs", n).format(n=n)
+    if who == "any":
+        return ngettext("{n} person (any type)", "{n} people", n).format(n=n)
+    return f"{n} {WHO_WORDS[who] if n == 1 else WHO_PLURALS[who]}"
+
+
+def _spaces(n: int) -> str:
+    return ngettext("{n} space", "{n} spaces", n).format(n=n)
+
+
 def allowance_words(allowance: AllowanceState, source: str) -> str:
     """``Foodie: 1 person (any type) may move 1 space (1 move left)``."""
     left = allowance.remaining
-    who = WHO_WORDS[allowance.who] if allowance.count == 1 else WHO_PLURALS[allowance.who]
-    people = f"{allowance.count} {who}"
+    many = allowance.count
+    people = _people(allowance.who, many)
     if allowance.kind == "move":
-        reach = count(allowance.distance, "space")
+        reach = _spaces(allowance.distance)
         if allowance.solo_distance > allowance.distance:
-            reach += f" each, or 1 alone up to {count(allowance.solo_distance, 'space')}"
-        elif allowance.count > 1:
-            reach += " each"
-        what = f"{people} may move {reach}"
+            reach = ngettext("{distance} each, or 1 alone up to {n} space",
+                             "{distance} each, or 1 alone up to {n} spaces",
+                             allowance.solo_distance).format(distance=reach,
+                                                             n=allowance.solo_distance)
+        elif many > 1:
+            reach = _("{distance} each").format(distance=reach)
+        # Translators: {people} is "1 local", "2 tourists"...; {reach} is "1 space", "2 spaces each"
+        what = ngettext("{people} may move {reach}", "{people} may move {reach}", many).format(
+            people=people, reach=reach)
     elif allowance.kind == "move_here":
-        what = f"{people} may jump onto the new card"
+        what = ngettext("{people} may jump onto the new card",
+                        "{people} may jump onto the new card", many).format(people=people)
     else:
-        what = f"{people} may go back to the supply"
-    return f"{source}: {what} ({count(left, 'move')} left)" if left else \
-        f"{source}: {what} (used up)"
+        what = ngettext("{people} may go back to the supply",
+                        "{people} may go back to the supply", many).format(people=people)
+    if left:
+        return ngettext("{source}: {what} ({n} move left)", "{source}: {what} ({n} moves left)",
+                        left).format(source=source, what=what, n=left)
+    return _("{source}: {what} (used up)").format(source=source, what=what)
 
 
 class FinalStepRow(QWidget):
@@ -68,9 +95,9 @@ class FinalStepRow(QWidget):
         points.setStyleSheet(f"color: {'#0b6e4f' if gain > 0 else '#b3261e' if gain < 0 else '#555'};")
         button = QToolButton()
         button.setText("↶")
-        button.setAccessibleName("Take back")
-        button.setToolTip("Take back: put this person back where they stood; the other moves "
-                          "stay")
+        button.setAccessibleName(_("Take back"))
+        button.setToolTip(_("Take back: put this person back where they stood; the other moves "
+                            "stay"))
         button.clicked.connect(lambda: self.take_back.emit(person))
         row.addWidget(label, 1)
         row.addWidget(points)
@@ -101,14 +128,14 @@ class TurnPanel(QFrame):
         self.reason.hide()
         layout.addWidget(self.reason)
         grid = QGridLayout()
-        self.undo = QPushButton("Undo")
-        self.stop_here = QPushButton("Stop here")
-        self.return_person = QPushButton("Return to supply")
-        self.no_swap = QPushButton("No swap")
-        self.end_turn = QPushButton("End turn")
-        self.auto_final = QPushButton("Best final movement")
-        self.final_done = QPushButton("Done")
-        self.scorepad = QPushButton("Show the scorepad")
+        self.undo = QPushButton(_("Undo"))
+        self.stop_here = QPushButton(_("Stop here"))
+        self.return_person = QPushButton(_("Return to supply"))
+        self.no_swap = QPushButton(_("No swap"))
+        self.end_turn = QPushButton(_("End turn"))
+        self.auto_final = QPushButton(_("Best final movement"))
+        self.final_done = QPushButton(_("Done"))
+        self.scorepad = QPushButton(_("Show the scorepad"))
         for i, button in enumerate((self.undo, self.stop_here, self.return_person, self.no_swap,
                                     self.end_turn, self.auto_final, self.final_done,
                                     self.scorepad)):
@@ -130,17 +157,17 @@ class TurnPanel(QFrame):
         self.final_steps.setSelectionMode(QListWidget.SelectionMode.NoSelection)
         self.final_steps.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout.addWidget(self.final_steps)
-        self.undo.setToolTip("Take back the last step of this turn (Ctrl+Z)")
-        self.end_turn.setToolTip("End your turn (E); unused moves are given up")
-        self.auto_final.setToolTip("Place the people not moved yet where they score the most "
-                                   "(F); you can still change them before Done")
-        self.final_done.setToolTip("Finish your final movement (D)")
+        self.undo.setToolTip(_("Take back the last step of this turn (Ctrl+Z)"))
+        self.end_turn.setToolTip(_("End your turn (E); unused moves are given up"))
+        self.auto_final.setToolTip(_("Place the people not moved yet where they score the most "
+                                     "(F); you can still change them before Done"))
+        self.final_done.setToolTip(_("Finish your final movement (D)"))
         self.show_final_steps([], "")
         self.idle()
 
     def idle(self) -> None:
         """No game on the table: nothing to press."""
-        self.prompt.setText("No game yet: Game ▸ New game (Ctrl+N), or Game ▸ Resume.")
+        self.prompt.setText(_("No game yet: Game ▸ New game (Ctrl+N), or Game ▸ Resume."))
         for button in (self.undo, self.stop_here, self.return_person, self.no_swap,
                        self.end_turn, self.auto_final, self.final_done, self.scorepad):
             button.hide()

@@ -13,6 +13,7 @@ from PySide6.QtCore import QLockFile
 
 from smqt.desktop.datafolder import data_folder, data_home
 from smqt.files.text import TextFileError, read_text
+from smqt.language.translate import _, ngettext
 
 LEGACY_AUTOSAVE = "autosave.toml"
 """The single autosave of earlier versions: still listed, never written."""
@@ -48,11 +49,20 @@ class SavedGameInfo:
     modified: float
 
     def title(self) -> str:
-        seats = ", ".join(name if kind == "human" else f"{name} (AI)"
+        seats = ", ".join(name if kind == "human" else _("{name} (AI)").format(name=name)
                           for name, kind in zip(self.names, self.kinds, strict=False))
-        when = datetime.fromtimestamp(self.modified).strftime("%d %b %H:%M")
-        kind = "playtest, " if self.playtest else ""
-        return f"{seats} — {kind}{self.pack}, {self.moves} moves — {when}"
+        # Translators: the day, month and time the game was last saved (strftime: %d day, %b
+        # month's short name, %m month's number, %H:%M time)
+        when = datetime.fromtimestamp(self.modified).strftime(_("%d %b %H:%M"))
+        if self.playtest:
+            # Translators: a saved game in the Resume list (English says "moves" for one too)
+            text = ngettext("{seats} — playtest, {pack}, {moves} moves — {when}",
+                            "{seats} — playtest, {pack}, {moves} moves — {when}", self.moves)
+        else:
+            # Translators: a saved game in the Resume list (English says "moves" for one too)
+            text = ngettext("{seats} — {pack}, {moves} moves — {when}",
+                            "{seats} — {pack}, {moves} moves — {when}", self.moves)
+        return text.format(seats=seats, pack=self.pack, moves=self.moves, when=when)
 
 
 def saved_game_info(path: Path) -> SavedGameInfo | None:

@@ -8,6 +8,7 @@ import time
 from PySide6.QtWidgets import QApplication
 
 from smqt.engine.actions import Action
+from smqt.language.translate import _
 
 
 class Clicks:
@@ -36,9 +37,10 @@ class Clicks:
                 self.show_city(state.current)
         elif kind in ("space", "person") and self.shown != state.current:
             name = self.controller.seats[self.shown].name if self.controller else ""
-            it.reason = (f"That is {name}'s city. Yours is under the tab "
-                         f"“{self.controller.seats[state.current].name}'s city”."
-                         if self.controller else None)
+            tab = _("{name}'s city").format(
+                name=self.controller.seats[state.current].name) if self.controller else ""
+            it.reason = (_("That is {name}'s city. Yours is under the tab “{tab}”.").format(
+                name=name, tab=tab) if self.controller else None)
         elif kind == "space":
             action = it.click_space(key)  # type: ignore[arg-type]
         elif kind == "person":
@@ -73,10 +75,11 @@ class Clicks:
             return
         state = ctrl.state
         if state.is_over:
-            text = "The game is over: the scorepad (Ctrl+P) shows every point."
+            text = _("The game is over: the scorepad (Ctrl+P) shows every point.")
         else:
             seat = ctrl.seats[state.current]
-            text = f"It is {seat.name}'s turn" + (" (the AI is thinking)." if seat.is_ai else ".")
+            text = (_("It is {name}'s turn (the AI is thinking).") if seat.is_ai
+                    else _("It is {name}'s turn.")).format(name=seat.name)
         self.interaction.reason = text
         self._tell_refusal()
 

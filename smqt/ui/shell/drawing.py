@@ -11,6 +11,7 @@ from PySide6.QtGui import QColor
 from smqt.engine.actions import Action
 from smqt.engine.scoring import score_game
 from smqt.engine.state import REWARD, GameState
+from smqt.language.translate import _
 from smqt.ui.game.controller import Seat
 from smqt.ui.game.interaction import Highlights
 from smqt.ui.game.prompts import banner
@@ -157,9 +158,9 @@ class Drawing:
         while self.city_tabs.count():
             self.city_tabs.removeTab(0)
         for seat in seats:
-            self.city_tabs.addTab(f"{seat.name}'s city")
+            self.city_tabs.addTab(_("{name}'s city").format(name=seat.name))
         if len(seats) >= 3:
-            self.city_tabs.addTab("All cities")
+            self.city_tabs.addTab(_("All cities"))
         self.city_tabs.blockSignals(False)
         self.overview = False
 
@@ -171,22 +172,30 @@ class Drawing:
         if self.overview:
             current = state.current
             colour = PLAYER_COLOURS[current % len(PLAYER_COLOURS)]
-            whose = "" if state.is_over else f" — {ctrl.seats[current].name}'s turn"
-            self.city_header.setText(f"Every city{whose} (a click on a city shows it alone)")
+            self.city_header.setText(
+                _("Every city (a click on a city shows it alone)") if state.is_over else
+                _("Every city — {name}'s turn (a click on a city shows it alone)").format(
+                    name=ctrl.seats[current].name))
             self.city_header.setStyleSheet(f"QLabel {{ background: #f6f1e4; color: #1d1d1d; "
                                            f"font-size: 15px; font-weight: bold; "
+                                           # not translated: a Qt style sheet
                                            f"padding: 3px 10px; border-top: 3px solid {colour}; }}")
             return
         seat = ctrl.seats[self.shown]
         colour = PLAYER_COLOURS[self.shown % len(PLAYER_COLOURS)]
         playing = self.shown == state.current and not state.is_over
-        who = "your" if playing and not seat.is_ai else f"{seat.name}'s"
-        self.city_header.setText(f"{seat.name}'s city" + (f" — {who} turn" if playing else ""))
+        if not playing:
+            header = _("{name}'s city")
+        elif seat.is_ai:
+            header = _("{name}'s city — {name}'s turn")
+        else:
+            header = _("{name}'s city — your turn")
+        self.city_header.setText(header.format(name=seat.name))
         words = seat_fill_words(self.shown) if playing else seat_ink(self.shown, "#f6f1e4")
         self.city_header.setStyleSheet(
             f"QLabel {{ background: {colour if playing else '#f6f1e4'}; "
             f"color: {words}; font-size: 15px; font-weight: bold; "
-            f"padding: 3px 10px; border-top: 3px solid {colour}; }}")
+            f"padding: 3px 10px; border-top: 3px solid {colour}; }}")  # not translated: style sheet
         for i in range(len(ctrl.seats)):
             self.city_tabs.setTabTextColor(i, QColor(seat_ink(i, TAB_GROUND)))
 

@@ -9,8 +9,10 @@ from pathlib import Path
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
 from smqt.desktop.datafolder import settings
+from smqt.language.translate import N_, _
 
-SAVED_GAMES = "Saved games (*.smqt *.toml);;All files (*)"
+# Translators: the file dialogs' filters: keep the patterns in parentheses and the ";;"
+SAVED_GAMES = N_("Saved games (*.smqt *.toml);;All files (*)")
 """Saved games are ``.smqt`` files (the installers open them with the table); a game record or
 an earlier save in ``.toml`` opens too."""
 SUFFIXES = (".smqt", ".toml")
@@ -41,7 +43,7 @@ def remember_folder(path: Path) -> None:
 
 
 def ask_open_path(parent: QWidget, title: str) -> Path | None:
-    path, _ = QFileDialog.getOpenFileName(parent, title, str(last_folder()), SAVED_GAMES)
+    path, _filter = QFileDialog.getOpenFileName(parent, title, str(last_folder()), _(SAVED_GAMES))
     if not path:
         return None
     remember_folder(Path(path))
@@ -52,7 +54,7 @@ def ask_save_path(parent: QWidget, title: str, name: str) -> Path | None:
     """A file to save a game in, ending in ``.smqt``; None when the person cancels. Replacing
     an existing file is confirmed (by the dialog, or here when only the added suffix makes the
     name of an existing file)."""
-    dialog = QFileDialog(parent, title, str(last_folder() / name), SAVED_GAMES)
+    dialog = QFileDialog(parent, title, str(last_folder() / name), _(SAVED_GAMES))
     dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
     dialog.setDefaultSuffix(SUFFIXES[0].lstrip("."))
     if dialog.exec() != QDialog.DialogCode.Accepted or not dialog.selectedFiles():
@@ -61,7 +63,8 @@ def ask_save_path(parent: QWidget, title: str, name: str) -> Path | None:
     path = saved_game_name(chosen)
     if path != chosen and path.exists():
         answer = QMessageBox.question(
-            parent, title, f"{path.name} already exists in {path.parent}. Replace it?",
+            parent, title, _("{name} already exists in {folder}. Replace it?").format(
+                name=path.name, folder=path.parent),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No)
         if answer != QMessageBox.StandardButton.Yes:

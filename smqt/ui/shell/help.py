@@ -20,19 +20,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-RULES_RESOURCE = ("smqt.help", "rules.md")
+from smqt.language.translate import _, current
+
+RULES_RESOURCE = ("smqt.help", "rules.md")  # not translated: a file name
+RULES_PAGES = {"de": "rules.de.md"}  # not translated: file names
+"The rules page in another language than English, by language (the same clauses, in German)."
 
 
 def rules_markdown() -> str:
-    """The rules page, from the package (works from a wheel or a frozen app too)."""
-    return resources.files(RULES_RESOURCE[0]).joinpath(RULES_RESOURCE[1]).read_text(encoding="utf-8")
+    """The rules page in the language in force, from the package (works from a wheel or a
+    frozen app too)."""
+    name = RULES_PAGES.get(current(), RULES_RESOURCE[1])
+    return resources.files(RULES_RESOURCE[0]).joinpath(name).read_text(encoding="utf-8")
 
 
 def version() -> str:
     try:
         return metadata.version("smqt")
     except metadata.PackageNotFoundError:
-        return "development"
+        return _("development")
 
 
 class TextPage(QDialog):
@@ -46,7 +52,7 @@ class TextPage(QDialog):
         self.browser = QTextBrowser()
         self.browser.setOpenExternalLinks(False)
         self.browser.setMarkdown(markdown)
-        self.browser.setStyleSheet("QTextBrowser { font-size: 15px; padding: 8px; }")
+        self.browser.setStyleSheet("QTextBrowser { font-size: 15px; padding: 8px; }")  # not translated: style
         layout.addWidget(self.browser)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)
@@ -56,7 +62,9 @@ class TextPage(QDialog):
 
 def shortcuts_markdown(bar: QMenuBar) -> str:
     """Every menu command that has a key, menu by menu, read from the menus themselves."""
-    parts = ["# Keyboard shortcuts", ""]
+    parts = ["# " + _("Keyboard shortcuts"), ""]
+    # Translators: between two keys of one command ("Tab or C")
+    either = _(" or ")
     for menu_action in bar.actions():
         menu = menu_action.menu()
         if menu is None:
@@ -65,17 +73,20 @@ def shortcuts_markdown(bar: QMenuBar) -> str:
         for action in _actions(menu.actions()):
             keys = [k.toString() for k in action.shortcuts() if not k.isEmpty()]
             if keys:
-                rows.append(f"| {' or '.join(keys)} | {action.text().replace('&', '')} |")
+                rows.append(f"| {either.join(keys)} | {action.text().replace('&', '')} |")
         if rows:
-            parts += [f"## {menu_action.text().replace('&', '')}", "", "| Key | Command |",
-                      "|---|---|", *rows, ""]
-    parts += ["## On the table", "",
-              "| Gesture | What it does |", "|---|---|",
-              "| Click a highlighted card, then a highlighted space | build the card there |",
-              "| Click or drag a highlighted person | move them (VIPs step by step) |",
-              "| Right-click a card, or hover it | see it enlarged with its rules in words |",
-              "| Mouse wheel over your city | zoom |",
-              "| Click a log line | look at that moment of the game (read-only) |", ""]
+            parts += [f"## {menu_action.text().replace('&', '')}", "",
+                      "| " + _("Key") + " | " + _("Command") + " |", "|---|---|", *rows, ""]
+    gestures = [
+        (_("Click a highlighted card, then a highlighted space"), _("build the card there")),
+        (_("Click or drag a highlighted person"), _("move them (VIPs step by step)")),
+        (_("Right-click a card, or hover it"), _("see it enlarged with its rules in words")),
+        (_("Mouse wheel over your city"), _("zoom")),
+        (_("Click a log line"), _("look at that moment of the game (read-only)")),
+    ]
+    parts += ["## " + _("On the table"), "",
+              "| " + _("Gesture") + " | " + _("What it does") + " |", "|---|---|",
+              *(f"| {gesture} | {does} |" for gesture, does in gestures), ""]
     return "\n".join(parts)
 
 
@@ -90,15 +101,17 @@ def _actions(actions: list[QAction]) -> list[QAction]:
 
 
 def about(parent: QWidget, pack: str | None) -> None:
-    text = (f"<h3>Santa Monica — the desktop edition</h3>"
-            f"<p>smqt {version()} · Qt for Python {PySide6.__version__}</p>"
-            f"<p>Content pack: {pack or 'none open'}</p>"
-            "<p>A fan-made desktop table for the board game <i>Santa Monica</i> "
-            "(game design by Josh Wood, published by AEG), for 2 to 4 players at one "
-            "computer, with AI players, a content editor and a house-rule simulator.</p>"
-            "<p>The rules in Help ▸ Rules are this edition's own wording.</p>")
+    text = ("<h3>" + _("Santa Monica — the desktop edition") + "</h3>"
+            "<p>" + _("smqt {version} · Qt for Python {qt}").format(
+                version=version(), qt=PySide6.__version__) + "</p>"
+            "<p>" + _("Content pack: {pack}").format(pack=pack or _("none open")) + "</p>"
+            "<p>" + _("A fan-made desktop table for the board game <i>Santa Monica</i> "
+                      "(game design by Josh Wood, published by AEG), for 2 to 4 players at one "
+                      "computer, with AI players, a content editor and a house-rule "
+                      "simulator.") + "</p>"
+            "<p>" + _("The rules in Help ▸ Rules are this edition's own wording.") + "</p>")
     box = QMessageBox(parent)
-    box.setWindowTitle("About smqt")
+    box.setWindowTitle(_("About smqt"))
     box.setTextFormat(Qt.TextFormat.RichText)
     box.setText(text)
     box.open()

@@ -7,19 +7,21 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu
 
 from smqt.desktop.datafolder import settings
 from smqt.desktop.front import bring_to_front
+from smqt.desktop.language import fill_language_menu, remember
+from smqt.language.translate import N_, _
 from smqt.ui.shell import help as helppages
 from smqt.ui.shell.autosaves import set_aside, unfinished_games
 from smqt.ui.table.motion import SPEEDS, Motion
 
-PACES = (("Instant", 0), ("Fast", 150), ("Normal", 450), ("Slow", 1200))
-AI_LEVELS = (("easy", "AI · easy"), ("medium", "AI · medium"), ("hard", "AI · hard"),
-             ("random", "AI · random"))
+PACES = ((N_("Instant"), 0), (N_("Fast"), 150), (N_("Normal"), 450), (N_("Slow"), 1200))
+AI_LEVELS = (("easy", N_("AI · easy")), ("medium", N_("AI · medium")), ("hard", N_("AI · hard")),
+             ("random", N_("AI · random")))
 
 
 class TableMenus:
@@ -35,51 +37,60 @@ class TableMenus:
             menu.addAction(act)
             return act
 
-        game = self.menuBar().addMenu("&Game")
-        action(game, "&New game…", self.new_game_dialog, QKeySequence.StandardKey.New)
-        action(game, "&Open saved game…", self.open_dialog, QKeySequence.StandardKey.Open)
-        self.resume_menu = game.addMenu("&Resume")
+        game = self.menuBar().addMenu(_("&Game"))
+        action(game, _("&New game…"), self.new_game_dialog, QKeySequence.StandardKey.New)
+        action(game, _("&Open saved game…"), self.open_dialog, QKeySequence.StandardKey.Open)
+        self.resume_menu = game.addMenu(_("&Resume"))
         self.resume_menu.aboutToShow.connect(self._fill_resume_menu)
-        action(game, "Resume &last game", self.resume_last)
-        action(game, "&Save", self.save, QKeySequence.StandardKey.Save)
-        action(game, "Save &as…", self.save_as, "Ctrl+Shift+S")
-        action(game, "Re&play a saved game…", self.replay_dialog)
+        action(game, _("Resume &last game"), self.resume_last)
+        action(game, _("&Save"), self.save, QKeySequence.StandardKey.Save)
+        action(game, _("Save &as…"), self.save_as, "Ctrl+Shift+S")
+        action(game, _("Re&play a saved game…"), self.replay_dialog)
         game.addSeparator()
-        action(game, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        action(game, _("&Quit"), self.close, QKeySequence.StandardKey.Quit)
 
-        turn = self.menuBar().addMenu("&Turn")
-        self.undo_action = action(turn, "&Undo", self.undo, QKeySequence.StandardKey.Undo)
-        action(turn, "&End turn", self.end_turn, "E")
-        action(turn, "&Stop the walk here", self.stop_here, "S")
-        action(turn, "&Return the person to the supply", self.return_person, "R")
-        action(turn, "&No swap", self.no_swap, "N")
-        action(turn, "Step &back / clear the choice", self.step_back, "Esc")
+        turn = self.menuBar().addMenu(_("&Turn"))
+        self.undo_action = action(turn, _("&Undo"), self.undo, QKeySequence.StandardKey.Undo)
+        action(turn, _("&End turn"), self.end_turn, "E")
+        action(turn, _("&Stop the walk here"), self.stop_here, "S")
+        action(turn, _("&Return the person to the supply"), self.return_person, "R")
+        action(turn, _("&No swap"), self.no_swap, "N")
+        action(turn, _("Step &back / clear the choice"), self.step_back, "Esc")  # not translated: a key
         turn.addSeparator()
-        action(turn, "Best &final movement", self.auto_final, "F")
-        action(turn, "&Done with the final movement", self.final_done, "D")
+        action(turn, _("Best &final movement"), self.auto_final, "F")
+        action(turn, _("&Done with the final movement"), self.final_done, "D")
 
-        self.seats_menu = self.menuBar().addMenu("&Seats")
+        self.seats_menu = self.menuBar().addMenu(_("&Seats"))
         self.seats_menu.aboutToShow.connect(lambda: self._fill_seats_menu(self.seats_menu))
 
-        view = self.menuBar().addMenu("&View")
-        next_city = action(view, "Next &city", self.next_city, "Tab")
-        next_city.setShortcuts([QKeySequence("Tab"), QKeySequence("C")])
-        action(view, "Zoom &in", lambda: self.city_view.zoom(1.25), QKeySequence.StandardKey.ZoomIn)
-        action(view, "Zoom &out", lambda: self.city_view.zoom(0.8), QKeySequence.StandardKey.ZoomOut)
-        fit = action(view, "&Fit the display and the city", self.fit_views, "0")
+        view = self.menuBar().addMenu(_("&View"))
+        next_city = action(view, _("Next &city"), self.next_city, "Tab")  # not translated: a key
+        next_city.setShortcuts([QKeySequence("Tab"), QKeySequence("C")])  # not translated: keys
+        action(view, _("Zoom &in"), lambda: self.city_view.zoom(1.25), QKeySequence.StandardKey.ZoomIn)
+        action(view, _("Zoom &out"), lambda: self.city_view.zoom(0.8), QKeySequence.StandardKey.ZoomOut)
+        fit = action(view, _("&Fit the display and the city"), self.fit_views, "0")
         fit.setShortcuts([QKeySequence("0"), QKeySequence("Ctrl+0")])
-        self.scorepad_action = action(view, "&Scorepad (as it stands during the game)",
+        self.scorepad_action = action(view, _("&Scorepad (as it stands during the game)"),
                                       self.show_scorepad, "Ctrl+P")
-        self.pace_actions = self._choices(view.addMenu("AI &pace"), PACES, self.set_pace)
+        self.pace_actions = self._choices(view.addMenu(_("AI &pace")), PACES, self.set_pace)
         self.pace_actions[self._pace].setChecked(True)
-        self.motion_actions = self._choices(view.addMenu("&Motion"), SPEEDS, self.set_motion)
+        self.motion_actions = self._choices(view.addMenu(_("&Motion")), SPEEDS, self.set_motion)
         if Motion.factor in self.motion_actions:
             self.motion_actions[Motion.factor].setChecked(True)
+        fill_language_menu(view.addMenu(_("&Language")), self, self.choose_language)
 
-        help_menu = self.menuBar().addMenu("&Help")
-        action(help_menu, "&Rules of the game", self.show_rules, QKeySequence.StandardKey.HelpContents)
-        action(help_menu, "&Keyboard shortcuts", self.show_shortcuts, "Ctrl+/")
-        action(help_menu, "&About smqt", lambda: helppages.about(self, self._pack_words()))
+        help_menu = self.menuBar().addMenu(_("&Help"))
+        action(help_menu, _("&Rules of the game"), self.show_rules, QKeySequence.StandardKey.HelpContents)
+        action(help_menu, _("&Keyboard shortcuts"), self.show_shortcuts, "Ctrl+/")
+        action(help_menu, _("&About smqt"), lambda: helppages.about(self, self._pack_words()))
+
+    def choose_language(self, code: str | None) -> None:
+        """Speak ``code`` (None: the system's language) from now on, here and at every start;
+        the window is made again in it, with the game going on (``smqt play`` does that)."""
+        remember(code)
+        again = getattr(self, "on_language", None)
+        if again is not None:
+            QTimer.singleShot(0, lambda: again(code))
 
     def _fill_resume_menu(self) -> None:
         menu = self.resume_menu
@@ -87,46 +98,49 @@ class TableMenus:
         current = self.controller.autosave if self.controller else None
         games = [g for g in unfinished_games() if g.path != current]
         if not games:
-            menu.addAction("No unfinished game").setEnabled(False)
+            menu.addAction(_("No unfinished game")).setEnabled(False)
             return
         for info in games[:15]:
             act = menu.addAction(info.title())
-            act.triggered.connect(lambda _=False, p=info.path: self.load(p, autosave=p))
+            act.triggered.connect(lambda _checked=False, p=info.path: self.load(p, autosave=p))
         menu.addSeparator()
-        forget = menu.addMenu("Put a game away")
+        forget = menu.addMenu(_("Put a game away"))
         for info in games[:15]:
             act = forget.addAction(info.title())
-            act.triggered.connect(lambda _=False, p=info.path: self._put_away(p))
+            act.triggered.connect(lambda _checked=False, p=info.path: self._put_away(p))
 
     def _put_away(self, path: Path) -> None:
         try:
             moved = set_aside(path)
         except OSError as exc:
-            self._problem("The game could not be put away",
-                          f"{path} could not be moved ({exc.strerror or exc}); it stays listed.")
+            self._problem(_("The game could not be put away"),
+                          _("{path} could not be moved ({reason}); it stays listed.").format(
+                              path=path, reason=exc.strerror or exc))
             return
-        self.status.setText(f"The game is no longer listed; its file is kept as {moved}.")
+        self.status.setText(
+            _("The game is no longer listed; its file is kept as {file}.").format(file=moved))
 
     def _fill_seats_menu(self, menu: QMenu, only: int | None = None) -> None:
         """Per seat: let the AI take it (a level) or take it back; and show that city."""
         menu.clear()
         ctrl = self.controller
         if ctrl is None or ctrl.state.is_over:
-            menu.addAction("No game in progress").setEnabled(False)
+            menu.addAction(_("No game in progress")).setEnabled(False)
             return
         for index, seat in enumerate(ctrl.seats):
             if only is not None and index != only:
                 continue
             if seat.is_ai:
-                act = menu.addAction(f"Take {seat.name}'s seat back (a person plays it)")
-                act.triggered.connect(lambda _=False, i=index: ctrl.set_seat(i, "human"))
+                act = menu.addAction(
+                    _("Take {name}'s seat back (a person plays it)").format(name=seat.name))
+                act.triggered.connect(lambda _checked=False, i=index: ctrl.set_seat(i, "human"))
             else:
-                sub = menu.addMenu(f"Let the AI take {seat.name}'s seat")
+                sub = menu.addMenu(_("Let the AI take {name}'s seat").format(name=seat.name))
                 for level, label in AI_LEVELS:
-                    act = sub.addAction(label)
-                    act.triggered.connect(lambda _=False, i=index, k=level: ctrl.set_seat(i, k))
-            show = menu.addAction(f"Show {seat.name}'s city")
-            show.triggered.connect(lambda _=False, i=index: self.show_city(i))
+                    act = sub.addAction(_(label))
+                    act.triggered.connect(lambda _checked=False, i=index, k=level: ctrl.set_seat(i, k))
+            show = menu.addAction(_("Show {name}'s city").format(name=seat.name))
+            show.triggered.connect(lambda _checked=False, i=index: self.show_city(i))
             if only is None:
                 menu.addSeparator()
 
@@ -142,8 +156,8 @@ class TableMenus:
         group = QActionGroup(self)
         entries = {}
         for label, value in choices:
-            act = QAction(label, self, checkable=True)
-            act.triggered.connect(lambda _=False, v=value: choose(v))
+            act = QAction(_(label), self, checkable=True)
+            act.triggered.connect(lambda _checked=False, v=value: choose(v))
             group.addAction(act)
             menu.addAction(act)
             entries[value] = act
@@ -172,11 +186,11 @@ class TableMenus:
             store.sync()
 
     def show_rules(self) -> None:
-        self._show_page("rules", "Rules of Santa Monica", helppages.rules_markdown)
+        self._show_page("rules", _("Rules of Santa Monica"), helppages.rules_markdown)
 
     def show_shortcuts(self) -> None:
         self._pages.pop("shortcuts", None)
-        self._show_page("shortcuts", "Keyboard shortcuts",
+        self._show_page("shortcuts", _("Keyboard shortcuts"),
                         lambda: helppages.shortcuts_markdown(self.menuBar()))
 
     def _show_page(self, key: str, title: str, text) -> None:  # type: ignore[no-untyped-def]

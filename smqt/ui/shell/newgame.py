@@ -31,16 +31,19 @@ from PySide6.QtWidgets import (
 )
 
 from smqt.engine.catalog import Catalog
-from smqt.engine.rng import SEED_RANGE, parse_seed
+from smqt.engine.rng import SEED_LIMIT, parse_seed
 from smqt.engine.setup import SetupError, check_opening, new_game, parse_opening
-from smqt.pack.load import load_pack
+from smqt.language.translate import N_, _, ngettext
+from smqt.pack.load import load_worded
 from smqt.pack.problems import PackError
 from smqt.pack.shipped import default_pack
 from smqt.records.savedgame import seat_name
 
-SEAT_CHOICES = (("Person", "human"), ("AI · easy", "easy"), ("AI · medium", "medium"),
-                ("AI · hard", "hard"), ("AI · random", "random"))
-DEFAULT_NAMES = ("Ann", "Bo", "Cy", "Di")
+SEAT_CHOICES = ((N_("Person"), "human"), (N_("AI · easy"), "easy"), (N_("AI · medium"), "medium"),
+                (N_("AI · hard"), "hard"), (N_("AI · random"), "random"))
+DEFAULT_NAMES = ("Ann", "Bo", "Cy", "Di")  # not translated: names
+ROW_WORDS = {"beach": N_("beach"), "street": N_("street")}
+"""A card's row as the card list names it."""
 
 
 @attrs.frozen
@@ -72,15 +75,15 @@ def fill_sand_dollar_actions(catalog: Catalog, players: int, seed: int,
     for c in chosen:
         if c is None:
             if not spare:
-                raise SetupError("not enough sand dollar tiles for the random choices")
+                raise SetupError(_("not enough sand dollar tiles for the random choices"))
             c = spare.pop(0)
         result.append(c)
     return tuple(result)
 
 
 CARD_ID_ROLE = Qt.ItemDataRole.UserRole + 1
-OPENING_HINT = ("To playtest a card, type its id: it is dealt first in the front row. "
-                "Leave empty for a normal deal.")
+OPENING_HINT = N_("To playtest a card, type its id: it is dealt first in the front row. "
+                  "Leave empty for a normal deal.")
 
 
 class CardListCompleter(QCompleter):
@@ -100,32 +103,42 @@ class CardListCompleter(QCompleter):
 def placement_words(catalog: Catalog, opening: tuple[str, ...]) -> str:
     """Where the opening cards go, in plain words: "Front row: pier (1st), ..."."""
     columns = catalog.rules.display_columns
-    rows: dict[str, list[str]] = {"Front row": [], "Back row": []}
+    rows: dict[str, list[str]] = {"front": [], "back": []}
     for i, card in enumerate(opening):
         if card:
-            row = "Front row" if i < columns else "Back row"
+            row = "front" if i < columns else "back"
             place = i % columns + 1
-            suffix = {1: "st", 2: "nd", 3: "rd"}.get(place, "th")
-            rows[row].append(f"{catalog.cards[card].name} ({place}{suffix} from the left)")
-    return "; ".join(f"{row}: {', '.join(cards)}" for row, cards in rows.items() if cards)
+            name = catalog.cards[card].name
+            if place == 1:
+                where = _("{card} (1st from the left)").format(card=name)
+            elif place == 2:
+                where = _("{card} (2nd from the left)").format(card=name)
+            elif place == 3:
+                where = _("{card} (3rd from the left)").format(card=name)
+            else:
+                where = _("{card} ({place}th from the left)").format(card=name, place=place)
+            rows[row].append(where)
+    labels = {"front": _("Front row: {cards}"), "back": _("Back row: {cards}")}
+    return "; ".join(labels[row].format(cards=", ".join(cards))
+                     for row, cards in rows.items() if cards)
 
 
 class NewGameDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, pack: Path | None = None,
                  seats: tuple[tuple[str, str], ...] | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New game")
+        self.setWindowTitle(_("New game"))
         self.options: GameOptions | None = None
         self.pack_folder = Path(pack) if pack else default_pack()
         self.catalog: Catalog | None = None
         layout = QVBoxLayout(self)
 
-        seats_box = QGroupBox("Seats (in seat order; the start player is drawn)")
+        seats_box = QGroupBox(_("Seats (in seat order; the start player is drawn)"))
         grid = QGridLayout(seats_box)
         self.count = QSpinBox()
         self.count.setRange(2, 4)
         self.count.setValue(len(seats) if seats else 2)
-        grid.addWidget(QLabel("Players"), 0, 0)
+        grid.addWidget(QLabel(_("Players")), 0, 0)
         grid.addWidget(self.count, 0, 1)
         self.names: list[QLineEdit] = []
         self.kinds: list[QComboBox] = []
@@ -133,10 +146,10 @@ class NewGameDialog(QDialog):
             name = QLineEdit(seats[i][0] if seats and i < len(seats) else DEFAULT_NAMES[i])
             kind = QComboBox()
             for label, key in SEAT_CHOICES:
-                kind.addItem(label, key)
+                kind.addItem(_(label), key)
             wanted = seats[i][1] if seats and i < len(seats) else ("human" if i == 0 else "medium")
             kind.setCurrentIndex(max(0, kind.findData(wanted)))
-            grid.addWidget(QLabel(f"Seat {i + 1}"), i + 1, 0)
+            grid.addWidget(QLabel(_("Seat {number}").format(number=i + 1)), i + 1, 0)
             grid.addWidget(name, i + 1, 1)
             grid.addWidget(kind, i + 1, 2)
             self.names.append(name)
@@ -144,44 +157,44 @@ class NewGameDialog(QDialog):
         self.count.valueChanged.connect(self._seat_count)
         layout.addWidget(seats_box)
 
-        setup = QGroupBox("Setup")
+        setup = QGroupBox(_("Setup"))
         form = QFormLayout(setup)
         seed_row = QHBoxLayout()
         self.seed = QLineEdit(str(random.SystemRandom().randrange(1, 1_000_000)))
         self.seed.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{1,19}"), self))
-        self.seed.setToolTip(f"Any whole number from {SEED_RANGE}: the same seed and the "
-                             f"same choices give the same game.")
+        self.seed.setToolTip(_("Any whole number from {low} to {high}: the same seed and the "
+                               "same choices give the same game.").format(low=0, high=SEED_LIMIT))
         self.seed.textChanged.connect(self._check_seed)
-        again = QPushButton("New seed")
+        again = QPushButton(_("New seed"))
         again.clicked.connect(lambda: self.seed.setText(str(random.SystemRandom().randrange(1, 1_000_000))))
         seed_row.addWidget(self.seed)
         seed_row.addWidget(again)
-        form.addRow("Seed", seed_row)
+        form.addRow(_("Seed"), seed_row)
         pack_row = QHBoxLayout()
         self.pack_label = QLabel()
         self.pack_label.setWordWrap(True)
-        browse = QPushButton("Other pack…")
+        browse = QPushButton(_("Other pack…"))
         browse.clicked.connect(self._browse)
-        base = QPushButton("Base")
+        base = QPushButton(_("Base"))
         base.clicked.connect(lambda: self._use_pack(default_pack()))
         pack_row.addWidget(self.pack_label, 1)
         pack_row.addWidget(base)
         pack_row.addWidget(browse)
-        form.addRow("Content pack", pack_row)
+        form.addRow(_("Content pack"), pack_row)
         self.objective = QComboBox()
-        form.addRow("Objective tile", self.objective)
+        form.addRow(_("Objective tile"), self.objective)
         self.actions_row = QHBoxLayout()
         self.action_boxes: list[QComboBox] = []
-        form.addRow("Sand dollar actions", self.actions_row)
+        form.addRow(_("Sand dollar actions"), self.actions_row)
         opening_column = QVBoxLayout()
         self.opening = QLineEdit()
-        self.opening.setPlaceholderText("Dealt from the shuffled deck (type card ids to choose)")
+        self.opening.setPlaceholderText(_("Dealt from the shuffled deck (type card ids to choose)"))
         self.opening.setClearButtonEnabled(True)
-        self.opening.setToolTip(
+        self.opening.setToolTip(_(
             "For playtesting a card: the feature cards (by id, separated by commas) to put into "
             "the opening display, front row left to right, then back row. A _ leaves a slot to "
             "the deal, so _,_,_,_,kite_meadow puts it first in the back row. The other slots and the "
-            "rest of the deck are dealt from the seed as usual.")
+            "rest of the deck are dealt from the seed as usual."))
         self.opening_model = QStandardItemModel(self)
         completer = CardListCompleter(self.opening_model, self)
         completer.setCompletionRole(CARD_ID_ROLE)
@@ -196,18 +209,18 @@ class NewGameDialog(QDialog):
         self.opening_note.setMinimumHeight(3 * self.opening_note.fontMetrics().lineSpacing())
         opening_column.addWidget(self.opening)
         opening_column.addWidget(self.opening_note)
-        opening_label = QLabel("Opening display")
+        opening_label = QLabel(_("Opening display"))
         opening_label.setToolTip(self.opening.toolTip())
         form.addRow(opening_label, opening_column)
         layout.addWidget(setup)
 
         self.problems = QLabel()
         self.problems.setWordWrap(True)
-        self.problems.setStyleSheet("color: #b3261e;")
+        self.problems.setStyleSheet("color: #b3261e;")  # not translated: style sheet
         layout.addWidget(self.problems)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start game")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(_("Start game"))
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -225,7 +238,7 @@ class NewGameDialog(QDialog):
             self.kinds[i].setEnabled(i < n)
 
     def _browse(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Content pack folder", str(self.pack_folder))
+        folder = QFileDialog.getExistingDirectory(self, _("Content pack folder"), str(self.pack_folder))
         if folder:
             self._use_pack(Path(folder))
 
@@ -238,35 +251,40 @@ class NewGameDialog(QDialog):
             box.deleteLater()
         self.action_boxes = []
         try:
-            self.catalog = load_pack(folder)
+            self.catalog = load_worded(folder)
         except PackError as exc:
             self.catalog = None
             self.opening_model.clear()
             self._check_opening()
             listed = "\n".join(f"• {e}" for e in exc.errors[:12])
-            more = f"\n… and {len(exc.errors) - 12} more" if len(exc.errors) > 12 else ""
-            self.problems.setText(f"This pack cannot be played until these are fixed:\n{listed}{more}")
+            hidden = len(exc.errors) - 12
+            more = "\n" + ngettext("… and {count} more", "… and {count} more", hidden).format(
+                count=hidden) if hidden > 0 else ""
+            self.problems.setText(_("This pack cannot be played until these are fixed:\n"
+                                    "{problems}").format(problems=listed + more))
             self.ok.setEnabled(False)
             return
         self.problems.setText("")
         self.ok.setEnabled(True)
         self.opening_model.clear()
         for card in sorted(self.catalog.cards.values(), key=lambda c: c.id):
-            item = QStandardItem(f"{card.id} — {card.name} ({card.row.value})")
+            row = _(ROW_WORDS[card.row.value]) if card.row.value in ROW_WORDS else card.row.value
+            item = QStandardItem(f"{card.id} — {card.name} ({row})")
             item.setData(card.id, CARD_ID_ROLE)
             item.setToolTip(card.name)
             self.opening_model.appendRow(item)
         manifest = self.catalog.identity
         shipped = folder.resolve() == default_pack().resolve()
         # the pack by its name (the folder in the tooltip): the shipped one has no path to show
-        self.pack_label.setText(f"{'The base game' if shipped else manifest.name} {manifest.version}"
-                                + ("" if shipped else f" ({folder.name})"))
-        self.objective.addItem("Random", None)
+        self.pack_label.setText(
+            _("The base game {version}").format(version=manifest.version) if shipped
+            else f"{manifest.name} {manifest.version} ({folder.name})")
+        self.objective.addItem(_("Random"), None)
         for tile in self.catalog.objective_tiles.values():
             self.objective.addItem(tile.name, tile.id)
-        for _ in range(self.catalog.rules.sand_dollar_tiles_in_play):
+        for _index in range(self.catalog.rules.sand_dollar_tiles_in_play):
             box = QComboBox()
-            box.addItem("Random", None)
+            box.addItem(_("Random"), None)
             for action in self.catalog.sand_dollar_actions.values():
                 box.addItem(f"{action.name} ({action.cost})", action.id)
             self.actions_row.addWidget(box)
@@ -301,7 +319,7 @@ class NewGameDialog(QDialog):
         else:
             self.opening_note.setStyleSheet("color: #5f6368;")
             placed = placement_words(self.catalog, self.opening_value()) if self.catalog else ""
-            self.opening_note.setText(placed or OPENING_HINT)
+            self.opening_note.setText(placed or _(OPENING_HINT))
         self.ok.setEnabled(self.catalog is not None and self.seed_value() is not None
                            and problem is None)
 
@@ -310,7 +328,8 @@ class NewGameDialog(QDialog):
         self.seed.setStyleSheet("" if ok else "QLineEdit { background: #fde7e4; }")
         self.ok.setEnabled(ok and self.catalog is not None and self.opening_problem() is None)
         if not ok:
-            self.problems.setText(f"The seed must be a whole number from {SEED_RANGE}.")
+            self.problems.setText(_("The seed must be a whole number from {low} to {high}.").format(
+                low=0, high=SEED_LIMIT))
         elif self.catalog is not None:
             self.problems.setText("")
 
@@ -327,7 +346,7 @@ class NewGameDialog(QDialog):
             new_game(self.catalog, n, seed, objective=self.objective.currentData(),
                      sand_dollar_actions=actions, opening=self.opening_value())
         except SetupError as exc:
-            self.problems.setText(f"This setup cannot be played: {exc}")
+            self.problems.setText(_("This setup cannot be played: {problem}").format(problem=exc))
             return
         self.options = GameOptions(seats, seed, self.pack_folder,
                                    self.objective.currentData(), actions, self.opening_value())

@@ -14,7 +14,8 @@ from smqt.desktop.crashes import Crash, crash_words
 from smqt.desktop.front import bring_to_front
 from smqt.engine.game import PackMismatch, RecordError, replay
 from smqt.engine.rng import seed_problem
-from smqt.pack.load import load_pack
+from smqt.language.translate import _
+from smqt.pack.load import load_worded
 from smqt.pack.problems import PackError
 from smqt.pack.shipped import default_pack
 from smqt.records.savedgame import load_game
@@ -37,37 +38,41 @@ class SavedGames:
              autosave: Path | None = None, all_ai: bool = False) -> bool:
         """Open a saved game (or any record); False after telling the person why not."""
         if autosave is not None and open_elsewhere(autosave):
-            self._problem("This game is open in another table window",
-                          f"{autosave}\nPlay it there, or close that window first.")
+            self._problem(_("This game is open in another table window"),
+                          _("{file}\nPlay it there, or close that window first.").format(
+                              file=autosave))
             return False
         try:
             saved = load_game(path)
         except (RecordError, OSError) as exc:
-            self._problem("This saved game cannot be opened", str(exc))
+            self._problem(_("This saved game cannot be opened"), str(exc))
             return False
         folder = pack or saved.pack or default_pack()
         notice = None
         try:
-            catalog = load_pack(folder)
+            catalog = load_worded(folder)
             try:
                 game = replay(saved.record, catalog)
             except PackMismatch as mismatch:
                 if not mismatch.same_pack:
                     raise
                 game = replay(saved.record, catalog, check_pack=False)
-                notice = (f"This game was saved with {mismatch.played.name} pack "
-                          f"{mismatch.played.version}; it goes on with the pack as it is now "
-                          f"({mismatch.given.version}). Its rules settings are kept from the save; "
-                          f"cards or scoring may have changed since.")
+                notice = _("This game was saved with {pack} pack {saved_version}; it goes on with "
+                           "the pack as it is now ({version}). Its rules settings are kept from "
+                           "the save; cards or scoring may have changed since.").format(
+                    pack=mismatch.played.name, saved_version=mismatch.played.version,
+                    version=mismatch.given.version)
         except PackError as exc:
-            self._problem("The game's content pack cannot be loaded",
-                          f"{path} is played with the pack {folder}, which cannot be loaded:\n"
-                          + "\n".join(str(e) for e in exc.errors))
+            self._problem(_("The game's content pack cannot be loaded"),
+                          _("{file} is played with the pack {folder}, which cannot be loaded:\n"
+                            "{problems}").format(file=path, folder=folder, problems="\n".join(
+                                str(e) for e in exc.errors)))
             return False
         except RecordError as exc:
-            self._problem("This saved game cannot be replayed",
-                          f"{exc}\n\nIf it was played with another pack, open it with that pack "
-                          f"(smqt play --pack FOLDER --load FILE).")
+            self._problem(_("This saved game cannot be replayed"),
+                          # Translators: keep the command in parentheses as it is
+                          _("{problem}\n\nIf it was played with another pack, open it with that "
+                            "pack (smqt play --pack FOLDER --load FILE).").format(problem=exc))
             return False
         self.save_path = Path(path) if autosave is None else None
         seats = [Seat(n, k) for n, k in saved.seats]
@@ -77,7 +82,7 @@ class SavedGames:
                         autosave=autosave if autosave is not None else new_autosave_path(
                             saved.record.setup.seed))
         if notice:
-            self._problem("An older version of the pack", notice)
+            self._problem(_("An older version of the pack"), notice)
         if to_moment is not None:
             self.show_moment(to_moment)
         return True
@@ -96,8 +101,9 @@ class SavedGames:
         if not isinstance(pack, str) or not isinstance(seed, int) or isinstance(seed, bool) \
                 or seed_problem(seed) is not None or not isinstance(opening, list) \
                 or not all(isinstance(card, str) for card in opening):
-            self._problem("A playtest could not be opened", f"The request was not understood: "
-                          f"{str(request)[:200]}")
+            self._problem(_("A playtest could not be opened"),
+                          _("The request was not understood: {request}").format(
+                              request=str(request)[:200]))
             return
         self.open_playtest(Path(pack), seed, tuple(opening))
 
@@ -106,16 +112,20 @@ class SavedGames:
         ``opening`` cards in the opening display (``new_game``); the game on the table
         before it stays in the Resume list."""
         # with cards to try, the person starts: the AI would otherwise take them first
-        self.new_game(GameOptions((("Playtester", "human"), ("AI", "medium")), seed, pack,
+        seats = (("Playtester", "human"), ("AI", "medium"))  # not translated: the seats' names
+        self.new_game(GameOptions(seats, seed, pack,
                                   opening=opening, start_player=0 if any(opening) else None),
                       playtest=True)
         self.showNormal()
         bring_to_front(self)
         chosen = [card for card in opening if card]
-        shown = f" with {', '.join(chosen)} in the opening display" if chosen else ""
-        first = "; you start" if chosen else ""
-        self.status.setText(f"Playtest of {pack}{shown}{first}. A game you were playing is kept "
-                            f"as of its last finished turn: Game ▸ Resume.")
+        if chosen:
+            text = _("Playtest of {pack} with {cards} in the opening display; you start. A game "
+                     "you were playing is kept as of its last finished turn: Game ▸ Resume.")
+        else:
+            text = _("Playtest of {pack}. A game you were playing is kept as of its last "
+                     "finished turn: Game ▸ Resume.")
+        self.status.setText(text.format(pack=pack, cards=", ".join(chosen)))
 
     def tell_crash(self, crash: Crash) -> None:
         """The last run ended without closing: say so, where its report is, and offer the
@@ -126,13 +136,13 @@ class SavedGames:
         choices: list[tuple[str, Callable[[], object]]] = []
         info = saved_game_info(game) if game is not None and not resumed else None
         if game is not None and info is not None:
-            label = "Open that game (it had ended)" if info.over else "Resume that game"
+            label = _("Open that game (it had ended)") if info.over else _("Resume that game")
             choices.append((label, lambda: self.load(game, autosave=game)))
         report = crash.report
-        choices.append(("Show the report",
+        choices.append((_("Show the report"),
                         lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(report.parent)))))
         offered = info is not None and not info.over
-        self._problem("smqt closed unexpectedly last time",
+        self._problem(_("smqt closed unexpectedly last time"),
                       crash_words(crash, resumed=resumed, offered=offered), choices)
 
     def new_game_dialog(self) -> None:
@@ -156,12 +166,12 @@ class SavedGames:
             self.new_game(dialog.options)
 
     def open_dialog(self) -> None:
-        path = ask_open_path(self, "Open a saved game")
+        path = ask_open_path(self, _("Open a saved game"))
         if path is not None:
             self.load(path)
 
     def replay_dialog(self) -> None:
-        path = ask_open_path(self, "Replay a saved game")
+        path = ask_open_path(self, _("Replay a saved game"))
         if path is not None:
             self.load(path, to_moment=0)
 
@@ -175,18 +185,19 @@ class SavedGames:
                 continue
             if self.load(info.path, autosave=info.path):
                 if set_aside_now:
-                    self._problem("A saved game could not be resumed", "\n".join(set_aside_now))
+                    self._problem(_("A saved game could not be resumed"), "\n".join(set_aside_now))
                 return True
             reason = self.problem_bar.text.text()
             try:
-                moved = f"It was moved to {set_aside(info.path)}."
+                moved = _("It was moved to {file}.").format(file=set_aside(info.path))
             except OSError as exc:
-                moved = f"It could not be moved out of the list ({exc.strerror or exc})."
+                moved = _("It could not be moved out of the list ({problem}).").format(
+                    problem=exc.strerror or exc)
             set_aside_now.append(f"{info.title()}: {reason}\n{moved}")
         if set_aside_now:
-            self._problem("A saved game could not be resumed", "\n".join(set_aside_now))
+            self._problem(_("A saved game could not be resumed"), "\n".join(set_aside_now))
         elif current is None:
-            self.status.setText("There is no unfinished game to resume.")
+            self.status.setText(_("There is no unfinished game to resume."))
         return False
 
     def save(self) -> None:
@@ -198,7 +209,7 @@ class SavedGames:
     def save_as(self) -> None:
         if self.controller is None:
             return
-        path = ask_save_path(self, "Save the game", "game.smqt")
+        path = ask_save_path(self, _("Save the game"), "game.smqt")  # not translated: file name
         if path is not None:
             self.save_path = path
             self._save_to(self.save_path)
@@ -208,7 +219,8 @@ class SavedGames:
         try:
             self.controller.save(path)
         except OSError as exc:
-            self._problem("The game could not be saved", f"{path}: {exc}\n\nThe previous file "
-                          "(if any) is unchanged.")
+            self._problem(_("The game could not be saved"),
+                          _("{file}: {problem}\n\nThe previous file (if any) is unchanged.").format(
+                              file=path, problem=exc))
             return
-        self.status.setText(f"Saved to {path}")
+        self.status.setText(_("Saved to {file}").format(file=path))

@@ -11,9 +11,12 @@ from typing import Any, TextIO
 
 import attrs
 
+from smqt.language.translate import N_, _, ngettext
 from smqt.records.savedgame import SEAT_KINDS, seat_name
+from smqt.ui.game.prompts import level_words
 
 DEFAULT_PLAYERS = "human,ai:medium"
+PREFIX = "smqt play: "  # not translated: the command's name
 
 
 class SeatListError(ValueError):
@@ -23,12 +26,13 @@ class SeatListError(ValueError):
 def parse_seats(text: str) -> list[tuple[str, str]]:
     """``human,ai:hard`` -> [(name, kind)]; names may follow ``=``: ``Ann=human,ai:easy``."""
     seats = []
-    names = ("Ann", "Bo", "Cy", "Di")
+    names = ("Ann", "Bo", "Cy", "Di")  # not translated: proper names
     parts = [p.strip() for p in text.split(",") if p.strip()]
     if not 2 <= len(parts) <= 4:
-        raise SeatListError(f"--players needs 2 to 4 seats, got {len(parts)}: {text!r}")
+        raise SeatListError(_("--players needs 2 to 4 seats, got {count}: {given}").format(
+            count=len(parts), given=repr(text)))
     for i, part in enumerate(parts):
-        name, _, kind = part.rpartition("=")
+        name, _equals, kind = part.rpartition("=")
         kind = kind.lower()
         if kind.startswith("ai:"):
             kind = kind[3:]
@@ -37,9 +41,11 @@ def parse_seats(text: str) -> list[tuple[str, str]]:
         elif kind in ("person", "human"):
             kind = "human"
         if kind not in SEAT_KINDS:
-            raise SeatListError(f"seat {i + 1}: unknown kind {part!r} (use human or ai:LEVEL with "
-                                f"LEVEL one of random, easy, medium, hard)")
-        default = names[i] if kind == "human" else f"{names[i]} (AI {kind})"
+            raise SeatListError(_("seat {number}: unknown kind {given} (use human or ai:LEVEL with "
+                                  "LEVEL one of random, easy, medium, hard)").format(
+                number=i + 1, given=repr(part)))
+        default = names[i] if kind == "human" else \
+            _("{name} (AI {level})").format(name=names[i], level=level_words(kind))
         seats.append((seat_name(name, i) if name.strip() else default, kind))
     return seats
 
@@ -57,6 +63,8 @@ class PlayOptions:
     playtest: bool = False
     opening: tuple[str, ...] = ()
     """Cards for the opening display of a new game (``new_game``): a playtest setup."""
+    language: str | None = None
+    """``--lang``: the language of this run (else the remembered choice, else the system's)."""
 
 
 def check_opening_option(options: PlayOptions) -> str | None:
@@ -64,7 +72,7 @@ def check_opening_option(options: PlayOptions) -> str | None:
     if not options.opening:
         return None
     if options.load:
-        return "--opening sets up a new game; it cannot be used with --load"
+        return _("--opening sets up a new game; it cannot be used with --load")
     from smqt.engine.setup import SetupError, check_opening
     from smqt.pack.load import load_pack
     from smqt.pack.problems import PackError
@@ -99,9 +107,9 @@ def install_file_opener(window: Any, app: Any) -> Any:
     return opener
 
 
-NO_GAME = ("there is no game to play and nobody to choose one (no unfinished game to resume; "
-           "a new-game dialog opens only on a screen, never with --quit or --autoplay): give "
-           "--load FILE, --players SEATS or --seed N")
+NO_GAME = N_("there is no game to play and nobody to choose one (no unfinished game to resume; "
+              "a new-game dialog opens only on a screen, never with --quit or --autoplay): "
+              "give --load FILE, --players SEATS or --seed N")
 
 
 def _waits_for_a_person(window: Any) -> str:
@@ -113,8 +121,8 @@ def _waits_for_a_person(window: Any) -> str:
     people = [seat.name for seat in ctrl.seats if not seat.is_ai]
     if not people:
         return ""
-    return (f"the game waits for a person ({', '.join(people)}) and --quit leaves nobody to "
-            f"play: add --autoplay to let the AI take every seat")
+    return _("the game waits for a person ({people}) and --quit leaves nobody to play: add "
+             "--autoplay to let the AI take every seat").format(people=", ".join(people))
 
 
 def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
@@ -122,13 +130,13 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
     try:
         seats = parse_seats(options.players or DEFAULT_PLAYERS)
     except SeatListError as exc:
-        err.write(f"smqt play: {exc}\n")
+        err.write(f"smqt play: {exc}\n")  # not translated: the command's name
         return 2
     if options.autoplay:
         seats = [(name, "medium" if kind == "human" else kind) for name, kind in seats]
     refused = check_opening_option(options)
     if refused:  # before any window: one line and exit status 2, as for a bad seat list
-        err.write(f"smqt play: {refused}\n")
+        err.write(f"smqt play: {refused}\n")  # not translated: the command's name
         return 2
 
     from PySide6.QtCore import QTimer
@@ -136,6 +144,7 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
 
     from smqt.desktop.crashes import CrashGuard, previous_crashes
     from smqt.desktop.front import headless
+    from smqt.desktop.language import start_language
     from smqt.desktop.stopsignals import StopSignals
     from smqt.desktop.watch import ProblemWatch
     from smqt.pack.shipped import default_pack
@@ -149,7 +158,7 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
     problems = watch.problems
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("smqt")
-    app.setApplicationDisplayName("Santa Monica")
+    app.setApplicationDisplayName("Santa Monica")  # not translated: the game's name
     from smqt.render.appicon import app_icon
 
     app.setWindowIcon(app_icon())
@@ -167,44 +176,76 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
     guard = CrashGuard("table").start()
     watch.note = guard.note
     server = opener = window = stopper = None
+    pace = 0 if options.quit else options.pace
     try:
-        window = TableWindow(remember_layout=not automated, unattended=automated)
-        watch.on_exception = window.unexpected
-
         def stop(name: str) -> None:
-            err.write(f"smqt play: {name}: the table closes (the game is kept as of its last "
-                      f"finished turn)\n")
-            guard.note(f"stopped by {name}")
+            err.write(PREFIX + _("{signal}: the table closes (the game is kept as of its "
+                                        "last finished turn)").format(signal=name) + "\n")
+            guard.note(f"stopped by {name}")  # not translated: a note in the crash report
             window.close()
 
-        stopper = StopSignals(stop, window)
-        window.game_started.connect(
-            lambda: guard.playing(window.controller.autosave if window.controller else None))
-        if automated:  # nobody reads the window: every problem is said here and fails the run
-            def reported(title: str, text: str) -> None:
-                err.write(f"smqt play: {title}: {text}\n")
-                problems.append(f"{title}: {text}")
+        def reported(title: str, text: str) -> None:
+            err.write(f"smqt play: {title}: {text}\n")  # not translated: the command's name
+            problems.append(f"{title}: {text}")
 
-            window.problem_reported.connect(reported)
-        if not automated:
-            server = HandoverServer(window)
-            server.requested.connect(window.handle_request)
-        pace = 0 if options.quit else options.pace
-        if pace is not None:
-            window.set_pace(pace)
+        def wire(table: TableWindow) -> None:
+            """Make ``table`` the run's window: stop requests, hand-overs, problems and the
+            crash report follow it."""
+            nonlocal window, server, stopper, opener
+            window = table
+            watch.on_exception = table.unexpected
+            if stopper is not None:
+                stopper.remove()
+            stopper = StopSignals(stop, table)
+            table.game_started.connect(
+                lambda: guard.playing(table.controller.autosave if table.controller else None))
+            if automated:  # nobody reads the window: every problem is said here, fails the run
+                table.problem_reported.connect(reported)
+            else:
+                if server is not None:
+                    server.close()
+                server = HandoverServer(table)
+                server.requested.connect(table.handle_request)
+            if pace is not None:
+                table.set_pace(pace)
+            if opener is not None:
+                app.removeEventFilter(opener)
+            # macOS hands a double-clicked saved game over as an event
+            opener = install_file_opener(table, app)
+            table.on_language = relaunch
+
+        def relaunch(code: str | None) -> None:
+            """View ▸ Language: the window is made again in the new language, and the game on
+            the table goes on in it (from its autosave, as Resume would open it)."""
+            old = window
+            ctrl = old.controller
+            autosave = ctrl.autosave if ctrl is not None else None
+            app.setQuitOnLastWindowClosed(False)
+            old.close()  # keeps the layout, releases the game
+            start_language(code)
+            table = TableWindow(remember_layout=not automated, unattended=automated)
+            wire(table)
+            table.show()
+            if autosave is not None and autosave.exists():
+                table.load(autosave, autosave=autosave)
+            old.deleteLater()
+            app.setQuitOnLastWindowClosed(True)
+
+        start_language(options.language)
+        wire(TableWindow(remember_layout=not automated, unattended=automated))
 
         def at_end() -> None:
             if options.screenshot:
                 window.repaint()
                 image = window.grab()
                 if not image.save(options.screenshot):
-                    problems.append(f"cannot write the screenshot {options.screenshot}")
-                    err.write(f"smqt play: cannot write the screenshot {options.screenshot}\n")
+                    failed = _("cannot write the screenshot {file}").format(
+                        file=options.screenshot)
+                    problems.append(failed)
+                    err.write(f"smqt play: {failed}\n")  # not translated: the command's name
             if options.quit:
                 window.close()
 
-        # macOS hands a double-clicked saved game over as an event
-        opener = install_file_opener(window, app)
         window.show()
         pack = Path(options.pack) if options.pack else None
         started = False
@@ -223,26 +264,27 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
             started = window.controller is not None
         elif unfinished_games(playtests=False) and window.resume_last() \
                 and window.controller is not None and not window.controller.state.is_over:
-            window.status.setText("Welcome back: your last game is resumed (Game ▸ New game for "
-                                  "another, Game ▸ Resume for the others).")
+            window.status.setText(_("Welcome back: your last game is resumed (Game ▸ New game "
+                                    "for another, Game ▸ Resume for the others)."))
             started = True
         if crashes:
             window.tell_crash(crashes[-1])
         if (automated or headless()) and not started:
             # nobody can choose a game or read why the given one did not start: say it here
             if not (asked or options.load or options.playtest):
-                err.write(f"smqt play: {NO_GAME}\n")
+                err.write(f"smqt play: {_(NO_GAME)}\n")  # not translated: the command's name
             else:
-                err.write("smqt play: the game could not be started"
-                          + (f": {window.problem_bar.text.text()}" if not automated else "")
-                          + "\n")
+                why = window.problem_bar.text.text()
+                err.write(PREFIX + (
+                    _("the game could not be started: {why}").format(why=why) if not automated
+                    else _("the game could not be started")) + "\n")
             window.close()
             return 1
         if not started and not (asked or options.load or options.playtest):
             QTimer.singleShot(0, window.new_game_dialog)
         waiting = _waits_for_a_person(window)
         if options.quit and waiting:
-            err.write(f"smqt play: {waiting}\n")
+            err.write(f"smqt play: {waiting}\n")  # not translated: the command's name
             window.close()
             return 1
         if window.controller is not None:
@@ -263,7 +305,8 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
             app.removeEventFilter(opener)
         guard.finish()
     if problems:
-        err.write(f"smqt play: {len(problems)} problem{'' if len(problems) == 1 else 's'} during play\n")
+        err.write(PREFIX + ngettext("{n} problem during play", "{n} problems during play",
+                                           len(problems)).format(n=len(problems)) + "\n")
         return 1
     if stopper is not None and stopper.received and automated:
         return 1  # the game a --quit run was to play to its end did not end

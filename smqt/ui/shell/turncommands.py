@@ -10,6 +10,7 @@ from smqt.engine.actions import Action, MovePerson, ReturnPerson
 from smqt.engine.game import replay
 from smqt.engine.scoring import score_game
 from smqt.engine.state import FINAL
+from smqt.language.translate import _, ngettext
 
 KEY_GRACE_S = 0.8
 """How long after a person's turn begins an End turn key is taken for a stray one."""
@@ -69,7 +70,7 @@ class TurnCommands:
         if self.controller is not None and self.viewing is None:
             made = self.controller.auto_final()
             if self.controller.state.phase == FINAL and not made and self._live_legal():
-                self.status.setText("Nobody else can gain anything by moving: press Done.")
+                self.status.setText(_("Nobody else can gain anything by moving: press Done."))
 
     def take_back(self, person: int) -> None:
         if self.controller is not None and self.viewing is None:
@@ -115,10 +116,15 @@ class TurnCommands:
             now = score_game(ctrl.state)
             people = [i for i, seat in enumerate(ctrl.seats) if not seat.is_ai]
             leader = ctrl.names[now.winners[0]]
+            points = now.totals[now.winners[0]]
+            # Translators: English says "points" for one too
+            title = ngettext("As it stands (turn {turn}, before any final movement): {leader} "
+                             "leads with {points} points",
+                             "As it stands (turn {turn}, before any final movement): {leader} "
+                             "leads with {points} points", points)
             self.end_page.show_score(
                 ctrl.state, now, ctrl.names, people[0] if people else now.winners[0],
-                title=f"As it stands (turn {ctrl.state.turn + 1}, before any final movement): "
-                      f"{leader} leads with {now.totals[now.winners[0]]} points")
+                title=title.format(turn=ctrl.state.turn + 1, leader=leader, points=points))
             self.pages.setCurrentIndex(1)
 
     def show_moment(self, moment: int) -> None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from smqt.engine import explain
 from smqt.engine.actions import Buy, FinalMove, MovePerson, ReturnPerson, Swap, Take
-from smqt.engine.entryrules import count
 from smqt.engine.scoring import score_game
 from smqt.engine.state import FINAL, MOVE, SWAP, GameState
+from smqt.language.translate import _, ngettext
 from smqt.ui.game.interaction import Highlights
 from smqt.ui.game.preview import placement_previews
 from smqt.ui.game.prompts import final_step_words, prompt
@@ -27,7 +27,9 @@ class TurnView:
         for action_id in state.sand_dollar_actions:
             reason = explain.why_not(state, Buy(action_id))
             cost = state.catalog.sand_dollar_actions[action_id].cost
-            tips[action_id] = reason or f"Click to pay {count(cost, 'sand dollar')} for it."
+            tips[action_id] = reason or ngettext("Click to pay {count} sand dollar for it.",
+                                                 "Click to pay {count} sand dollars for it.",
+                                                 cost).format(count=cost)
         return tips
 
     def _picked_reward(self, h: Highlights) -> str:
@@ -35,7 +37,7 @@ class TurnView:
         space, read from the previews' engine events)."""
         if h.selected_slot is None or self._previews_for != (self._moment, h.selected_slot):
             return ""
-        return next((reward for _, _, reward in self._previews.values()), "")
+        return next((reward for _gain, _lines, reward in self._previews.values()), "")
 
     def _placement_previews(self, state: GameState, h: Highlights) -> dict:
         """The points the picked card would score on each offered space (engine score sheet)."""
@@ -47,7 +49,7 @@ class TurnView:
             self._previews = {
                 space: (p.gain, "\n".join(f"{line_words(state.catalog, line, points=False)} "
                                           f"{delta:+d}" for line, delta in p.lines)
-                        or "Scores nothing now", p.reward)
+                        or _("Scores nothing now"), p.reward)
                 for space, p in previews.items()}
             self._previews_for = key  # type: ignore[assignment]
         return self._previews
@@ -85,12 +87,12 @@ class TurnView:
         seat = ctrl.seats[state.current]
         waiting = live and ctrl.awaiting_end
         tp.prompt.setText(
-            "Looking back at an earlier moment. Click “Back to the game” to play on."
+            _("Looking back at an earlier moment. Click “Back to the game” to play on.")
             if not live else
             prompt(state, ctrl.names, ai=seat.is_ai, interactive=interactive, waiting_end=waiting,
                    confirm_end=self._confirm_end, h=h, reward=self._picked_reward(h)))
         tp.show_reason(self.interaction.reason if interactive else None)
-        names = {"foodie": "Foodie", "reward": "Food truck + foodie"}
+        names = {"foodie": _("Foodie"), "reward": _("Food truck + foodie")}
         for cid, card in state.catalog.cards.items():
             names[cid] = card.name
         for aid, sd in state.catalog.sand_dollar_actions.items():
@@ -105,7 +107,7 @@ class TurnView:
         tp.return_person.setEnabled(interactive and h.can_return)
         tp.no_swap.setEnabled(interactive and h.can_noswap)
         tp.end_turn.setEnabled(interactive and h.can_end)
-        tp.end_turn.setText("Confirm: end turn" if self._confirm_end else "End turn")
+        tp.end_turn.setText(_("Confirm: end turn") if self._confirm_end else _("End turn"))
         final = interactive and state.phase == FINAL
         tp.auto_final.setEnabled(final and not waiting)
         tp.final_done.setEnabled(final and h.can_finish_final)
@@ -130,11 +132,20 @@ class TurnView:
                  step.gain, step.move.person) for step in steps]
         if steps:
             start = steps[0].total - steps[0].gain
-            title = (f"Your final moves so far ({len(steps)}): total {total} points "
-                     f"({total - start:+d}). Done keeps them.")
+            # Translators: English says "points" for one too
+            title = ngettext("Your final moves so far ({moves}): total {total} points ({change}). "
+                             "Done keeps them.",
+                             "Your final moves so far ({moves}): total {total} points ({change}). "
+                             "Done keeps them.", total).format(
+                moves=len(steps), total=total, change=f"{total - start:+d}")
         else:
-            title = f"Your total now: {total} points."
+            # Translators: English says "points" for one too
+            title = ngettext("Your total now: {total} points.", "Your total now: {total} points.",
+                             total).format(total=total)
         earlier = len(state.final_moved) - len(steps)
         if earlier > 0:  # made before the game was opened: in the record, no longer undoable
-            title += f" {count(earlier, 'move')} made before this game was opened stay as they are."
+            title += " " + ngettext(
+                "{count} move made before this game was opened stay as they are.",
+                "{count} moves made before this game was opened stay as they are.",
+                earlier).format(count=earlier)
         self.turn_panel.show_final_steps(rows, title)

@@ -37,11 +37,13 @@ from smqt.engine.rules import apply
 from smqt.engine.scoring import GameScore, score_game
 from smqt.engine.setup import SetupError
 from smqt.engine.state import GameState
-from smqt.pack.load import load_pack
+from smqt.language.translate import _
+from smqt.pack.load import load_worded
 from smqt.pack.problems import PackError
 from smqt.ui.game.controller import GameController, Seat
 from smqt.ui.game.interaction import TurnInteraction
 from smqt.ui.game.logtext import GameLog
+from smqt.ui.game.prompts import level_words
 from smqt.ui.panels.bars import Banner, HistoryBar, ProblemBar
 from smqt.ui.panels.endpage import EndPage
 from smqt.ui.panels.popup import CardPopup
@@ -92,9 +94,9 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLa
         """Who triggered the final round (None before, or when a loaded game does not say)."""
         self._previews: dict = {}
         self.last_summary = ""
+        """The last AI turn in one line (also in the status bar for a while)."""
         self._summaries: list[str] = []
         """The AI turns since a person last played, in one line each."""
-        """The last AI turn in one line (also in the status bar for a while)."""
         self._city_drawn: tuple[int, bool] | None = None
         """Which city the city scene drew last (and whether live): motion only within one."""
         self._previews_for: tuple[int, object] | None = None
@@ -118,7 +120,7 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLa
         clean_leftovers()
         troubles = storage_problems()
         if troubles:
-            self._problem("Your data folder needs a look", "\n".join(troubles))
+            self._problem(_("Your data folder needs a look"), "\n".join(troubles))
 
     # ================================================================== building
 
@@ -322,17 +324,17 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLa
     def new_game(self, options: GameOptions, *, autosave: bool = True,
                  playtest: bool = False) -> None:
         try:
-            catalog = load_pack(options.pack)
+            catalog = load_worded(options.pack)
         except PackError as exc:
-            self._problem("This pack cannot be played", "\n".join(str(e) for e in exc.errors))
+            self._problem(_("This pack cannot be played"), "\n".join(str(e) for e in exc.errors))
             return
-        names = tuple(name for name, _ in options.seats)
+        names = tuple(name for name, _kind in options.seats)
         try:
             game = Game.new(catalog, len(options.seats), options.seed, objective=options.objective,
                             sand_dollar_actions=options.sand_dollar_actions, names=names,
                             opening=options.opening, start_player=options.start_player)
         except SetupError as exc:
-            self._problem("This game cannot be set up", f"{options.pack}: {exc}")
+            self._problem(_("This game cannot be set up"), f"{options.pack}: {exc}")
             return
         self.save_path = None
         self.start_game(game, [Seat(n, k) for n, k in options.seats], options.pack,
@@ -356,18 +358,18 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLa
         self._close_reward_dialog()
 
     def _set_title(self) -> None:
-        words = ["Santa Monica"]
+        words = ["Santa Monica"]  # not translated: the game's name
         if self.catalog is not None:
             words.append(self._pack_words() or "")
         if self.playtest:
-            words.append("playtest")
+            words.append(_("playtest"))
         self.setWindowTitle(" — ".join(w for w in words if w))
 
     def _pack_words(self) -> str | None:
         if self.catalog is None:
             return None
         identity = self.catalog.identity
-        return f"{identity.name} pack {identity.version}"
+        return _("{name} pack {version}").format(name=identity.name, version=identity.version)
 
     # ================================================================== signals
 
@@ -378,7 +380,7 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLa
     def _thinking(self, busy: bool) -> None:
         if busy and self.controller is not None:
             seat = self.controller.seats[self.controller.state.current]
-            self.status.setText(f"{seat.name} is thinking…")
+            self.status.setText(_("{name} is thinking…").format(name=seat.name))
         else:
             self.status.setText("")
 
@@ -400,7 +402,7 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLa
         if ctrl is not None:
             self._moment = -1
             for i, seat in enumerate(ctrl.seats):
-                self.city_tabs.setTabText(i, f"{seat.name}'s city")
+                self.city_tabs.setTabText(i, _("{name}'s city").format(name=seat.name))
 
     def _finished(self) -> None:
         ctrl = self.controller
@@ -412,7 +414,7 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLa
         self.end_page.show_score(ctrl.state, self.score, ctrl.names,
                                  people[0] if people else self.score.winners[0])
         self.pages.setCurrentIndex(1)
-        self.status.setText("Game over.")
+        self.status.setText(_("Game over."))
 
     # ================================================================== window
 
@@ -426,11 +428,11 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLa
 
     def unexpected(self, exc: BaseException) -> None:
         """Something failed that no boundary caught: say so; the table goes on."""
-        log_problem("Unexpected error", "", exc)
-        self._problem("Something went wrong",
-                      f"{type(exc).__name__}: {str(exc)[:300]}\nThe table goes on; if the game "
-                      f"seems stuck, Undo or Game ▸ Resume. The details are in the problems log "
-                      f"({log_path()}).")
+        log_problem("Unexpected error", "", exc)  # not translated: the log, for developers
+        self._problem(_("Something went wrong"),
+                      f"{type(exc).__name__}: {str(exc)[:300]}\n"
+                      + _("The table goes on; if the game seems stuck, Undo or Game ▸ Resume. The "
+                          "details are in the problems log ({log}).").format(log=log_path()))
 
     def _bot_failed(self, seat: int, message: str) -> None:
         """An AI seat could not decide: try again, another level, or a person plays it."""
@@ -438,14 +440,16 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLa
         if ctrl is None:
             return
         name, level = ctrl.seats[seat].name, ctrl.seats[seat].kind
-        others = [k for k, _ in AI_LEVELS if k != level]
-        choices = [("Try again", ctrl.retry_bot),
-                   (f"Let the {others[0]} AI play", lambda: ctrl.set_seat(seat, others[0])),
-                   ("Play it yourself", lambda: ctrl.set_seat(seat, "human"))]
-        self._problem(f"{name}'s AI could not decide",
-                      f"The {level} AI stopped with an error ({message}). The game waits: try "
-                      f"again, let another AI play the seat, or play it yourself. The details "
-                      f"are in the problems log ({log_path()}).", choices)
+        others = [k for k, _label in AI_LEVELS if k != level]
+        choices = [(_("Try again"), ctrl.retry_bot),
+                   (_("Let the {level} AI play").format(level=level_words(others[0])),
+                    lambda: ctrl.set_seat(seat, others[0])),
+                   (_("Play it yourself"), lambda: ctrl.set_seat(seat, "human"))]
+        self._problem(_("{name}'s AI could not decide").format(name=name),
+                      _("The {level} AI stopped with an error ({message}). The game waits: try "
+                        "again, let another AI play the seat, or play it yourself. The details "
+                        "are in the problems log ({log}).").format(
+                          level=level_words(level), message=message, log=log_path()), choices)
 
     def _restore_layout(self) -> None:
         store = settings()

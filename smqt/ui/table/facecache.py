@@ -13,6 +13,8 @@ from typing import Any
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
 
+from smqt.language.translate import current
+
 Painter = Callable[[QPainter, QRectF, Any], None]
 
 SIZES_PER_ENTRY = 6
@@ -41,7 +43,7 @@ def paint_cached(painter: QPainter, size: QRectF, entry: Any, paint: Painter) ->
     except TypeError:  # an entry that cannot be referred to weakly: no cache
         paint(painter, size, entry)
         return
-    key = (paint, width, height)
+    key = (paint, width, height, current())  # a face's words are in the language in force
     image = sizes.get(key)
     if image is None:
         image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsObject,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from smqt.language.translate import N_, _, ngettext
 from smqt.render.symbols import INK, draw_footprint, draw_person
 from smqt.ui.table.facecache import paint_cached
 from smqt.ui.table.tablescene import TableScene
@@ -31,7 +32,7 @@ Painter = Callable[[QPainter, QRectF, Any], None]
 
 
 def font(size: float, bold: bool = False) -> QFont:
-    f = QFont("Sans Serif")
+    f = QFont("Sans Serif")  # not translated: a font family
     f.setPixelSize(max(1, int(size)))
     f.setBold(bold)
     return f
@@ -148,18 +149,20 @@ class TargetItem(QGraphicsObject):
         painter.setPen(SELECTABLE.darker(130))
         if self.gain is None:
             painter.setFont(font(20, True))
+            # Translators: on an empty space where the picked card may go
             painter.drawText(QRectF(0, 0, CARD_W, CARD_H), Qt.AlignmentFlag.AlignCenter,
-                             "build here")
+                             _("build here"))
             return
         painter.setFont(font(54, True))
         painter.drawText(QRectF(0, CARD_H * 0.22, CARD_W, 70), Qt.AlignmentFlag.AlignCenter,
                          f"{self.gain:+d}")
         painter.setFont(font(18, True))
+        # Translators: under the points a card would score on this space ("+3" / "points")
         painter.drawText(QRectF(0, CARD_H * 0.22 + 70, CARD_W, 30), Qt.AlignmentFlag.AlignCenter,
-                         "point" if abs(self.gain) == 1 else "points")
+                         ngettext("point", "points", abs(self.gain)))
         painter.setFont(font(15))
         painter.drawText(QRectF(0, CARD_H - 44, CARD_W, 30), Qt.AlignmentFlag.AlignCenter,
-                         "build here")
+                         _("build here"))
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         event.accept()
@@ -170,8 +173,9 @@ class TargetItem(QGraphicsObject):
             scene.clicked.emit("space", self.space)
 
 
-PERSON_TIPS = {"local": "A local (blue circle)", "tourist": "A tourist (orange triangle)",
-               "vip": "A VIP (green star): leaves footprints where the starting tile says"}
+PERSON_TIPS = {"local": N_("A local (blue circle)"), "tourist": N_("A tourist (orange triangle)"),
+               "vip": N_("A VIP (green star): leaves footprints where the starting tile says")}
+"""A person's tooltip by kind, in English (``_()`` where shown)."""
 
 
 class PersonItem(QGraphicsObject):
@@ -191,7 +195,7 @@ class PersonItem(QGraphicsObject):
         self._dragging = False
         self.setAcceptHoverEvents(True)
         self.setZValue(5)
-        self.setToolTip(PERSON_TIPS.get(kind, kind))
+        self.setToolTip(_(PERSON_TIPS[kind]) if kind in PERSON_TIPS else kind)
 
     def boundingRect(self) -> QRectF:
         return QRectF(-5, -5, self.SIZE + 10, self.SIZE + 10)
@@ -270,7 +274,7 @@ class FootprintItem(QGraphicsObject):
         self.ghost = ghost
         self.size = size
         self.setTransformOriginPoint(size / 2, size * 0.6)
-        self.setToolTip("A footprint will land here" if ghost else "A footprint")
+        self.setToolTip(_("A footprint will land here") if ghost else _("A footprint"))
 
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, self.size, self.size * 1.15)
@@ -287,7 +291,7 @@ class RingMarks(QGraphicsItem):
     def __init__(self, full: list[bool]) -> None:
         super().__init__()
         self.full = full
-        self.setToolTip(f"rings: {sum(full)} of {len(full)} full")
+        self.setToolTip(_("rings: {full} of {total} full").format(full=sum(full), total=len(full)))
 
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, 26 * len(self.full), 24)
@@ -317,8 +321,8 @@ class TokenItem(QGraphicsObject):
         self.column = column
         if kind == "marker":
             self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.setToolTip(tip or {"truck": "The food truck", "foodie": "The foodie",
-                                "marker": "Put the food truck under this column"}[kind])
+        self.setToolTip(tip or {"truck": _("The food truck"), "foodie": _("The foodie"),
+                                "marker": _("Put the food truck under this column")}[kind])
 
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, 86, 44)
@@ -333,7 +337,8 @@ class TokenItem(QGraphicsObject):
             painter.drawRoundedRect(rect, 10, 10)
             painter.setPen(SELECTABLE.darker(140))
             painter.setFont(font(14, True))
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "truck here")
+            # Translators: on an empty column marker where the food truck may go
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, _("truck here"))
             return
         truck = self.kind == "truck"
         path = QPainterPath()
@@ -346,7 +351,8 @@ class TokenItem(QGraphicsObject):
         painter.drawPath(path)
         painter.setPen(INK)
         painter.setFont(font(15, True))
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "TRUCK" if truck else "FOODIE")
+        # Translators: the words on the food truck and foodie tokens (in capitals, short)
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, _("TRUCK") if truck else _("FOODIE"))
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         event.accept()
@@ -394,10 +400,18 @@ class LabelItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, self.width, self.size * 1.6)
 
+    def fitted_size(self) -> float:
+        """The text's size: as asked, or smaller so that the whole text fits the width (a
+        longer word in another language shrinks rather than being cut off)."""
+        wide = QFontMetricsF(font(self.size, self.bold)).horizontalAdvance(self.text)
+        if wide <= self.width:
+            return self.size
+        return max(1.0, self.size * self.width / wide * 0.97)
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         painter.setPen(self.colour)
-        painter.setFont(font(self.size, self.bold))
+        painter.setFont(font(self.fitted_size(), self.bold))
         painter.drawText(self.boundingRect(), self.align | Qt.AlignmentFlag.AlignVCenter, self.text)
 
 

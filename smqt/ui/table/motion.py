@@ -11,8 +11,11 @@ import os
 from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QVariantAnimation
 from PySide6.QtWidgets import QGraphicsObject
 
-SPEEDS = (("Off", -1.0), ("Fast", 0.5), ("Normal", 1.0), ("Slow", 1.8))
-"""Menu entries: a factor on every duration (-1: no motion at all)."""
+from smqt.language.translate import N_
+
+SPEEDS = ((N_("Off"), -1.0), (N_("Fast"), 0.5), (N_("Normal"), 1.0), (N_("Slow"), 1.8))
+"""Menu entries (in English: ``_()`` where shown): a factor on every duration (-1: no motion
+at all)."""
 MOVE_MS = 280
 """A card or a person gliding to its place (within the issue's 150-400 ms)."""
 COUNT_MS = 400

@@ -14,11 +14,11 @@ from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsObject, QGraphicsScene, QGraphicsSceneMouseEvent
 
 from smqt.engine.actions import BACK, FRONT
-from smqt.engine.entryrules import count
 from smqt.engine.features import UPPER_HALF_ID
-from smqt.engine.geometry import BEACH, ROW_NAMES, Space
+from smqt.engine.geometry import BEACH, Space
 from smqt.engine.scoring import ScoreSheet
 from smqt.engine.state import CHOOSE_TILE, GameState
+from smqt.language.translate import N_, _, ngettext
 from smqt.render.cardface import RING_MARK_X, paint_card, ring_centres
 from smqt.render.tilefaces import paint_objective, paint_sand_dollar_action, paint_tile_top
 from smqt.ui.game.interaction import Highlights
@@ -56,18 +56,24 @@ class Recent:
 
 def token_tips(state: GameState) -> dict[str, str]:
     """What the food truck and the foodie give, in words, with the pack's numbers (R3.3-R3.5)."""
-    dollars = count(state.rules.food_truck_reward, "sand dollar")
-    truck = (f"Food truck: take the front-row card above it in a regular turn for {dollars}; "
-             f"then the truck moves one column right.")
-    foodie = ("Foodie: take the front-row card above it in a regular turn for a free move "
-              "(1 person, 1 space); then the foodie moves one column right.")
+    dollars = state.rules.food_truck_reward
+    truck = ngettext("Food truck: take the front-row card above it in a regular turn for {n} "
+                     "sand dollar; then the truck moves one column right.",
+                     "Food truck: take the front-row card above it in a regular turn for {n} "
+                     "sand dollars; then the truck moves one column right.", dollars).format(n=dollars)
+    foodie = _("Foodie: take the front-row card above it in a regular turn for a free move "
+               "(1 person, 1 space); then the foodie moves one column right.")
     if state.truck == state.foodie:
-        both = ("Food truck and foodie together: take the card above them for one of: "
-                + "; or ".join(REWARD_WORDS.values())
-                + ". Then only the truck moves, two columns.")
+        # Translators: between the rewards the food truck and foodie together offer
+        rewards = _("; or ").join(_(words) for words in REWARD_WORDS.values())
+        both = _("Food truck and foodie together: take the card above them for one of: "
+                 "{rewards}. Then only the truck moves, two columns.").format(rewards=rewards)
         return {"truck": both, "foodie": both}
     return {"truck": truck, "foodie": foodie}
 
+
+ROW_LABELS = (N_("Beach"), N_("Street"))
+"""The label left of each row of a city (``_()`` where shown)."""
 
 SAND_TOP, SAND_BOTTOM = QColor("#f3e7c9"), QColor("#e6d3a6")
 """The display's ground: dry sand (docs/design.md, table surfaces)."""
@@ -97,21 +103,23 @@ class DisplayScene(TableScene):
         left = 130.0
         top = 0.0
         if state.phase == CHOOSE_TILE:
-            self.addItem(_at(LabelItem("Starting", 20, width=120), 0, CARD_H / 2 - 30))
-            self.addItem(_at(LabelItem("tiles", 20, width=120), 0, CARD_H / 2 - 2))
+            # Translators: a label in two lines left of the starting tiles: "Starting" / "tiles"
+            self.addItem(_at(LabelItem(_("Starting"), 20, width=120), 0, CARD_H / 2 - 30))
+            self.addItem(_at(LabelItem(_("tiles"), 20, width=120), 0, CARD_H / 2 - 2))
             for i, tile_id in enumerate(state.tile_pool):
                 tile = catalog.starting_tiles[tile_id]
                 face = FaceItem(paint_card, tile, ("tile", tile_id) if interactive else None)
                 face.selectable = interactive and tile_id in h.tiles
                 self.addItem(_at(face, left + i * PITCH_X, top))
             top += CARD_H + 40
-        for row, label, cards in ((BACK, "Back row", state.back), (FRONT, "Front row", state.front)):
+        for row, label, cards in ((BACK, _("Back row"), state.back),
+                                  (FRONT, _("Front row"), state.front)):
             y = top if row == BACK else top + CARD_H + 20
             self.addItem(_at(LabelItem(label, 20, width=120), 0, y + CARD_H / 2 - 16))
             for column, card_id in enumerate(cards):
                 x = left + column * PITCH_X
                 if card_id is None:
-                    self.addItem(_at(LabelItem("(empty)", 16, False, CARD_W, QColor("#888")), x,
+                    self.addItem(_at(LabelItem(_("(empty)"), 16, False, CARD_W, QColor("#888")), x,
                                      y + CARD_H / 2 - 12))
                     continue
                 slot = (row, column)
@@ -154,16 +162,19 @@ class DisplayScene(TableScene):
         objective_at = (right + 2 * PITCH_X, top) if self.wide else (right, top + CARD_H + 20)
         deck_x = right if self.wide else right + PITCH_X
         self.addItem(_at(FaceItem(paint_objective, objective, None), *objective_at))
-        self.addItem(_at(LabelItem(f"Deck: {len(state.deck)} cards", 20, width=CARD_W),
+        self.addItem(_at(LabelItem(_("Deck: {n} cards").format(n=len(state.deck)), 20, width=CARD_W),
                          deck_x, top + CARD_H + 40))
         self.deck_at = QPointF(deck_x, top + CARD_H + 40)
         """Where new cards come from when the display is refilled."""
         supply = state.supply
+        # Translators: the supply in two lines: "Supply: 5 locals, 4 tourists" / "2 VIPs, 3 footprints"
         self.addItem(_at(LabelItem(
-            f"Supply: {supply['local']} locals, {supply['tourist']} tourists", 14, False,
+            _("Supply: {locals} locals, {tourists} tourists").format(
+                locals=supply["local"], tourists=supply["tourist"]), 14, False,
             CARD_W + 60), deck_x, top + CARD_H + 80))
         self.addItem(_at(LabelItem(
-            f"{supply['vip']} VIPs, {supply['footprint']} footprints", 14, False, CARD_W + 60),
+            _("{vips} VIPs, {footprints} footprints").format(
+                vips=supply["vip"], footprints=supply["footprint"]), 14, False, CARD_W + 60),
             deck_x, top + CARD_H + 104))
         self.setSceneRect(self.itemsBoundingRect().adjusted(-10, -10, 10, 10))
         arrivals = {key: self.deck_at for key in self._card_keys() if key not in self.before}
@@ -259,7 +270,7 @@ def draw_city(scene: QGraphicsScene, state: GameState, index: int, h: Highlights
     player = state.players[index]
     catalog = state.catalog
     shown = set(player.city) | (h.spaces if interactive else set())
-    columns = [c for _, c in shown] or [0]
+    columns = [c for _row, c in shown] or [0]
     first = min(columns)
     points: dict[Space, int] = {}
     why: dict[Space, list[str]] = {}
@@ -271,7 +282,7 @@ def draw_city(scene: QGraphicsScene, state: GameState, index: int, h: Highlights
                 why.setdefault(line.space, []).append(f"{line.points:+d}  {line.why}")
         full = {space: outcome.full_rings for space, outcome in sheet.rings}
     for row in (BEACH, 1):
-        scene.addItem(_at(LabelItem(ROW_NAMES[row].capitalize(), 18, width=110,
+        scene.addItem(_at(LabelItem(_(ROW_LABELS[row]), 18, width=110,
                                    colour=QColor("#555")),
                          (first - 1) * PITCH_X + 60 + offset.x(),
                          row * PITCH_Y + CARD_H / 2 - 14 + offset.y()))
@@ -373,7 +384,7 @@ class CityBlock(QGraphicsObject):
         self.key = None
         self.setZValue(-10)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.setToolTip("Click to see this city alone")
+        self.setToolTip(_("Click to see this city alone"))
 
     def boundingRect(self) -> QRectF:
         return self.rect
@@ -410,7 +421,8 @@ class OverviewScene(TableScene):
         self.clear()
 
         def draw(scene: QGraphicsScene, index: int, at: QPointF) -> None:
-            label = LabelItem(f"{names[index]} · {sheets[index].total} points", 28,
+            label = LabelItem(_("{name} · {total} points").format(name=names[index],
+                                                                  total=sheets[index].total), 28,
                               colour=QColor(colours[index]), width=900)
             scene.addItem(_at(label, at.x() - PITCH_X, at.y()))
             draw_city(scene, state, index, Highlights(), sheets[index], False, Recent(),

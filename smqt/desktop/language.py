@@ -1,0 +1,72 @@
+"""The language of a window: the one given on the command line, else the one a person chose
+(View ▸ Language, remembered in the settings), else the system's; Qt's own texts (the buttons
+of its dialogs, the context menu of a text field) and its numbers follow it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWidgets import QMenu
+
+from smqt.desktop.datafolder import settings
+from smqt.language.translate import LANGUAGES, _, system_language, use
+
+KEY = "language"  # not translated: a settings key
+QT_TRANSLATOR = "smqt-qt-texts"  # not translated: an object name
+
+
+def remembered() -> str | None:
+    """The language a person chose, or None for the system's."""
+    value = settings().value(KEY, "")
+    return value if isinstance(value, str) and value in LANGUAGES else None
+
+
+def remember(code: str | None) -> None:
+    """Keep ``code`` as the choice (None: follow the system's language)."""
+    store = settings()
+    store.setValue(KEY, code or "")
+    store.sync()
+
+
+def start_language(given: str | None) -> str:
+    """Put the language in force for a window about to be made (``--lang`` wins over the
+    remembered choice, which wins over the system's), Qt's texts included; returns it."""
+    code = use(given if given is not None else remembered())
+    qt_language(code)
+    return code
+
+
+def qt_language(code: str) -> None:
+    """Qt's own texts and number forms in ``code`` (``qtbase_de.qm`` from Qt's translations)."""
+    app = QCoreApplication.instance()
+    QLocale.setDefault(QLocale(code))
+    if app is None:
+        return
+    for old in app.findChildren(QTranslator, QT_TRANSLATOR):
+        app.removeTranslator(old)
+        old.deleteLater()
+    if code == "en":
+        return
+    translator = QTranslator(app)
+    translator.setObjectName(QT_TRANSLATOR)
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    if translator.load(QLocale(code), "qtbase", "_", folder):
+        app.installTranslator(translator)
+
+
+def fill_language_menu(menu: QMenu, owner: QObject, choose: Callable[[str | None], None]) -> None:
+    """View ▸ Language: the system's language, then each language by its own name, the
+    remembered choice checked; ``choose`` gets the code (None for the system's)."""
+    chosen = remembered()
+    system = LANGUAGES[system_language()]
+    entries = ((_("System language ({language})").format(language=system), None),
+               *((name, code) for code, name in LANGUAGES.items()))
+    group = QActionGroup(owner)
+    for label, code in entries:
+        act = QAction(label, owner, checkable=True)
+        act.setChecked(code == chosen)
+        act.triggered.connect(lambda _checked=False, c=code: choose(c))
+        group.addAction(act)
+        menu.addAction(act)
