@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu
 
 from smqt.desktop.datafolder import settings
-from smqt.language.translate import LANGUAGES, _, system_language, use
+from smqt.language.translate import LANGUAGES, _, current, system_language, use
 
 KEY = "language"  # not translated: a settings key
 QT_TRANSLATOR = "smqt-qt-texts"  # not translated: an object name
@@ -60,6 +60,8 @@ def fill_language_menu(menu: QMenu, owner: QObject, choose: Callable[[str | None
     """View ▸ Language: the system's language, then each language by its own name, the
     remembered choice checked; ``choose`` gets the code (None for the system's)."""
     chosen = remembered()
+    if chosen is None and current() != system_language():
+        chosen = current()  # given on the command line for this run
     system = LANGUAGES[system_language()]
     entries = ((_("System language ({language})").format(language=system), None),
                *((name, code) for code, name in LANGUAGES.items()))

@@ -370,6 +370,21 @@ def item(points: Atom, atoms: Sequence[Atom], size: float, width: float, wrap: b
     return block
 
 
+SOFT_HYPHEN = "\u00ad"
+"Where a long word may break (``Beach\u00advolley\u00adball\u00adfelder``), showing a hyphen there."
+
+
+def _word_pieces(word: str) -> list[str]:
+    """A word in the pieces a line may end after: after a hyphen, at a soft hyphen (kept at
+    the piece's end)."""
+    pieces = [""]
+    for char in word:
+        pieces[-1] += char
+        if char in ("-", SOFT_HYPHEN) and len(pieces[-1]) > 1:
+            pieces.append("")
+    return [piece for piece in pieces if piece]
+
+
 def text_block(text: str, size: float, width: float, bold: bool = False, italic: bool = False,
                colour: str = INK.name(), role: str = "text", lines: int = 1,
                centre: bool = False) -> Block | None:
@@ -379,12 +394,20 @@ def text_block(text: str, size: float, width: float, bold: bool = False, italic:
     metrics = QFontMetricsF(f)
     rows: list[str] = []
     for word in text.split():
-        if metrics.horizontalAdvance(word) > width + 0.01:
-            return None
-        if rows and metrics.horizontalAdvance(rows[-1] + " " + word) <= width + 0.01:
-            rows[-1] += " " + word
-        else:
-            rows.append(word)
+        pieces = _word_pieces(word)
+        for index, piece in enumerate(pieces):
+            shown = piece.replace(SOFT_HYPHEN, "")
+            # a piece may end a line with its hyphen (a soft one shows as "-" there)
+            broken = piece[:-1] + "-" if piece.endswith(SOFT_HYPHEN) else shown
+            if metrics.horizontalAdvance(broken) > width + 0.01:
+                return None
+            joined = (rows[-1] + ("" if index else " ") + shown) if rows else shown
+            if rows and metrics.horizontalAdvance(joined) <= width + 0.01:
+                rows[-1] = joined
+            else:
+                if index and rows and pieces[index - 1].endswith(SOFT_HYPHEN):
+                    rows[-1] += "-"  # the word is broken at its soft hyphen
+                rows.append(shown)
     if len(rows) > lines:
         return None
     block = Block()

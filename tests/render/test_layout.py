@@ -12,7 +12,9 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QImage, QPainter
 
 from smqt.engine import effects as fx
+from smqt.engine.catalog import in_language
 from smqt.engine.content import FeatureCard, ObjectiveTile, StartingTile
+from smqt.language.translate import use
 from smqt.render import cardface, layout, symbols, tilefaces
 from smqt.render.cardface import RING_MARK_X, card_layout, paint_card, ring_centres
 from smqt.render.layout import FACE_H, FACE_W, MIN_SCREEN_PX, TABLE_CARD_PX, FaceLayout
@@ -70,11 +72,23 @@ def _problems(found: FaceLayout) -> list[str]:
     return problems
 
 
+@pytest.fixture(params=["en", "de"])
+def language(request):
+    """Every face in English and in German (longer words, the base pack's German names)."""
+    use(request.param)
+    yield request.param
+    use("en")
+
+
+def _worded(pack, language: str):
+    return in_language(pack(), language)
+
+
 @pytest.mark.parametrize("pack", [base, lab], ids=["base", "lab"])
-def test_every_face_reads_at_table_size(qapp, pack):
+def test_every_face_reads_at_table_size(qapp, pack, language):
     """Names, rules and points at least 11 px on screen when a card is 140 px wide."""
     small = []
-    for what, found in _faces(pack()):
+    for what, found in _faces(_worded(pack, language)):
         for box in found.texts:
             if box.role != "flavour" and box.size * TABLE_SCALE < MIN_SCREEN_PX:
                 small.append(f"{what}: {box.role} {box.value!r} at {box.size * TABLE_SCALE:.1f} px")
@@ -83,8 +97,9 @@ def test_every_face_reads_at_table_size(qapp, pack):
 
 
 @pytest.mark.parametrize("pack", [base, lab], ids=["base", "lab"])
-def test_no_face_overlaps_or_leaves_its_card(qapp, pack):
-    problems = [f"{what}: {p}" for what, found in _faces(pack()) for p in _problems(found)]
+def test_no_face_overlaps_or_leaves_its_card(qapp, pack, language):
+    problems = [f"{what}: {p}" for what, found in _faces(_worded(pack, language))
+                for p in _problems(found)]
     assert not problems, "\n".join(problems[:20])
 
 
