@@ -16,6 +16,7 @@ from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap
 
 from smqt.language.translate import N_, _
 from smqt.pack.convert import tag_of
+from smqt.pack.fieldinfo import class_summary
 from smqt.render import symbols
 
 TITLES: dict[str, str] = {
@@ -68,9 +69,8 @@ def description(cls: type) -> str:
     """One plain sentence: the docstring's first paragraph, ````value```` markup as quotes."""
     text = DESCRIPTIONS.get(cls.__name__)
     if text is None:
-        doc = (cls.__doc__ or "").strip()
-        text = " ".join(doc.split("\n\n")[0].split()) if doc and not doc.startswith(
-            cls.__name__ + "(") else ""  # attrs' generated docstring is no description
+        summary = class_summary(cls)
+        text = _(summary) if summary else ""
     return re.sub(r"``([^`]+)``", r"'\1'", text)
 
 

@@ -12,6 +12,7 @@ from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from editor.forms.fields import discard
+from smqt.engine.catalog import entry_in_language
 from smqt.engine.content import (
     FeatureCard,
     ObjectiveTile,
@@ -19,7 +20,7 @@ from smqt.engine.content import (
     SandDollarTile,
     StartingTile,
 )
-from smqt.language.translate import _
+from smqt.language.translate import _, current
 from smqt.pack.convert import converter, structure_problems
 from smqt.pack.folder import KINDS
 from smqt.render.cardface import card_image
@@ -48,6 +49,7 @@ def structure_entry(kind: str, table: dict[str, Any]) -> tuple[object | None, st
 def faces(entry: object, width: int, ratio: float, actions: ActionLookup
           ) -> list[tuple[str, QImage]]:
     """(caption, image) of every face of an entry."""
+    entry = entry_in_language(entry, current())  # as a player in this language sees it
     if isinstance(entry, FeatureCard):
         return [("", card_image(entry, width, ratio))]
     if isinstance(entry, StartingTile):

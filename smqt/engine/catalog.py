@@ -68,16 +68,19 @@ def in_language(catalog: Catalog, language: str) -> Catalog:
         return catalog
 
     def worded(entries: dict[str, Any]) -> dict[str, Any]:
-        out = {}
-        for ident, entry in entries.items():
-            wording = getattr(entry, language, None)
-            changes = {} if wording is None else {
-                name: value for name in ("name", "text")
-                if (value := getattr(wording, name, "")) and hasattr(entry, name)}
-            out[ident] = attrs.evolve(entry, **changes) if changes else entry
-        return out
+        return {ident: entry_in_language(entry, language) for ident, entry in entries.items()}
 
     return attrs.evolve(
         catalog, cards=worded(catalog.cards), starting_tiles=worded(catalog.starting_tiles),
         sand_dollar_actions=worded(catalog.sand_dollar_actions),
         objective_tiles=worded(catalog.objective_tiles))
+
+
+def entry_in_language(entry: Any, language: str) -> Any:
+    """One entry with its name and text in ``language`` where it gives them (``de.name``...),
+    else as it is."""
+    wording = getattr(entry, language, None) if language in WORDED_LANGUAGES else None
+    changes = {} if wording is None else {
+        name: value for name in ("name", "text")
+        if (value := getattr(wording, name, "")) and hasattr(entry, name)}
+    return attrs.evolve(entry, **changes) if changes else entry

@@ -36,6 +36,21 @@ def field_docs(cls: type) -> dict[str, str]:
     return dict(kept) if kept is not None else docs_from_source(cls)
 
 
+def class_summary(cls: type) -> str:
+    """The first paragraph of the class's docstring in one line ("" for none), English."""
+    from smqt.pack.fielddocs import CLASS_DOCS
+
+    kept = CLASS_DOCS.get(class_key(cls))
+    return kept if kept is not None else summary_from_source(cls)
+
+
+def summary_from_source(cls: type) -> str:
+    doc = (cls.__doc__ or "").strip()
+    if not doc or doc.startswith(cls.__name__ + "("):  # attrs' generated docstring says nothing
+        return ""
+    return " ".join(doc.split("\n\n")[0].split())
+
+
 def docs_from_source(cls: type) -> dict[str, str]:
     """``field_docs`` read from the class's source ({} where there is no source)."""
     try:
@@ -117,7 +132,7 @@ def documented_classes() -> list[type]:
         for value in vars(module).values():
             if isinstance(value, type) and attrs.has(value) and value.__module__ == name:
                 found.append(value)
-    return sorted(found, key=class_key)
+    return sorted(set(found), key=class_key)
 
 
 def generated_module() -> str:
@@ -141,6 +156,12 @@ def generated_module() -> str:
         for field, text in docs.items():
             lines.append(f"        {field!r}: N_({text!r}),")
         lines.append("    },")
+    lines.append("}")
+    lines += ["", "CLASS_DOCS: dict[str, str] = {"]  # not translated: Python source
+    for cls in documented_classes():
+        summary = summary_from_source(cls)
+        if summary:
+            lines.append(f"    {class_key(cls)!r}: N_({summary!r}),")
     lines.append("}")
     return "\n".join(lines) + "\n"
 
