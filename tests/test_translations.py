@@ -247,3 +247,23 @@ def test_the_base_pack_speaks_german_and_an_entry_without_falls_back():
     bare = attrs.evolve(card, de=type(card.de)())  # no German words: the English show
     assert in_language(attrs.evolve(catalog, cards={card.id: bare}), "de").cards[card.id].name \
         == card.name
+
+
+def test_the_command_line_and_its_parser_speak_german(capsys):
+    """``--help`` and the parser's own words (``usage:``, a missing argument) in German."""
+    from smqt.cli.main import main
+
+    try:
+        with pytest.raises(SystemExit):
+            main(["--lang", "de", "validate"])
+        err = capsys.readouterr().err
+        assert "Aufruf: smqt validate" in err and "diese Argumente fehlen: pack" in err, err
+        with pytest.raises(SystemExit):
+            main(["--lang", "de", "--help"])
+        out = capsys.readouterr().out
+        assert "Optionen:" in out and "die Sprache" in out, out
+    finally:
+        use("en")
+    with pytest.raises(SystemExit):
+        main(["validate"])
+    assert "usage: smqt validate" in capsys.readouterr().err

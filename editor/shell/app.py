@@ -16,6 +16,7 @@ from typing import TextIO
 
 from editor.export.printcli import add_arguments
 from smqt import __version__
+from smqt.language.parsertexts import install as install_parser_texts
 from smqt.language.translate import LANGUAGES, _, given_language, ngettext, parse_language
 from smqt.language.translate import use as use_language
 
@@ -68,6 +69,7 @@ def main(argv: Sequence[str] | None = None, err: TextIO | None = None) -> int:
     err = sys.stderr if err is None else err  # the stream of the moment, not of the import
     given = list(sys.argv[1:] if argv is None else argv)
     use_language(given_language(given))  # the help texts are made in it
+    install_parser_texts()
     args = _parser().parse_args(given)
     if args.field_help:
         from smqt.files.atomic import atomic_write_text

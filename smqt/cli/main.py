@@ -12,6 +12,7 @@ from pathlib import Path
 
 from smqt.cli import bench, play, replay, schema, score, sim, stats, validate
 from smqt.cli.streams import ensure_streams
+from smqt.language.parsertexts import install as install_parser_texts
 from smqt.language.translate import LANGUAGES, _, given_language, parse_language
 from smqt.language.translate import use as use_language
 
@@ -59,6 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ensure_streams()
     given = list(sys.argv[1:] if argv is None else argv)
     use_language(given_language(given))
+    install_parser_texts()
     parser = _parser()
     if given and _is_saved_game(given[0]):
         given = ["play", "--load", *given]

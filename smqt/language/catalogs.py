@@ -32,7 +32,7 @@ ROOMS = (
     "smqt.engine", "smqt.files", "smqt.pack", "smqt.records", "smqt.ai", "smqt.render",
     "smqt.sim", "smqt.desktop", "smqt.ui.game", "smqt.ui.table", "smqt.ui.panels",
     "smqt.ui.shell", "smqt.cli", "editor.model", "editor.forms", "editor.export",
-    "editor.shell",
+    "editor.shell", "smqt.language",
 )
 "Every room whose texts a person reads, each with its own catalog file per language."
 
@@ -46,7 +46,7 @@ def extract(room: str) -> Catalog:
     folder = room_folder(room)
     found = Catalog(domain=DOMAIN)
     for filename, lineno, message, comments, context in extract_from_dir(
-            folder, keywords=KEYWORDS, comment_tags=("Translators:",),
+            folder, keywords=KEYWORDS, comment_tags=("Translators:",),  # not translated: a marker
             directory_filter=lambda path: Path(path) == folder):
         found.add(message, None, [(f"{room.replace('.', '/')}/{filename}", lineno)],
                   auto_comments=comments, context=context)
@@ -68,8 +68,9 @@ def updated(language: str, room: str) -> Catalog:
     """The room's catalog in ``language`` in step with the code: translations kept, new
     texts untranslated, texts gone from the code dropped (not kept as obsolete)."""
     old = read(po_path(language, room), language)
-    new = Catalog(locale=language, domain=DOMAIN, project="smqt", fuzzy=False, header_comment=(
-        f"# The texts of {room} in {language} (python -m smqt.language.catalogs update)."))
+    header = f"# {room} in {language} (python -m smqt.language.catalogs update)."  # not translated: dev
+    new = Catalog(locale=language, domain=DOMAIN, project="smqt", fuzzy=False,
+                  header_comment=header)
     for message in extract(room):
         if not message.id:
             continue
@@ -114,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m smqt.language.catalogs")
     parser.add_argument("what", choices=("update", "compile"))
     parser.add_argument("--room", action="append", choices=ROOMS, default=None,
-                        help="update only this room's catalog (may be given more than once)")
+                        help="update only this room (may be given again)")  # not translated: dev
     args = parser.parse_args(argv)
     for language in LANGUAGES:
         if language == SOURCE:

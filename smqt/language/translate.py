@@ -16,7 +16,7 @@ import locale
 import os
 from importlib import resources
 
-LANGUAGES = {"en": "English", "de": "Deutsch"}
+LANGUAGES = {"en": "English", "de": "Deutsch"}  # not translated: each in its own language
 "The languages the product speaks, each by its own name (as a language menu lists them)."
 SOURCE = "en"
 "The language the texts are written in (no catalog)."
@@ -60,7 +60,8 @@ def parse_language(text: str) -> str:
     code = _code(text)
     if code not in LANGUAGES:
         choices = ", ".join(LANGUAGES)
-        raise ValueError(f"unknown language {text!r}; choose one of {choices}")
+        # the commands say it in words of their own; this is for developers
+        raise ValueError(f"unknown language {text!r}; choose one of {choices}")  # not translated: dev
     return code
 
 
