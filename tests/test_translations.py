@@ -267,3 +267,16 @@ def test_the_command_line_and_its_parser_speak_german(capsys):
     with pytest.raises(SystemExit):
         main(["validate"])
     assert "usage: smqt validate" in capsys.readouterr().err
+
+
+def test_the_desktop_entries_speak_german():
+    """The installers' desktop entries and the saved-game type say each of their words in
+    German too (``Comment[de]``...), as a German desktop shows them."""
+    for name in ("smqt.desktop", "smqt-editor.desktop"):
+        lines = (ROOT / "packaging" / name).read_text(encoding="utf-8").splitlines()
+        keys = {line.split("=", 1)[0] for line in lines if "=" in line}
+        for key in ("GenericName", "Comment", "Keywords", "Name"):
+            if key in keys and not (key == "Name" and name == "smqt.desktop"):  # a name
+                assert f"{key}[de]" in keys, f"{name}: {key}[de]"
+    mime = (ROOT / "packaging" / "smqt-mime.xml").read_text(encoding="utf-8")
+    assert '<comment xml:lang="de">' in mime
