@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage, QPainter, QPixmap
+from PySide6.QtGui import QImage, QPainter, QPixmap, QResizeEvent
 from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from editor.forms.fields import discard
@@ -74,10 +74,16 @@ def faces(entry: object, width: int, ratio: float, actions: ActionLookup
     return []
 
 
+FACE_PX = 280
+"The preview's face width where the pane has room."
+MIN_FACE_PX = 160
+"The narrowest face the preview draws (a narrower pane scrolls)."
+
+
 class PreviewPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.width_px = 280
+        self.width_px = FACE_PX
         outer = QVBoxLayout(self)
         outer.setContentsMargins(4, 4, 4, 4)
         self.problem = QLabel()
@@ -95,10 +101,21 @@ class PreviewPanel(QWidget):
         outer.addWidget(scroll)
         self.images: list[tuple[str, QImage]] = []
         self._last: tuple[str, str] | None = None
+        self._shown: tuple[str | None, dict[str, Any] | None, ActionLookup] | None = None
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The face fits the pane (a narrower pane, as beside German words, shrinks it)."""
+        super().resizeEvent(event)
+        fit = max(MIN_FACE_PX, min(FACE_PX, self.width() - 36))
+        if abs(fit - self.width_px) >= 8 or (fit == FACE_PX) != (self.width_px == FACE_PX):
+            self.width_px = fit
+            if self._shown is not None:
+                self.show_entry(*self._shown)
 
     def show_entry(self, kind: str | None, table: dict[str, Any] | None,
                    actions: ActionLookup) -> None:
         """Draw ``table`` (None: nothing selected, or something without a face)."""
+        self._shown = (kind, table, actions)
         if kind is None or table is None or kind not in KINDS:
             self._set([], "")
             self._last = None

@@ -111,7 +111,7 @@ def english_words(lines: list[str]) -> list[str]:
     """The English words among ``lines`` (markup and proper names aside), each with its line."""
     found = []
     for line in lines:
-        plain = re.sub(r"<[^>]+>|&(?=\w)", "", line)
+        plain = re.sub(r"<[^>]+>|&(?=\w)|\u00ad", "", line)  # markup, accelerators, soft hyphens
         for loan in LOANS:
             plain = plain.replace(loan, "")
         for word in re.findall(r"[A-Za-zÄÖÜäöüß]+", plain):
