@@ -199,10 +199,12 @@ def test_a_text_in_two_rooms_has_one_translation():
 def test_numbers_and_dates_take_the_languages_form():
     from datetime import datetime
 
-    from smqt.language.formats import date_time, number, percent
+    from smqt.language.formats import date_time, fixed, number, percent, with_percent
 
+    assert fixed(-13.3, "+.2f") == "-13.30" and with_percent("48.3") == "48.3%"
     try:
         use("de")
+        assert fixed(-13.3, "+.2f") == "-13,30" and with_percent(fixed(48.25, ".1f")) == "48,2\xa0%"
         assert number(1234.5, 1) == "1.234,5"
         assert number(10**40).startswith("10.000.000")  # any size (a games-needed estimate)
         assert percent(0.423) == "42\xa0%"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from smqt.language.translate import current
+from smqt.language.translate import SOURCE, current
 
 _LOCALES = {"en": "en_GB", "de": "de_DE"}
 
@@ -43,3 +43,15 @@ def date_time(moment: datetime) -> str:
     locale = _LOCALES[current()]
     return f"{format_date(moment, format='medium', locale=locale)} " \
            f"{format_time(moment, format='short', locale=locale)}"
+
+
+def fixed(value: float, spec: str) -> str:
+    """``format(value, spec)`` for a fixed-point spec (``".1f"``, ``"+.2f"``): as Python writes
+    it in English, with a decimal comma in German (``-13,30``)."""
+    text = format(value, spec)
+    return text if current() == SOURCE else text.replace(".", ",")
+
+
+def with_percent(number_text: str) -> str:
+    """A number followed by its percent sign as the language writes it (``48.3%``, ``48,3 %``)."""
+    return number_text + ("%" if current() == SOURCE else "\u00a0%")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import math
 
+from smqt.language.formats import fixed, with_percent
 from smqt.language.translate import N_, _, current, ngettext
 from smqt.sim.verdicts import CHANGED, NO_CHANGE
 
@@ -24,7 +25,7 @@ def _e(text: object) -> str:
 
 
 def _pct(value: float) -> str:
-    return _("n/a") if value != value else f"{100 * value:.1f}%"
+    return _("n/a") if value != value else with_percent(fixed(100 * value, ".1f"))
 
 
 def _open(width: float, height: float, title: str) -> list[str]:
@@ -70,7 +71,7 @@ def interval_bars(title: str, rows: list[tuple[str, float, float, float]], refer
                          f'y2="{y + bar_h - 4}" class="whisker"/>'
                          f'<line x1="{x(high):.1f}" y1="{y + 4}" x2="{x(high):.1f}" '
                          f'y2="{y + bar_h - 4}" class="whisker"/>')
-        shown = _pct(value) if percent else f"{value:.1f}"
+        shown = _pct(value) if percent else fixed(value, ".1f")
         parts.append(f'<text x="{min(width - 4, x(high if high == high else value) + 6):.1f}" '
                      f'y="{y + 15}" class="value">{shown}</text>')
     parts.append("</svg>")
@@ -121,7 +122,7 @@ def range_chart(title: str, rows: list[tuple[str, dict]]) -> str:
     for i, (label, s) in enumerate(rows):
         y = 30 + i * row_h + 10
         colour = COLOURS[i % len(COLOURS)]
-        mean = _("mean {value}").format(value=f"{s['mean']:.1f}")
+        mean = _("mean {value}").format(value=fixed(s['mean'], ".1f"))
         parts.append(f'<text x="{left - 8}" y="{y + 5}" class="label">{_e(label)}</text>'
                      f'<line x1="{x(s["p5"]):.1f}" y1="{y}" x2="{x(s["p95"]):.1f}" y2="{y}" '
                      f'stroke="{colour}" stroke-width="6" opacity="0.5"/>'  # not translated: markup
@@ -237,7 +238,7 @@ def _side(title: str, side: dict) -> str:
         "Win rate per seat ({games} games, 95% Wilson intervals; dashed line: 1/{players})",
         side["games"]).format(games=side["games"], players=players), seat_rows, 1 / players))
     balance = side["seat_balance"]
-    shown = {"chi_square": f"{balance['chi_square']:.2f}", "p": f"{balance['p_value']:.3f}",
+    shown = {"chi_square": fixed(balance['chi_square'], ".2f"), "p": fixed(balance['p_value'], ".3f"),
              "degrees": balance["degrees_of_freedom"]}
     if balance["p_value"] < 0.05:
         text = _("Seat balance: chi-square {chi_square} with {degrees} degrees of freedom, "
@@ -255,20 +256,20 @@ def _side(title: str, side: dict) -> str:
                            [(_seat(s["seat"]), s["score"]) for s in side["seats"]]))
     out.append(_table(
         [_("seat"), _("wins"), _("mean"), _("SD"), _("median"), _("5th pct"), _("95th pct")],
-        [[_seat(s["seat"]), _interval(s["win"]), f"{s['score']['mean']:.1f}",
-          f"{s['score']['sd']:.1f}", f"{s['score']['median']:.1f}", f"{s['score']['p5']:.1f}",
-          f"{s['score']['p95']:.1f}"] for s in side["seats"]]))
+        [[_seat(s["seat"]), _interval(s["win"]), fixed(s['score']['mean'], ".1f"),
+          fixed(s['score']['sd'], ".1f"), fixed(s['score']['median'], ".1f"), fixed(s['score']['p5'], ".1f"),
+          fixed(s['score']['p95'], ".1f")] for s in side["seats"]]))
     margin, turns = side["margin"], side["turns"]
     out.append("<p>" + _e(_(
         "Winning margin: mean {mean}, median {median}. Ties (shared wins): {ties}; decided by "
         "a tie-break: {tie_breaks}. Game length: {turns} turns (median {median_turns}).").format(
-            mean=f"{margin['mean']:.1f}", median=f"{margin['median']:.1f}",
+            mean=fixed(margin['mean'], ".1f"), median=fixed(margin['median'], ".1f"),
             ties=_interval(side["ties"]), tie_breaks=_interval(side["tie_breaks"]),
-            turns=f"{turns['mean']:.1f}", median_turns=f"{turns['median']:.0f}")) + "</p>")
+            turns=fixed(turns['mean'], ".1f"), median_turns=f"{turns['median']:.0f}")) + "</p>")
     out.append(share_bar(_("Where the points came from"), side["points_share"]))
     if side["sand_dollar_actions_per_game"]:
         out.append(_table([_("sand dollar action"), _("uses per game")],
-                          [[_e(a), f"{n:.2f}"] for a, n in
+                          [[_e(a), fixed(n, ".2f")] for a, n in
                            side["sand_dollar_actions_per_game"].items()]))
     out.append(card_scatter(_("Cards: pick rate when offered vs win rate of owners "
                               "(red: strong, blue: weak outliers)"), side["cards"], 1 / players))
@@ -311,9 +312,9 @@ def _value(value: float, unit: str, signed: bool = False) -> str:
     if value != value:
         return _("n/a")
     if unit in ("pp", "card pp"):  # not translated: unit keys
-        shown = f"{100 * value:{'+' if signed else ''}.1f}"
-        return _("{value} pp").format(value=shown) if signed else shown + "%"
-    return f"{value:{'+' if signed else ''}.2f}"
+        shown = fixed(100 * value, "+.1f" if signed else ".1f")
+        return _("{value} pp").format(value=shown) if signed else with_percent(shown)
+    return fixed(value, "+.2f" if signed else ".2f")
 
 
 def _rows_table(rows: list[dict], side_name: str, verdicts: bool = True) -> str:
@@ -540,7 +541,7 @@ def score_curves(title: str, by_round: list[list[float]]) -> str:
         points = " ".join(f"{px(i):.1f},{py(r[seat]):.1f}" for i, r in enumerate(by_round))
         colour = COLOURS[seat % len(COLOURS)]
         end = _("seat {number} ({score})").format(number=seat + 1,
-                                                  score=f"{by_round[-1][seat]:.1f}")
+                                                  score=fixed(by_round[-1][seat], ".1f"))
         parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" '
                      f'stroke-width="2"/><text x="{px(len(by_round) - 1) + 6:.1f}" '
                      f'y="{label_y[seat]:.1f}" fill="{colour}">{_e(end)}</text>')  # not translated: markup
@@ -574,13 +575,13 @@ def _details(report: dict) -> list[str]:
             out.append(score_curves(_("Mean score after each round, per seat"),
                                     drama["score_by_round"]))
             ranks = ", ".join(_("seat {number} {rank}").format(
-                number=s["seat"] + 1, rank=f"{s['rank']['mean']:.2f}") for s in part["seats"])
+                number=s["seat"] + 1, rank=fixed(s['rank']['mean'], ".2f")) for s in part["seats"])
             out.append("<p>" + _e(_(
                 "Lead changes per game: {lead_changes}; decisions per game: {decisions}, with "
                 "{choices} legal choices each on average. Mean finishing rank per seat: "
-                "{ranks}.").format(lead_changes=f"{drama['lead_changes']['mean']:.2f}",
-                                   decisions=f"{drama['decisions']['mean']:.1f}",
-                                   choices=f"{drama['legal_choices_per_decision']:.1f}",
+                "{ranks}.").format(lead_changes=fixed(drama['lead_changes']['mean'], ".2f"),
+                                   decisions=fixed(drama['decisions']['mean'], ".1f"),
+                                   choices=fixed(drama['legal_choices_per_decision'], ".1f"),
                                    ranks=ranks)) + "</p>")
             out.append(_notable(part))
         out.append("</details>")

@@ -16,6 +16,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from contextlib import contextmanager
 from typing import Any, TextIO
 
+from smqt.language.formats import fixed
 from smqt.language.translate import N_, _, ngettext
 from smqt.sim.playgame import GameResult
 from smqt.sim.task import GameBatch, play_batch
@@ -76,7 +77,7 @@ class ProgressBar:
         bar = f"[{'#' * filled}{'.' * (30 - filled)}]"
         extra = self.status() if self.status else ""
         shown = {"bar": bar, "done": done, "total": total, "label": _(self.label),
-                 "rate": f"{rate:.1f}", "left": f"{left:.0f}", "extra": extra}
+                 "rate": fixed(rate, ".1f"), "left": f"{left:.0f}", "extra": extra}
         if extra:
             text = _("{bar} {done}/{total} {label}, {rate}/s, {left} s left, {extra}").format(
                 **shown)

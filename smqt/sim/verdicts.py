@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from smqt.language.formats import number
+from smqt.language.formats import fixed, number, with_percent
 from smqt.language.translate import N_, SOURCE, _, current, ngettext
 from smqt.sim.playgame import GameResult
 from smqt.sim.stats import (
@@ -145,10 +145,10 @@ def show(value: float, unit: str, signed: bool = False, rate: bool = False) -> s
         return _("n/a")
     sign = "+" if signed else ""
     if unit in ("pp", "card pp"):  # not translated: unit keys
-        shown = f"{100 * value:{sign}.1f}"
+        shown = fixed(100 * value, sign + ".1f")
         # Translators: percentage points (a difference of two rates)
-        return shown + "%" if rate else _("{value} pp").format(value=shown)
-    return f"{value:{sign}.2f}"
+        return with_percent(shown) if rate else _("{value} pp").format(value=shown)
+    return fixed(value, sign + ".2f")
 
 
 UNSEEN = 3.0
