@@ -7,6 +7,7 @@ from __future__ import annotations
 import fnmatch
 
 import pytest
+import shiboken6
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QLineEdit
@@ -42,9 +43,10 @@ def answer_file_dialog(qtbot, typed: str, seen: dict) -> None:
     def finish(dialog: QFileDialog) -> None:
         # a click that came before the button was enabled (a busy machine) did nothing: the
         # button's own slot then, so that the test can never wait for ever
-        if dialog.isVisible():
+        if shiboken6.isValid(dialog) and dialog.isVisible():  # (a finished dialog is deleted)
             dialog.accept()
-            QTimer.singleShot(500, lambda: dialog.isVisible() and dialog.reject())  # fail, not hang
+            QTimer.singleShot(500, lambda: shiboken6.isValid(dialog) and dialog.isVisible()
+                              and dialog.reject())  # the test fails rather than hangs
 
     QTimer.singleShot(50, answer)
 
