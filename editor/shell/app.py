@@ -17,19 +17,11 @@ from typing import TextIO
 from editor.export.printcli import add_arguments
 from smqt import __version__
 from smqt.language.parsertexts import install as install_parser_texts
-from smqt.language.translate import LANGUAGES, _, given_language, ngettext, parse_language
+from smqt.language.parsertexts import language_argument
+from smqt.language.translate import LANGUAGES, _, given_language, ngettext
 from smqt.language.translate import use as use_language
 
 PREFIX = "smqt-editor: "  # not translated: the command's name
-
-
-def _language(text: str) -> str:
-    try:
-        return parse_language(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("unknown language {given}; choose one of {choices}").format(
-                given=text, choices=", ".join(LANGUAGES))) from None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -49,7 +41,7 @@ def _parser() -> argparse.ArgumentParser:
                         help=_("write the help text the forms show for every field, and exit "
                                "(a check of an installed or frozen build)"))
     parser.add_argument("--version", action="version", version=f"smqt-editor {__version__}")
-    parser.add_argument("--lang", type=_language, default=None,
+    parser.add_argument("--lang", type=language_argument, default=None,
                         help=_("the language to speak: {choices} (default: as chosen in View ▸ "
                                "Language, else the system's)").format(choices=", ".join(LANGUAGES)))
     add_arguments(parser)

@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QKeySequence
 
 from editor.shell.helpmenu import format_guide_dialog, shortcuts_dialog
-from smqt.desktop.language import fill_language_menu, remember
+from smqt.desktop.language import fill_language_menu
 from smqt.language.translate import _
 
 
@@ -70,7 +69,7 @@ class EditorMenus:
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
         view.addSeparator()
-        fill_language_menu(view.addMenu(_("&Language")), self, self.choose_language)
+        fill_language_menu(view.addMenu(_("&Language")), self)
         helps = bar.addMenu(_("&Help"))
         self._action(helps, _("Pack format guide"), lambda: self._show_help("format"),
                      QKeySequence.StandardKey.HelpContents,
@@ -85,14 +84,6 @@ class EditorMenus:
                            (_("Delete"), self.delete), (_("Save"), self.save),
                            (_("Playtest"), self.playtest), (_("Simulate"), self.simulate)):
             tools.addAction(text, slot)
-
-    def choose_language(self, code: str | None) -> None:
-        """Speak ``code`` (None: the system's language) from now on, here and at every start;
-        the window is made again in it with the same pack (``smqt-editor`` does that)."""
-        remember(code)
-        again = getattr(self, "on_language", None)
-        if again is not None:
-            QTimer.singleShot(0, lambda: again(code))
 
     def _show_help(self, which: str) -> None:
         old = self.help_dialogs.pop(which, None)

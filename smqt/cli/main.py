@@ -13,21 +13,13 @@ from pathlib import Path
 from smqt.cli import bench, play, replay, schema, score, sim, stats, validate
 from smqt.cli.streams import ensure_streams
 from smqt.language.parsertexts import install as install_parser_texts
-from smqt.language.translate import LANGUAGES, _, given_language, parse_language
+from smqt.language.parsertexts import language_argument
+from smqt.language.translate import LANGUAGES, _, given_language
 from smqt.language.translate import use as use_language
 
 # in the order ``smqt --help`` lists them
 COMMANDS = {"play": play, "validate": validate, "stats": stats, "score": score,
             "replay": replay, "sim": sim, "schema": schema, "bench": bench}
-
-
-def _language(text: str) -> str:
-    try:
-        return parse_language(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("unknown language {given}; choose one of {choices}").format(
-                given=text, choices=", ".join(LANGUAGES))) from None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -39,12 +31,12 @@ def _parser() -> argparse.ArgumentParser:
     language = _("the language to speak: {choices} (default: the system's; the table and the "
                  "editor remember a choice made in View ▸ Language)").format(
         choices=", ".join(LANGUAGES))
-    parser.add_argument("--lang", type=_language, default=None, help=language)
+    parser.add_argument("--lang", type=language_argument, default=None, help=language)
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     for module in COMMANDS.values():
         module.add(sub)
     for command in sub.choices.values():  # also after the command: smqt validate --lang de
-        command.add_argument("--lang", type=_language, default=argparse.SUPPRESS, help=language)
+        command.add_argument("--lang", type=language_argument, default=argparse.SUPPRESS, help=language)
     return parser
 
 

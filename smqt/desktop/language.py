@@ -4,9 +4,7 @@ of its dialogs, the context menu of a text field) and its numbers follow it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTimer, QTranslator
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu
 
@@ -56,19 +54,27 @@ def qt_language(code: str) -> None:
         app.installTranslator(translator)
 
 
-def fill_language_menu(menu: QMenu, owner: QObject, choose: Callable[[str | None], None]) -> None:
+def fill_language_menu(menu: QMenu, window: QObject) -> None:
     """View ▸ Language: the system's language, then each language by its own name, the
-    remembered choice checked; ``choose`` gets the code (None for the system's)."""
+    remembered choice checked. A choice is remembered at once; the program that made
+    ``window`` then makes it again in that language (its ``on_language``, if it set one)."""
     chosen = remembered()
     if chosen is None and current() != system_language():
         chosen = current()  # given on the command line for this run
     system = LANGUAGES[system_language()]
     entries = ((_("System language ({language})").format(language=system), None),
                *((name, code) for code, name in LANGUAGES.items()))
-    group = QActionGroup(owner)
+    group = QActionGroup(window)
     for label, code in entries:
-        act = QAction(label, owner, checkable=True)
+        act = QAction(label, window, checkable=True)
         act.setChecked(code == chosen)
-        act.triggered.connect(lambda _checked=False, c=code: choose(c))
+        act.triggered.connect(lambda _checked=False, c=code: _choose(window, c))
         group.addAction(act)
         menu.addAction(act)
+
+
+def _choose(window: QObject, code: str | None) -> None:
+    remember(code)
+    again = getattr(window, "on_language", None)
+    if again is not None:  # after the menu has closed: the window is replaced
+        QTimer.singleShot(0, lambda: again(code))

@@ -1,13 +1,14 @@
-"""The command-line parser's own words (``usage:``, ``options``, its error messages) in the
-language in force: argparse asks the default gettext domain for them, which holds nothing of
-ours, so its two translation functions are pointed at the product's catalog. The messages a
-person meets are listed here so that they are extracted with the room's texts."""
+"""The ``--lang`` argument of both commands, and the command-line parser's own words
+(``usage:``, ``options``, its error messages) in the language in force: argparse asks the
+default gettext domain for them, which holds nothing of ours, so its two translation functions
+are pointed at the product's catalog. The messages a person meets are listed here so that they
+are extracted with the room's texts."""
 
 from __future__ import annotations
 
 import argparse
 
-from smqt.language.translate import N_, _, ngettext
+from smqt.language.translate import LANGUAGES, N_, _, ngettext, parse_language
 
 PARSER_TEXTS = (
     N_("usage: "),
@@ -41,3 +42,13 @@ def install() -> None:
     """argparse's words in the language in force from now on (as the language changes)."""
     argparse._ = _  # type: ignore[attr-defined]
     argparse.ngettext = ngettext  # type: ignore[attr-defined]
+
+
+def language_argument(text: str) -> str:
+    """``--lang``'s type: a language we speak, or the parser's error naming the choices."""
+    try:
+        return parse_language(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("unknown language {given}; choose one of {choices}").format(
+                given=text, choices=", ".join(LANGUAGES))) from None

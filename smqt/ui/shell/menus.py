@@ -7,13 +7,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu
 
 from smqt.desktop.datafolder import settings
 from smqt.desktop.front import bring_to_front
-from smqt.desktop.language import fill_language_menu, remember
+from smqt.desktop.language import fill_language_menu
 from smqt.language.translate import N_, _
 from smqt.ui.shell import help as helppages
 from smqt.ui.shell.autosaves import set_aside, unfinished_games
@@ -77,20 +77,12 @@ class TableMenus:
         self.motion_actions = self._choices(view.addMenu(_("&Motion")), SPEEDS, self.set_motion)
         if Motion.factor in self.motion_actions:
             self.motion_actions[Motion.factor].setChecked(True)
-        fill_language_menu(view.addMenu(_("&Language")), self, self.choose_language)
+        fill_language_menu(view.addMenu(_("&Language")), self)
 
         help_menu = self.menuBar().addMenu(_("&Help"))
         action(help_menu, _("&Rules of the game"), self.show_rules, QKeySequence.StandardKey.HelpContents)
         action(help_menu, _("&Keyboard shortcuts"), self.show_shortcuts, "Ctrl+/")
         action(help_menu, _("&About smqt"), lambda: helppages.about(self, self._pack_words()))
-
-    def choose_language(self, code: str | None) -> None:
-        """Speak ``code`` (None: the system's language) from now on, here and at every start;
-        the window is made again in it, with the game going on (``smqt play`` does that)."""
-        remember(code)
-        again = getattr(self, "on_language", None)
-        if again is not None:
-            QTimer.singleShot(0, lambda: again(code))
 
     def _fill_resume_menu(self) -> None:
         menu = self.resume_menu
