@@ -13,7 +13,7 @@ from typing import Protocol
 
 from smqt.engine.actions import Action
 from smqt.engine.state import GameState
-from smqt.language.translate import _
+from smqt.language.translate import N_, _
 
 
 class Bot(Protocol):
@@ -25,6 +25,16 @@ class Bot(Protocol):
 
 
 BOT_LEVELS = ("random", "easy", "medium", "hard")
+
+LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
+               "random": N_("random")}
+"""An AI level in words (a seat's default name, a failed AI's message)."""
+
+
+def level_words(level: str) -> str:
+    """An AI level in words; a bot spec the registry does not know by its key (``hard:2``),
+    as it is."""
+    return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
 
 
 def make_bot(spec: str) -> Bot:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
+from smqt.ai.protocol import level_words
 from smqt.language.translate import _, ngettext
 from smqt.sim.changes import Change
 from smqt.sim.playgame import GameResult
@@ -228,7 +229,7 @@ def summary_text(report: dict) -> str:
             "games: {verdict}",
             "Skill ladder, {pack}: {strong} beats {weak} {rate}% [{low}, {high}] of {games} "
             "games: {verdict}", row["games"]).format(
-                pack=row["pack"], strong=row["strong"], weak=row["weak"],
+                pack=row["pack"], strong=level_words(row["strong"]), weak=level_words(row["weak"]),
                 rate=f"{100 * w['rate']:.0f}", low=f"{100 * w['low']:.0f}",
                 high=f"{100 * w['high']:.0f}", games=row["games"], verdict=row["verdict"]))
     return "\n".join(lines) + "\n"

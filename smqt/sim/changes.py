@@ -75,6 +75,16 @@ _DESCRIPTION_MAX = 500
 "A pack description's limit (``PackManifest``)."
 MOVED = N_("moved to the end of the {kind} order")
 "Said of a changed entry that moves (translated only where a person reads the description)."
+KIND_WORDS = {"card": N_("card"), "starting_tile": N_("starting tile"),
+              "sand_dollar_action": N_("sand dollar action"),
+              "sand_dollar_tile": N_("sand dollar tile"), "objective_tile": N_("objective tile")}
+"An entry kind as a change's label names it."
+WHAT_WORDS = {"added": N_("added"), "changed": N_("changed"), "removed": N_("removed")}
+"What a change did to its entry, in words."
+# Translators: a change of a variant: "{kind} {name} {what}", e.g. "card Surf Shack added"
+LABEL = N_("{kind} {name} {what}")
+RULES_WORD = N_("rules")
+"A change's label for a rules parameter begins with it."
 
 
 # --------------------------------------------------------------------------- changes
@@ -116,23 +126,27 @@ class Change:
     """A changed entry the variant removed and defined again: it moves to the end of its
     kind's order (FORMAT.md, "Variants"), which changes the deck order."""
 
-    def label(self) -> str:
-        """Short: ``card Surf Shack added``, ``rules cards_to_end 12 -> 11``."""
+    def label(self, translate: Callable[[str], str] = str) -> str:
+        """Short: ``card Surf Shack added``, ``rules cards_to_end 12 -> 11``. ``translate``
+        (``_``) puts its words into the language in force, for a person (``Karte Surf Shack
+        hinzugefügt``); the default keeps them English, for the files of a generated pack."""
         if self.kind == RULES:
-            return f"rules {self.id} {self.fields[0].describe()}" if self.fields else \
-                f"rules {self.id} {self.what}"
-        return f"{self.kind.replace('_', ' ')} {self.name or self.id} {self.what}"
+            rules = translate(RULES_WORD)
+            return f"{rules} {self.id} {self.fields[0].describe()}" if self.fields else \
+                f"{rules} {self.id} {translate(WHAT_WORDS[self.what])}"
+        return translate(LABEL).format(kind=translate(KIND_WORDS[self.kind]),
+                                       name=self.name or self.id,
+                                       what=translate(WHAT_WORDS[self.what]))
 
     def describe(self, translate: Callable[[str], str] = str) -> str:
-        """One line with every field change: ``card Pier changed: scoring[0].points 2 -> 3``.
-        ``translate`` (``_``) puts its words into the language in force, for a person; the
-        default keeps them English, for the files of a generated pack."""
+        """One line with every field change: ``card Pier changed: scoring[0].points 2 -> 3``,
+        its words put into the language in force by ``translate`` as in ``label``."""
         if self.kind == RULES:
-            return self.label()
+            return self.label(translate)
         parts = [field.describe() for field in self.fields]
         if self.moved:
-            parts.append(translate(MOVED).format(kind=self.kind.replace("_", " ")))
-        return f"{self.label()}: {'; '.join(parts)}" if parts else self.label()
+            parts.append(translate(MOVED).format(kind=translate(KIND_WORDS[self.kind])))
+        return f"{self.label(translate)}: {'; '.join(parts)}" if parts else self.label(translate)
 
     def slug(self) -> str:
         """File-name-safe and unique per change: ``card-pier-changed``, ``rules-supply-tourist``.
@@ -253,7 +267,7 @@ def with_changes(base: Catalog, variant: Catalog, changes: Sequence[Change]) -> 
                         _("{pack}: the changes {changes} do not make a pack on their own: "
                           "{problems}").format(
                             pack=name, problems=problems,
-                            changes=", ".join(repr(c.label()) for c in ordered) or "(none)")))
+                            changes=", ".join(repr(c.label(_)) for c in ordered) or _("(none)"))))
 
 
 def _entries_with(kind: str, before: Mapping[str, Any], after: Mapping[str, Any],

@@ -18,7 +18,7 @@ from typing import TextIO
 import attrs
 import tomli_w
 
-from smqt.ai.protocol import BOT_LEVELS
+from smqt.ai.protocol import BOT_LEVELS, level_words
 from smqt.engine.rng import game_seed, seed_problem
 from smqt.engine.setup import SetupError, new_game
 from smqt.files.atomic import atomic_write_text
@@ -327,8 +327,8 @@ def _design(sides: list[Side], games: int, counts: list[int], lineup: list[str],
                         "{bots}, seats rotating, seed {seed}",
                         "{games} games per side and player count ({counts} players), bots "
                         "{bots}, seats rotating, seed {seed}", games)
-    return text.format(games=games, counts=", ".join(map(str, counts)), bots=", ".join(lineup),
-                       seed=options.seed)
+    return text.format(games=games, counts=", ".join(map(str, counts)),
+                       bots=", ".join(map(level_words, lineup)), seed=options.seed)
 
 
 def _write(report: dict, sides: list[Side], results: dict[str, list[GameResult]],

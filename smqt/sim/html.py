@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import math
 
+from smqt.ai.protocol import level_words
 from smqt.language.formats import fixed, with_percent
 from smqt.language.translate import N_, _, current, ngettext
 from smqt.sim.verdicts import CHANGED, NO_CHANGE
@@ -247,7 +248,7 @@ def _side(title: str, side: dict) -> str:
         text = _("Seat balance: chi-square {chi_square} with {degrees} degrees of freedom, "
                  "p = {p}.").format(**shown)
     out.append(f"<p>{_e(text)}</p>")
-    bot_rows = [(bot, b["win"]["rate"], b["win"]["low"], b["win"]["high"])
+    bot_rows = [(level_words(bot), b["win"]["rate"], b["win"]["low"], b["win"]["high"])
                 for bot, b in side["bots"].items()]
     if len(bot_rows) > 1:
         out.append(interval_bars(_("Win rate per bot"), bot_rows, 1 / players, scale=1.0))
@@ -508,8 +509,8 @@ def _ladder(report: dict) -> list[str]:
                                       "the pack still reward the stronger player?")) + "</p>",
             _table([_("pack"), _("pair"), _("games"), _("stronger bot's win rate"),
                     _("verdict")], [
-                [_e(r["pack"]), _e(_("{strong} against {weak}").format(strong=r["strong"],
-                                                                       weak=r["weak"])),
+                [_e(r["pack"]), _e(_("{strong} against {weak}").format(strong=level_words(r["strong"]),
+                                                                       weak=level_words(r["weak"]))),
                  r["games"], _interval(r["strong_win"]), _e(r["verdict"])]
                 for r in report["ladder"]], left=2)]
 
@@ -566,7 +567,10 @@ def _details(report: dict) -> list[str]:
     for label, side in report["sides"].items():
         pack = side["pack"]
         opened = " open" if label == "base" else ""
-        summary = _("{side} (pack {pack} {version})").format(
+        # a generated pack (base plus one change, a sweep's value) is named in its files in
+        # English; its side's title says the same in the reader's language
+        summary = side["title"] if side["kind"] in ("change", "sweep") else _(
+            "{side} (pack {pack} {version})").format(
             side=side["title"], pack=pack["name"], version=pack["version"])
         out.append(f"<details{opened}><summary>{_e(summary)}</summary>")
         for n, part in side["players"].items():

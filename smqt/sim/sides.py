@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from smqt.ai.protocol import level_words
 from smqt.engine.catalog import Catalog
 from smqt.engine.rng import game_seed
 from smqt.language.translate import _
@@ -72,13 +73,13 @@ def change_sides(base: PackSource, variant: PackSource, changes: Sequence[Change
                 catalog = with_changes(base_catalog, variant_catalog, [change])
             except ChangeError as exc:
                 skipped.append(_("{change}: cannot be played alone ({reason})").format(
-                    change=change.label(), reason=exc))
+                    change=change.label(_), reason=exc))
                 continue
             # the generated pack's name and description are in its files (and content hash)
             source = generated(catalog, f"{base.name} + {change.label()}", base.version,
                                f"{base.name} {base.version} with one change of "  # not translated: pack.toml
                                f"{variant.name}: {change.describe()}")
-            sides.append(Side(change.slug(), _("base + {change}").format(change=change.label()),
+            sides.append(Side(change.slug(), _("base + {change}").format(change=change.label(_)),
                               "change", source, (change,)))
     sides.append(Side("variant", _("{pack} {version} (all changes)").format(
         pack=variant.name, version=variant.version), "variant", variant, tuple(changes)))
@@ -106,6 +107,6 @@ def ladder_sides(packs: Sequence[tuple[str, PackSource]]) -> list[Side]:
     # Translators: keep "{pack}:" first (the report takes the pack from before the colon)
     title = _("{pack}: {strong} against {weak}")
     return [Side(f"ladder-{name}-{weak}-{strong}",
-                 title.format(pack=name, strong=strong, weak=weak), "ladder",
+                 title.format(pack=name, strong=level_words(strong), weak=level_words(weak)), "ladder",
                  source, lineup=(weak, strong))
             for name, source in packs for weak, strong in LADDER]

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from smqt.ai.protocol import level_words
 from smqt.language.formats import fixed, number, with_percent
 from smqt.language.translate import N_, SOURCE, _, current, ngettext
 from smqt.sim.playgame import GameResult
@@ -70,7 +71,7 @@ def measures(players: int, spread: tuple[str, str] | None) -> list[Measure]:
             for k in range(players)]
     if spread:
         rows.append(Measure("spread", _("win-rate spread, {strong} minus {weak}").format(
-            strong=spread[0], weak=spread[1]), "pp", True))
+            strong=level_words(spread[0]), weak=level_words(spread[1])), "pp", True))
     rows += [Measure("score", _("mean score"), "points", True),
              Measure("turns", _("game length (turns)"), "turns", True),
              Measure("rank1", _("mean finishing rank of seat 1"), "rank")]

@@ -173,3 +173,29 @@ def test_until_clear_adds_games_and_keeps_the_first_ones(tmp_path):
 def test_bad_options_are_reported(tmp_path, options, words):
     code, _, err, _ = sim(tmp_path, "x", **options)
     assert code == 2 and words in err
+
+
+def test_a_german_report_names_changes_and_bots_in_german(tmp_path):
+    """Under German the change list, the titles and the bots read German (``Merkmalskarte ...
+    hinzugefügt``, ``Regeln cards_to_end 14 -> 11``, ``zufällig``); report.json keeps its keys
+    (a change's ``label``, a bot's level) in the file's own language-free form."""
+    from smqt.language.translate import use
+
+    try:
+        use("de")
+        code, out, err, folder = sim(tmp_path, "de", variant=TRIAL, per_change=True, games=2,
+                                     bots="random,easy")
+    finally:
+        use("en")
+    assert code == 0, err
+    report = json.loads((folder / "report.json").read_text())
+    described = [c["describe"] for c in report["changes"]]
+    assert any(d.startswith("Merkmalskarte ") and d.endswith("hinzugefügt") for d in described)
+    assert any(d.startswith("Regeln cards_to_end ") for d in described), described
+    assert all(" added" not in d and " changed" not in d for d in described), described
+    assert any(c["label"].endswith(" added") for c in report["changes"])  # the file's key
+    assert set(report["sides"]["base"]["players"]["2"]["bots"]) == {"random", "easy"}
+    html = (folder / "report.html").read_text()
+    assert "zufällig, leicht" in html and "hinzugefügt" in html
+    assert " added" not in html and "random, easy" not in html
+    assert "hinzugefügt" in out and " added" not in out

@@ -163,11 +163,3 @@ def final_step_words(state: GameState, player: int, kind: str, origin: tuple[int
             f"{card_name(state, player, path[-1])}")
 
 
-LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
-               "random": N_("random")}
-"""An AI level in words (a seat's default name, a failed AI's message)."""
-
-
-def level_words(level: str) -> str:
-    """An AI level in words (a level the table does not know by its key, as it is)."""
-    return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level

@@ -11,9 +11,9 @@ from typing import Any, TextIO
 
 import attrs
 
+from smqt.ai.protocol import level_words
 from smqt.language.translate import N_, _, ngettext
 from smqt.records.savedgame import SEAT_KINDS, seat_name
-from smqt.ui.game.prompts import level_words
 
 DEFAULT_PLAYERS = "human,ai:medium"
 PREFIX = "smqt play: "  # not translated: the command's name

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from smqt.ai.protocol import level_words
 from smqt.desktop.datafolder import settings, storage_problems
 from smqt.desktop.errorlog import log_path, log_problem
 from smqt.desktop.front import default_size, minimum_size
@@ -43,7 +44,6 @@ from smqt.pack.problems import PackError
 from smqt.ui.game.controller import GameController, Seat
 from smqt.ui.game.interaction import TurnInteraction
 from smqt.ui.game.logtext import GameLog
-from smqt.ui.game.prompts import level_words
 from smqt.ui.panels.bars import Banner, HistoryBar, ProblemBar
 from smqt.ui.panels.endpage import EndPage
 from smqt.ui.panels.popup import CardPopup
