@@ -167,7 +167,7 @@ class _Program:
             integrality=np.asarray(self.integer),
             bounds=Bounds(self.lower, self.upper),
             constraints=constraints,
-            options={"mip_rel_gap": 0.0, "presolve": True},
+            options={"mip_rel_gap": 0.0, "presolve": False},
         )
         if result.status != 0 or result.x is None:
             raise AssertionError(  # not translated: for developers
@@ -252,32 +252,62 @@ def best_final_movement(state: GameState, player: int | None = None) -> FinalPla
     In the final movement (phase ``final``, ``player`` current) people already in
     ``state.final_moved`` stay put; in any other phase every person of the player may move.
 
+    **Planned once.** In a player's own final movement the plan is made the first time it is
+    asked for (normally before the first move) and kept in the state (``final_plan``): after
+    each of its moves the answer is the rest of that plan, not a new plan. Among plans with
+    the same final score, the fewest people outside rings, then the fewest moves; among
+    those still equal, the one the solver returns for the position the plan is made in (the
+    same position always builds the same program, and HiGHS answers it the same way), its
+    moves in the order ``_FinalProgram.solve`` gives. A position the kept plan does not know
+    (people moved otherwise by hand, a game loaded mid-movement) is planned anew.
+
     Plans are remembered by what they depend on (``_plan_key``): the same question gets the
     same answer without solving again (a bot's look-ahead asks it often). After the last move
     of a plan the answer is known too: staying put, with the same score (any better movement
     from there would have been better before it, and moving nobody is the fewest moves).
     """
     index = state.current if player is None else player
+    key = _plan_key(state, index)
+    moving = state.phase == FINAL and state.current == index
+    if moving:
+        planned = state.final_plan.get(key)
+        if planned is not None:
+            return planned
     known = _PLANS.get(state.catalog)
     if known is None or len(known) >= _PLANS_KEPT:
         known = _PLANS[state.catalog] = {}
-    key = _plan_key(state, index)
     plan = known.get(key)
-    if plan is not None:
-        return plan
+    if plan is None:
+        plan = _solved(state, index, known)
+        known[key] = plan
+    if moving and plan.moves:
+        state.final_plan = _plan_rests(state, index, key, plan)
+    return plan
+
+
+def _solved(state: GameState, index: int, known: dict[tuple, FinalPlan]) -> FinalPlan:
     model = _FinalProgram(state, index)
     if not model.groups:
         sheet = score_player(state, index)
-        plan = FinalPlan((), sheet.total, sheet.unplaced)
-    else:
-        plan = model.solve()
-        _verify(state, index, plan)
-        if len(plan.moves) == 1 and state.phase == FINAL and state.current == index:
-            after = state.copy()
-            rules.apply_legal(after, plan.moves[0], hold=True)
-            known[_plan_key(after, index)] = FinalPlan((), plan.total, plan.unplaced)
-    known[key] = plan
+        return FinalPlan((), sheet.total, sheet.unplaced)
+    plan = model.solve()
+    _verify(state, index, plan)
+    if len(plan.moves) == 1 and state.phase == FINAL and state.current == index:
+        after = state.copy()
+        rules.apply_legal(after, plan.moves[0], hold=True)
+        known[_plan_key(after, index)] = FinalPlan((), plan.total, plan.unplaced)
     return plan
+
+
+def _plan_rests(state: GameState, index: int, key: tuple, plan: FinalPlan
+                ) -> dict[tuple, FinalPlan]:
+    """The position after each move of ``plan`` -> the rest of it (``GameState.final_plan``)."""
+    rests = {key: plan}
+    after = state.copy()
+    for done in range(1, len(plan.moves) + 1):
+        rules.apply_legal(after, plan.moves[done - 1], hold=True)
+        rests[_plan_key(after, index)] = FinalPlan(plan.moves[done:], plan.total, plan.unplaced)
+    return rests
 
 
 _PLANS: weakref.WeakKeyDictionary[Catalog, dict[tuple, FinalPlan]] = weakref.WeakKeyDictionary()

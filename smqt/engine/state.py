@@ -115,6 +115,11 @@ class GameState:
     allowances: list[AllowanceState] = attrs.Factory(list)
     final_moved: set[int] = attrs.Factory(set)
     final_players_done: int = 0
+    # ---- what the automatic final movement planned (``finalmove``)
+    final_plan: dict = attrs.field(factory=dict, eq=False, repr=False)
+    """The current player's final movement as planned when it began (R9.3): the position
+    after each of its moves (``finalmove._plan_key``) -> the rest of the plan. Replaced, never
+    changed in place, so copies may share it; a position it does not know is planned anew."""
 
     def copy(self) -> GameState:
         return GameState(
@@ -124,7 +129,7 @@ class GameState:
             dict(self.supply), self.phase, self.current, self.truck, self.foodie,
             self.next_person, self.turn, self.triggered, self.bought, self.to_place,
             self.take_column, list(self.placed), list(self.allowances), set(self.final_moved),
-            self.final_players_done,
+            self.final_players_done, self.final_plan,
         )
 
     @property

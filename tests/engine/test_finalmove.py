@@ -488,7 +488,8 @@ def test_r11_5_green_final_movement_joins_the_starting_tile_halves() -> None:
 
 def test_remembered_plans_are_the_plans_solved_afresh():
     """Issue 15: a plan remembered (``_plan_key``), and the known answer after a plan's last
-    move (stay put, same score), are what a fresh solve gives, move after move (R9.3)."""
+    move (stay put, same score), are what a fresh solve gives, move after move (R9.3); the
+    rest of the plan kept in the state (issue 28) scores what a fresh solve does."""
     from smqt.engine import finalmove
 
     single_move_answers = 0
@@ -497,11 +498,63 @@ def test_remembered_plans_are_the_plans_solved_afresh():
         while state.phase == FINAL:
             key = finalmove._plan_key(state, state.current)
             was_known = key in finalmove._PLANS.get(base(), {})
-            remembered = best_final_movement(state)
+            kept = best_final_movement(state)
+            probe = state.copy()
+            probe.final_plan = {}
+            remembered = best_final_movement(probe)
             finalmove._PLANS.clear()
-            fresh = best_final_movement(state)
+            probe = state.copy()
+            probe.final_plan = {}
+            fresh = best_final_movement(probe)
             assert remembered == fresh
+            assert (kept.total, kept.unplaced) == (fresh.total, fresh.unplaced)
             if was_known and not remembered.moves:
                 single_move_answers += 1
-            rules.apply(state, fresh.moves[0] if fresh.moves else FinalDone())
+            rules.apply(state, kept.moves[0] if kept.moves else FinalDone())
     assert single_move_answers >= 4
+
+
+def test_a_final_movement_is_planned_once_and_followed(monkeypatch):
+    """R9.3 (issue 28): the plan is made when a player's final movement begins and followed
+    to its end: one solve per player, the moves played are that plan's, in its order; a copy
+    of the state follows the same plan; people moved otherwise by hand are planned anew."""
+    from smqt.engine import finalmove
+
+    solves: list[int] = []
+    real = finalmove._solved
+
+    def counted(state, index, known):
+        solves.append(index)
+        return real(state, index, known)
+
+    monkeypatch.setattr(finalmove, "_solved", counted)
+    checked = 0
+    for state in crowded_city_states(base(), 6, seed=23):
+        state = state.copy()
+        finalmove.forget()
+        solves.clear()
+        player = state.current
+        first = best_final_movement(state)
+        played = []
+        while state.phase == FINAL and state.current == player:
+            plan = best_final_movement(state.copy() if played else state)
+            if not plan.moves:
+                rules.apply(state, FinalDone())
+                break
+            assert plan.total == first.total
+            played.append(plan.moves[0])
+            rules.apply(state, plan.moves[0])
+        assert tuple(played) == first.moves and solves == [player]
+        checked += bool(first.moves)
+    assert checked >= 3
+    # a hand move that is not the plan's: the position is planned anew
+    state = next(s for s in crowded_city_states(base(), 6, seed=23)
+                 if len(best_final_movement(s.copy()).moves) >= 2).copy()
+    plan = best_final_movement(state)
+    other = next(a for a in rules.legal_actions(state)
+                 if isinstance(a, FinalMove) and a not in plan.moves)
+    rules.apply(state, other)
+    assert finalmove._plan_key(state, state.current) not in state.final_plan
+    solves.clear()
+    best_final_movement(state)
+    assert solves == [state.current]
