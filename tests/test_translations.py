@@ -269,6 +269,10 @@ def test_the_command_line_and_its_parser_speak_german(capsys):
     with pytest.raises(SystemExit):
         main(["validate"])
     assert "usage: smqt validate" in capsys.readouterr().err
+    from smqt.cli.main import parse
+
+    bare = parse(["--lang", "de"])  # no command: the table, in the language asked for
+    assert (bare.command, bare.lang) == ("play", "de")
 
 
 def test_the_desktop_entries_speak_german():
@@ -282,3 +286,19 @@ def test_the_desktop_entries_speak_german():
                 assert f"{key}[de]" in keys, f"{name}: {key}[de]"
     mime = (ROOT / "packaging" / "smqt-mime.xml").read_text(encoding="utf-8")
     assert '<comment xml:lang="de">' in mime
+
+
+def test_the_catalog_is_found_in_a_frozen_apps_package_folder(monkeypatch):
+    """A frozen app on Python 3.11 may see ``smqt.locale`` as a namespace package, whose
+    ``files()`` is a ``MultiplexedPath`` (one name per ``joinpath``): German loads there too."""
+    from importlib import resources
+    from importlib.readers import MultiplexedPath
+
+    folder = Path(str(resources.files("smqt.locale")))
+    monkeypatch.setattr("smqt.language.translate.resources.files",
+                        lambda name: MultiplexedPath(folder))
+    try:
+        use("de")
+        assert _("New game") == "Neues Spiel"
+    finally:
+        use("en")

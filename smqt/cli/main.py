@@ -53,13 +53,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     given = list(sys.argv[1:] if argv is None else argv)
     use_language(given_language(given))
     install_parser_texts()
+    args = parse(given)
+    return COMMANDS[args.command].run(args)
+
+
+def parse(given: list[str]) -> argparse.Namespace:
+    """The command line's arguments: a saved game alone opens it at the table, and no command
+    at all is ``play`` with the options given (``smqt --lang de`` is the table in German)."""
     parser = _parser()
     if given and _is_saved_game(given[0]):
         given = ["play", "--load", *given]
     args = parser.parse_args(given)
     if args.command is None:
-        args = parser.parse_args(["play"])
-    return COMMANDS[args.command].run(args)
+        args = parser.parse_args([*given, "play"])
+    return args
 
 
 if __name__ == "__main__":

@@ -84,7 +84,9 @@ def use(code: str | None) -> str:
     code = system_language() if code is None else parse_language(code)
     catalog: gettext.NullTranslations = gettext.NullTranslations()
     if code != SOURCE:
-        compiled = resources.files("smqt.locale").joinpath(code, "LC_MESSAGES", f"{DOMAIN}.mo")
+        # one name per step: frozen on Python 3.11, where smqt.locale may be a namespace
+        # package, files() is a MultiplexedPath whose joinpath takes a single name
+        compiled = resources.files("smqt.locale") / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
         with compiled.open("rb") as stream:
             catalog = gettext.GNUTranslations(stream)
     _state["code"] = code
