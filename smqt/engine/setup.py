@@ -63,10 +63,12 @@ def new_game(
         raise SetupError(_("the pack has no objective tile"))
     opening = tuple(opening)
     check_opening(catalog, opening)
-    state_rng = rng.seed_state(seed)
-    # R2.1 shuffle and deal: front row left to right, then back row.
-    deck = list(catalog.cards)
-    state_rng = rng.shuffle(state_rng, deck)
+    state_rng = keys = rng.seed_state(seed)
+    # R2.1 shuffle and deal: front row left to right, then back row. Every card, tile and
+    # objective has a key drawn from the seed (rng.keyed_order): a pack with one card more or
+    # less deals the others in the same relative order, and draws the same tiles, objective
+    # and start player, so a designer's comparison of the two plays paired games.
+    deck = rng.keyed_order(keys, "card", catalog.cards)
     deck.reverse()  # the top card is the last element: deal in shuffled order
     columns = rules.display_columns
     if opening:
@@ -83,14 +85,11 @@ def new_game(
         back = [deck.pop() if deck else None for _slot in range(columns)]
     # R2.2-R2.4 are always drawn, then replaced by any fixed choice, so fixing one of them
     # never changes the deck, the other draws or the starting tiles of a seed.
-    tiles = list(catalog.sand_dollar_tiles.values())
-    state_rng = rng.shuffle(state_rng, tiles)
-    drawn_actions = []
-    for tile in tiles[: rules.sand_dollar_tiles_in_play]:
-        state_rng, side = rng.below(state_rng, 2)
-        drawn_actions.append(tile.sides[side])
-    state_rng, k = rng.below(state_rng, len(catalog.objective_tiles))
-    drawn_objective = list(catalog.objective_tiles)[k]
+    tiles = rng.keyed_order(keys, "sand_dollar_tile", catalog.sand_dollar_tiles)
+    drawn_actions = [
+        catalog.sand_dollar_tiles[tile].sides[rng.key(keys, "sand_dollar_side", tile) & 1]
+        for tile in tiles[: rules.sand_dollar_tiles_in_play]]
+    drawn_objective = rng.keyed_order(keys, "objective_tile", catalog.objective_tiles)[0]
     state_rng, drawn_start = rng.below(state_rng, num_players)
     if sand_dollar_actions is None:
         sand_dollar_actions = tuple(drawn_actions)
@@ -108,8 +107,7 @@ def new_game(
         raise SetupError(_("start player must be 0..{last}, not {value}").format(
             last=num_players - 1, value=start_player))
     # R2.5 draw as many starting tiles as players.
-    pool = list(catalog.starting_tiles)
-    state_rng = rng.shuffle(state_rng, pool)
+    pool = rng.keyed_order(keys, "starting_tile", catalog.starting_tiles)
     supply = rules.supply
     limit = (lambda n: n) if supply.limited else (lambda n: UNLIMITED)
     state = GameState(

@@ -37,13 +37,34 @@ def test_r2_1_shuffle_and_deal_front_row_then_back_row():
     """R2.1 the seeded shuffle deals the front row left to right, then the back row."""
     catalog = base()
     state = new_game(catalog, 3, 42)
-    order = list(catalog.cards)
-    rng.shuffle(rng.seed_state(42), order)
+    order = rng.keyed_order(rng.seed_state(42), "card", catalog.cards)
     assert state.front == order[:4]
     assert state.back == order[4:8]
     assert state.deck[-1] == order[8], "the next card dealt is the ninth"
     assert len(state.deck) == 70
     assert new_game(catalog, 3, 43).front != state.front
+
+
+def test_r2_1_a_card_more_or_less_keeps_the_others_order_and_every_other_draw():
+    """R2.1, R2.8 (issue 28): each card's place in the deck comes from a key drawn from the
+    seed for that card, so a pack without one card (or with one more) deals the other cards
+    in the same relative order, and draws the same tiles, objective and start player."""
+    import attrs
+
+    catalog = base()
+    for seed in (1, 7, 2**63 - 1):
+        whole = new_game(catalog, 3, seed)
+        dealt = whole.front + whole.back + list(reversed(whole.deck))
+        for gone in (dealt[0], dealt[20], dealt[-1]):
+            cards = {k: v for k, v in catalog.cards.items() if k != gone}
+            less = new_game(attrs.evolve(catalog, cards=cards), 3, seed)
+            assert less.front + less.back + list(reversed(less.deck)) == \
+                [c for c in dealt if c != gone]
+            assert (less.sand_dollar_actions, less.objective, less.start_player,
+                    less.tile_pool, less.rng) == (whole.sand_dollar_actions, whole.objective,
+                                                   whole.start_player, whole.tile_pool, whole.rng)
+    orders = {tuple(new_game(catalog, 2, seed).front) for seed in range(40)}
+    assert len(orders) == 40, "another seed, another deal"
 
 
 def test_r2_2_two_sand_dollar_tiles_one_side_each():
@@ -159,8 +180,7 @@ def test_r2_1_opening_cards_go_into_the_display_front_row_first():
     state = new_game(catalog, 2, 5, opening=tuple(chosen))
     assert state.front == chosen[:4]
     assert state.back[0] == chosen[4]
-    order = list(catalog.cards)
-    rng.shuffle(rng.seed_state(5), order)
+    order = rng.keyed_order(rng.seed_state(5), "card", catalog.cards)
     rest = [c for c in order if c not in chosen]
     assert state.back[1:] == rest[:3], "the other slots are dealt in shuffled order"
     assert list(reversed(state.deck)) == rest[3:], "the deck is the other cards, in order"

@@ -21,6 +21,8 @@ pytestmark = pytest.mark.gui
 
 SIZES = ((1280, 720), (1366, 768), (1920, 1080), (2560, 1440))
 FILL = 0.8
+WIDE_FILL = 0.65
+"""When both views are as tall as their areas (a wide city), the least each may fill."""
 
 
 def mid_game(players: int, steps: int) -> Game:
@@ -67,6 +69,14 @@ def cut_texts(panel: QWidget) -> list[str]:
     return problems
 
 
+def spans(view) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    """The part of the view's width and of its height that its scene covers once fitted."""
+    shown = view.mapFromScene(view.sceneRect()).boundingRect()
+    area = view.viewport().rect()
+    covered = shown.intersected(area)
+    return covered.width() / max(1, area.width()), covered.height() / max(1, area.height())
+
+
 def fill(view) -> float:  # type: ignore[no-untyped-def]
     """The part of the view's area that its scene covers once fitted."""
     shown = view.mapFromScene(view.sceneRect()).boundingRect()
@@ -96,9 +106,13 @@ def test_the_table_fits_every_supported_size(qtbot, tmp_path, monkeypatch, playe
         where = f"{width}x{height}, {players} players"
         for panel in [*window.player_panels, window.turn_panel]:
             failures += [f"{where}: {problem}" for problem in cut_texts(panel)]
-        for name, view in (("display", window.display_view), ("city", window.city_view)):
+        views = (("display", window.display_view), ("city", window.city_view))
+        # both as tall as their areas: the window is wider than the cards need, and no other
+        # split between them would show them larger (a wide city, say)
+        wide = all(spans(view)[1] >= 0.97 for _name, view in views)
+        for name, view in views:
             share = fill(view)
-            if share < FILL:
+            if share < FILL and not (wide and share >= WIDE_FILL):
                 failures.append(f"{where}: the {name} fills {share:.0%} of its area")
     assert not failures, "\n".join(failures)
     window.close()
