@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from smqt.ai.collector import tune as tune_collector
 from smqt.cli import bench, play, replay, schema, score, sim, stats, validate
 from smqt.cli.streams import ensure_streams
 from smqt.language.parsertexts import install as install_parser_texts
@@ -50,6 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # start into a worker rather than another table (a no-op everywhere else).
     multiprocessing.freeze_support()
     ensure_streams()
+    tune_collector()
     given = list(sys.argv[1:] if argv is None else argv)
     use_language(given_language(given))
     install_parser_texts()

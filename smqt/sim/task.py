@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from smqt.ai.collector import tune as tune_collector
 from smqt.sim.packsource import PackSource, load_source
 from smqt.sim.playgame import GameResult, GameSpec, play_game
 
@@ -40,6 +41,7 @@ class GameBatch:
 
 def play_batch(batch: GameBatch) -> list[GameResult]:
     """Play every game of ``batch``, in order (the worker loads its pack once)."""
+    tune_collector()
     catalog = load_source(batch.pack)
     return [play_game(catalog, batch.label, spec) for spec in batch.games]
 
