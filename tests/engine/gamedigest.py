@@ -30,6 +30,9 @@ from smqt.pack.shipped import default_pack
 from smqt.records.record import record_text
 
 STORED = Path(__file__).with_name("game_digests.json")
+SCORES = Path(__file__).with_name("game_scores.json")
+"""Each game's final totals and unplaced people (``scores``): a regeneration whose digests change
+while these stay is a change among equally good choices only."""
 
 
 def _table(kind: str, players: int, seeds: range) -> list[tuple[str, tuple[str, ...], int]]:
@@ -72,9 +75,17 @@ def digest(game: Game) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
 
 
-def _one(game: tuple[str, tuple[str, ...], int]) -> tuple[str, str]:
+def scores(game: Game) -> str:
+    """Each player's final total and unplaced people: ``"71/0 65/2"``. A change of play that
+    keeps every game's scores (a tie-break among equally good final movements, say) changes
+    digests but not these."""
+    return " ".join(f"{sheet.total}/{sheet.unplaced}" for sheet in score_game(game.state).sheets)
+
+
+def _one(game: tuple[str, tuple[str, ...], int]) -> tuple[str, tuple[str, str]]:
     name, bots, seed = game
-    return name, digest(play(_catalog(), bots, seed))
+    played = play(_catalog(), bots, seed)
+    return name, (digest(played), scores(played))
 
 
 _CATALOGS: list[Catalog] = []
@@ -92,9 +103,9 @@ def _catalog() -> Catalog:
     return _CATALOGS[0]
 
 
-def digests(games: list[tuple[str, tuple[str, ...], int]] | None = None,
-            jobs: int = 1) -> dict[str, str]:
-    """name -> digest of every game (``jobs`` processes; the slow games first)."""
+def played(games: list[tuple[str, tuple[str, ...], int]] | None = None,
+           jobs: int = 1) -> dict[str, tuple[str, str]]:
+    """name -> (digest, scores) of every game (``jobs`` processes; the slow games first)."""
     todo = sorted(games or GAMES, key=lambda g: ("hard" not in g[1], "medium" not in g[1]))
     if jobs <= 1:
         return dict(map(_one, todo))
@@ -105,21 +116,34 @@ def digests(games: list[tuple[str, tuple[str, ...], int]] | None = None,
         return dict(pool.map(_one, todo, chunksize=4))
 
 
+def digests(games: list[tuple[str, tuple[str, ...], int]] | None = None,
+            jobs: int = 1) -> dict[str, str]:
+    """name -> digest of every game."""
+    return {name: d for name, (d, _scores) in played(games, jobs).items()}
+
+
 def changed(now: dict[str, str], stored: dict[str, str]) -> list[str]:
     return sorted(name for name in set(now) | set(stored) if now.get(name) != stored.get(name))
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    now = digests(jobs=2)
+    now = played(jobs=2)
+    digest_now = {name: d for name, (d, _s) in now.items()}
+    scores_now = {name: s for name, (_d, s) in now.items()}
     if args == ["--write"]:
-        STORED.write_text(json.dumps(now, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        print(f"wrote {len(now)} game digests to {STORED}")
+        STORED.write_text(json.dumps(digest_now, indent=1, sort_keys=True) + "\n",
+                          encoding="utf-8")
+        SCORES.write_text(json.dumps(scores_now, indent=1, sort_keys=True) + "\n",
+                          encoding="utf-8")
+        print(f"wrote {len(now)} game digests to {STORED} and their scores to {SCORES}")
         return 0
-    stored = json.loads(STORED.read_text(encoding="utf-8"))
-    different = changed(now, stored)
-    print(f"{len(now)} games, {len(different)} changed" + (": " + ", ".join(different) if different else ""))
-    return 1 if different else 0
+    different = changed(digest_now, json.loads(STORED.read_text(encoding="utf-8")))
+    rescored = changed(scores_now, json.loads(SCORES.read_text(encoding="utf-8")))
+    print(f"{len(now)} games, {len(different)} changed" +
+          (": " + ", ".join(different) if different else "") +
+          f"; {len(rescored)} with other scores" + (": " + ", ".join(rescored) if rescored else ""))
+    return 1 if different or rescored else 0
 
 
 if __name__ == "__main__":

@@ -9,18 +9,22 @@ import json
 
 import pytest
 
-from tests.engine.gamedigest import GAMES, STORED, changed, digests
+from tests.engine.gamedigest import GAMES, SCORES, STORED, changed, played
 
 pytestmark = pytest.mark.slow
 
 
 def test_two_hundred_seeded_games_are_unchanged():
     stored = json.loads(STORED.read_text(encoding="utf-8"))
-    assert len(GAMES) >= 200 and set(stored) == {name for name, _, _ in GAMES}
+    stored_scores = json.loads(SCORES.read_text(encoding="utf-8"))
+    assert len(GAMES) >= 200 and set(stored) == {name for name, _, _ in GAMES} == set(stored_scores)
     kinds = {level for _, bots, _ in GAMES for level in bots}
     assert kinds == {"random", "easy", "medium", "hard"}
     assert {len(bots) for _, bots, _ in GAMES} == {2, 3, 4}
-    different = changed(digests(jobs=2), stored)
+    now = played(jobs=2)
+    rescored = changed({name: s for name, (_d, s) in now.items()}, stored_scores)
+    assert not rescored, f"{len(rescored)} games end with other scores: {', '.join(rescored)}"
+    different = changed({name: d for name, (d, _s) in now.items()}, stored)
     assert not different, f"{len(different)} games changed: {', '.join(different)}"
 
 
