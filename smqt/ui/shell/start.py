@@ -220,6 +220,13 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
             old = window
             ctrl = old.controller
             autosave = ctrl.autosave if ctrl is not None else None
+            if ctrl is not None and autosave is not None and not ctrl.state.is_over:
+                # the steps of the turn in progress too: the new window goes on from them
+                try:
+                    ctrl.save(autosave)
+                except OSError as exc:  # switching now would lose them: the language waits
+                    old.unexpected(exc)
+                    return
             app.setQuitOnLastWindowClosed(False)
             old.close()  # keeps the layout, releases the game
             start_language(code)
