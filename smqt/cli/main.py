@@ -28,7 +28,8 @@ def _parser() -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(
         prog="smqt", description=_("Santa Monica, the desktop edition."))
-    parser.add_argument("--version", action="version", version=f"smqt {__version__}")
+    parser.add_argument("--version", action="version", version=f"smqt {__version__}",
+                        help=_("show program's version number and exit"))
     language = _("the language to speak: {choices} (default: the system's; the table and the "
                  "editor remember a choice made in View ▸ Language)").format(
         choices=", ".join(LANGUAGES))

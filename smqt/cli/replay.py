@@ -10,7 +10,7 @@ from smqt.cli.score import print_score
 from smqt.engine.game import RecordError, replay
 from smqt.engine.scoring import score_game
 from smqt.language.translate import _
-from smqt.pack.load import load_pack
+from smqt.pack.load import load_worded
 from smqt.pack.problems import PackError
 from smqt.pack.shipped import default_pack
 
@@ -24,7 +24,7 @@ def run_replay(path: str, pack: str | None, *, out: TextIO, err: TextIO) -> int:
         # a saved game (a playtest, a simulated game) names its pack; --pack overrides it
         folder = pack or usable_folder(saved.pack) or default_pack()
         try:
-            catalog = load_pack(folder)
+            catalog = load_worded(folder)
         except PackError as exc:
             err.write(_("{path} is played with the pack {folder}, which cannot be loaded: "
                         "{problem}").format(path=path, folder=folder, problem=exc) + "\n")

@@ -23,7 +23,7 @@ from smqt.engine.footprints import points as footprint_points
 from smqt.engine.geometry import TILE_LOWER, TILE_UPPER, Space, space_str
 from smqt.engine.rings import RingOutcome, describe_held, outcomes
 from smqt.engine.state import GameState, PlayerState
-from smqt.language.translate import _, ngettext
+from smqt.language.translate import _, ngettext, quoted
 
 OBJECTIVE = "objective"
 CARD = "card"
@@ -298,7 +298,7 @@ def static_lines(catalog: Catalog, tile: ObjectiveTile, player: PlayerState, cit
             footprint_lines.append(ScoreLine(FOOTPRINT, feature.id, "footprint", space,
                                              footprint_points(rule, feature),
                                              _("footprint on {name}").format(
-                                                 name=feature_name(feature))))
+                                                 name=quoted(feature_name(feature)))))
     return objective_lines, card_lines, footprint_lines
 
 

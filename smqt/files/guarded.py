@@ -17,6 +17,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from smqt.files.tomlwords import toml_problem
 from smqt.language.translate import _
 
 __all__ = [
@@ -183,8 +184,8 @@ def parse_toml(data: bytes) -> dict[str, Any]:
         message = str(exc)
         match = _TOML_LINE.search(message)
         line = int(match[1]) if match else text.count("\n") + 1
-        raise PackFileError(_("invalid TOML: {message}").format(message=cut(message, 200)),
-                             line) from None
+        raise PackFileError(_("invalid TOML: {message}").format(
+            message=cut(toml_problem(message), 200)), line) from None
     except RecursionError:
         raise _too_deep(
             text, _("tables or arrays are nested too deeply (at most {most} levels)").format(

@@ -133,3 +133,11 @@ def N_(message: str) -> str:
     """Marks a text for the catalog without translating it now (kept in a table, translated
     with ``_`` where it is shown)."""
     return message
+
+
+def quoted(name: str) -> str:
+    """A card's or tile's printed name inside a sentence: as it is in English, in German
+    quotation marks (so that it needs no article: ``nach „Versteckte Bucht“``)."""
+    # Translators: a card's or tile's name inside a sentence (German: „{name}“, so that the
+    # sentence needs no article or case ending for it)
+    return pgettext("a name in a sentence", "{name}").format(name=name)

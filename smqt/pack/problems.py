@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from smqt.language.translate import _, ngettext
+from smqt.language.translate import _, ngettext, pgettext
 
 
 @attrs.frozen
@@ -41,11 +41,23 @@ class ContentError:
     def _where(self) -> str:
         if not self.section or self.section == self.entry:
             return self.entry
+        section = _SECTIONS[self.section]() if self.section in _SECTIONS else self.section
         if self.entry:
-            return f"{self.section} {self.entry!r}"
+            return f"{section} {self.entry!r}"
         if self.index is not None:
-            return f"{self.section} #{self.index + 1}"
-        return self.section
+            return f"{section} #{self.index + 1}"
+        return section
+
+
+# Translators: a pack file's section, naming an entry in a problem ("card 'pier': ..."); in
+# English it is the section's own name in the file (German: Merkmalskarte, Startplättchen...)
+_SECTIONS = {
+    "card": lambda: pgettext("a pack's section", "card"),
+    "starting_tile": lambda: pgettext("a pack's section", "starting_tile"),
+    "sand_dollar_action": lambda: pgettext("a pack's section", "sand_dollar_action"),
+    "sand_dollar_tile": lambda: pgettext("a pack's section", "sand_dollar_tile"),
+    "objective_tile": lambda: pgettext("a pack's section", "objective_tile"),
+}
 
 
 class PackError(Exception):

@@ -52,3 +52,18 @@ def example_positions() -> Path:
 def format_guide() -> Path:
     """The pack format, written for card authors."""
     return content_root() / "FORMAT.md"
+
+
+BASE_NAME = "base"
+"""The shipped base pack's name (``content/base/pack.toml``)."""
+
+
+def pack_title(name: str, version: str | None = None, folder: Path | None = None) -> str:
+    """A pack as a person calls it: the shipped base pack is "the base game" in the language
+    in force (known by its folder, or without one by its name), any other pack by its name."""
+    base = folder.resolve() == default_pack().resolve() if folder is not None \
+        else name == BASE_NAME
+    if base:
+        return _("The base game {version}").format(version=version) if version \
+            else _("The base game")
+    return f"{name} {version}" if version else name

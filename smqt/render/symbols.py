@@ -24,6 +24,8 @@ from PySide6.QtGui import (
     QPolygonF,
 )
 
+from smqt.language.translate import pgettext
+
 TAG_COLOURS = {
     "local": QColor("#0072B2"),
     "tourist": QColor("#E69F00"),
@@ -32,8 +34,20 @@ TAG_COLOURS = {
     "nature": QColor("#009E73"),
     "wave": QColor("#56B4E9"),
 }
-TAG_LETTERS = {"local": "L", "tourist": "T", "business": "B", "sports": "S", "nature": "N",
-               "wave": "W"}
+# Translators: the letter on each tag's badge, the initial of the tag's name (German:
+# Einheimischentreff E, Touristentreff T, Gewerbe G, Sport S, Natur N, Welle W); the six must
+# differ
+_LETTERS = {"local": lambda: pgettext("tag letter", "L"),
+            "tourist": lambda: pgettext("tag letter", "T"),
+            "business": lambda: pgettext("tag letter", "B"),
+            "sports": lambda: pgettext("tag letter", "S"),
+            "nature": lambda: pgettext("tag letter", "N"),
+            "wave": lambda: pgettext("tag letter", "W")}
+
+
+def tag_letters() -> dict[str, str]:
+    """Each tag's badge letter in the language in force (the initial of its name)."""
+    return {tag: letter() for tag, letter in _LETTERS.items()}
 PERSON_COLOURS = {"local": QColor("#0072B2"), "tourist": QColor("#E69F00"),
                   "vip": QColor("#009E73"), "any": QColor("#777777")}
 INK = QColor("#1d1d1d")
@@ -124,7 +138,7 @@ def draw_tag(painter: QPainter, tag: str, rect: QRectF) -> None:
     painter.setPen(QPen(INK, max(1.0, side * 0.07)))
     painter.setBrush(QBrush(fill))
     painter.drawPath(tag_path(tag, rect))
-    letter = TAG_LETTERS.get(tag, "?")
+    letter = _LETTERS[tag]() if tag in _LETTERS else "?"
     painter.setFont(tag_letter_font(letter, side))
     painter.setPen(letter_colour(fill))
     painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, letter)

@@ -26,7 +26,7 @@ from smqt.engine.content import (
     TakeFrom,
     TakeRule,
 )
-from smqt.language.translate import N_, _, ngettext
+from smqt.language.translate import N_, _, ngettext, pgettext
 
 __all__ = [
     "BULLET",
@@ -58,6 +58,17 @@ TAG_WORDS: Mapping[fx.Tag, str] = {
     fx.Tag.WAVE: N_("wave"),
 }
 """How a location tag reads in a sentence (R0.4), in English (``_()`` where shown)."""
+# Translators: a tag's name as the first part of "... tag" or "... chain" (German: the form
+# before "-Symbol" and "-Kette", e.g. "Wellen")
+_TAG_STEMS: Mapping[fx.Tag, Callable[[], str]] = {
+    fx.Tag.LOCAL: lambda: pgettext("tag before a noun", "local spot"),
+    fx.Tag.TOURIST: lambda: pgettext("tag before a noun", "tourist spot"),
+    fx.Tag.BUSINESS: lambda: pgettext("tag before a noun", "business"),
+    fx.Tag.SPORTS: lambda: pgettext("tag before a noun", "sports"),
+    fx.Tag.NATURE: lambda: pgettext("tag before a noun", "nature"),
+    fx.Tag.WAVE: lambda: pgettext("tag before a noun", "wave"),
+}
+"""A tag's name before the noun it names, in the language in force."""
 
 BULLET = "• "
 """Starts each item line under a heading such as ``When placed:``."""
@@ -110,25 +121,39 @@ def _tag(tag: fx.Tag) -> str:
     return _(TAG_WORDS[tag])
 
 
+def _stem(tag: fx.Tag) -> str:
+    """A tag's name before the noun it names (``wave`` in "wave tag"; German "Wellen" in
+    "Wellen-Symbol")."""
+    return _TAG_STEMS[tag]()
+
+
+def _stems(tags: Sequence[fx.Tag], join: Callable[[Sequence[str]], str]) -> str:
+    """Several tags' names before one noun, joined by ``join`` (``_or``, ``_and``): "sports
+    or nature" (tag); German "Sport- oder Natur" (-Symbol)."""
+    stems = [_stem(t) for t in tags]
+    # Translators: a tag's name that shares the noun of the last one in a list (German adds a
+    # hyphen: "Sport-" in "Sport- oder Natur-Symbol"); English leaves it as it is
+    shared = [pgettext("tag sharing the noun", "{stem}").format(stem=s) for s in stems[:-1]]
+    return join(shared + stems[-1:])
+
+
 def _tags_or(tags: Iterable[fx.Tag]) -> str:
-    return _or([_tag(t) for t in tags])
+    return _stems(tuple(tags), _or)
 
 
 def _a_tag(tags: Sequence[fx.Tag]) -> str:
     """``a nature tag``, ``a business or local spot tag`` (one tag of these)."""
-    words = [_tag(t) for t in tags]
     # the article follows the English word, whatever the language in force
     if _vowel(TAG_WORDS[tags[0]]):
-        return _("an {tag} tag").format(tag=_or(words))
-    return _("a {tag} tag").format(tag=_or(words))
+        return _("an {tag} tag").format(tag=_stems(tags, _or))
+    return _("a {tag} tag").format(tag=_stems(tags, _or))
 
 
 def _with_a_tag(tags: Sequence[fx.Tag]) -> str:
     """``with a nature tag``, ``with a business or local spot tag``."""
-    words = [_tag(t) for t in tags]
     if _vowel(TAG_WORDS[tags[0]]):
-        return _("with an {tag} tag").format(tag=_or(words))
-    return _("with a {tag} tag").format(tag=_or(words))
+        return _("with an {tag} tag").format(tag=_stems(tags, _or))
+    return _("with a {tag} tag").format(tag=_stems(tags, _or))
 
 
 def _people(who: fx.Who | fx.Person | str, n: int, any_style: str = "brackets") -> str:
@@ -222,7 +247,7 @@ def _adjacent(entry: fx.Adjacent) -> str:
 
 def _adjacent_count(entry: fx.AdjacentCount) -> str:
     return _("{points} if the neighbours carry {at_least} or more {tag} tags in all.").format(
-        points=_points(entry.points), at_least=entry.at_least, tag=_tag(entry.tag))
+        points=_points(entry.points), at_least=entry.at_least, tag=_stem(entry.tag))
 
 
 def _adjacent_tiers(entry: fx.AdjacentTiers) -> str:
@@ -230,7 +255,7 @@ def _adjacent_tiers(entry: fx.AdjacentTiers) -> str:
     top_copies, top_points = tiers[-1]
     parts = [
         _("{points} if the neighbours carry {at_least} or more {tag} tags in all").format(
-            points=_points(top_points), at_least=top_copies, tag=_tag(entry.tag))
+            points=_points(top_points), at_least=top_copies, tag=_stem(entry.tag))
     ]
     for (copies, points), (next_copies, _unused) in reversed(list(pairwise(tiers))):
         if next_copies == copies + 1:
@@ -245,8 +270,11 @@ def _adjacent_tiers(entry: fx.AdjacentTiers) -> str:
 
 def _adjacent_all(entry: fx.AdjacentAll) -> str:
     # Translators: one of the tags a card's neighbours must all carry: "a wave" (and "a sports" tag)
-    listed = [(_("an {tag}") if _vowel(TAG_WORDS[t]) else _("a {tag}")).format(tag=_tag(t))
-              for t in entry.tags]
+    stems = [_stem(t) for t in entry.tags]
+    listed = [(_("an {tag}") if _vowel(TAG_WORDS[t]) else _("a {tag}")).format(tag=stem)
+              for t, stem in zip(entry.tags, stems, strict=True)]
+    listed = [pgettext("tag sharing the noun", "{stem}").format(stem=item)
+              for item in listed[:-1]] + listed[-1:]
     if len(listed) == 2:
         return _("{points} if the neighbours carry both {first} and {second} tag.").format(
             points=_points(entry.points), first=listed[0], second=listed[1])
@@ -276,13 +304,13 @@ def _adjacent_gives(entry: fx.AdjacentGives) -> str:
 def _per_tag_in_city(entry: fx.PerTagInCity) -> str:
     if entry.per == 1:
         return _("{points} for every {tag} tag in your city.").format(
-            points=_points(entry.points), tag=_tag(entry.tag))
+            points=_points(entry.points), tag=_stem(entry.tag))
     return _("{points} for every {per} {tag} tags in your city.").format(
-        points=_points(entry.points), per=entry.per, tag=_tag(entry.tag))
+        points=_points(entry.points), per=entry.per, tag=_stem(entry.tag))
 
 
 def _chain(entry: fx.Chain) -> str:
-    tag = _tag(entry.tag)
+    tag = _stem(entry.tag)
     points = _points(entry.points)
     if not entry.per_tag:
         return _("{points} if this card is in a connected chain of {at_least} or more {tag} "
@@ -392,7 +420,7 @@ def describe_footprint_rule(rule: FootprintRule) -> str:
     per_tag = ""
     if rule.tags and rule.points_per_tag:
         per_tag = _("{n} per {tags} tag on it").format(
-            n=rule.points_per_tag, tags=_and([_tag(t) for t in rule.tags]))
+            n=rule.points_per_tag, tags=_stems(rule.tags, _and))
     if rule.points_per_space and per_tag:
         score = _("{n} plus {per_tag}").format(n=rule.points_per_space, per_tag=per_tag)
     elif rule.points_per_space:
@@ -443,7 +471,7 @@ def describe_take(take: TakeRule) -> str:
 def _chain_noun(tags: Sequence[fx.Tag]) -> str:
     """One chain of these tags: ``wave chain``, ``chain of a non-wave tag``..."""
     if len(tags) == 1:
-        return _("{tag} chain").format(tag=_tag(tags[0]))
+        return _("{tag} chain").format(tag=_stem(tags[0]))
     if set(tags) == set(fx.NON_WAVE_TAGS):
         return _("chain of a non-wave tag")
     # Translators: one chain of any one of these tags: "chain of a nature or sports tag"

@@ -15,7 +15,7 @@ from smqt.render.cardface import card_layout, paint_card, scoring_atoms
 from smqt.render.layout import FACE_H, FACE_W
 from smqt.render.printmarks import SAFE, layout_rects, version_mark_rect
 from smqt.render.refcard import reference_layout
-from smqt.render.symbols import TAG_LETTER_WIDTH, TAG_LETTERS, tag_letter_font
+from smqt.render.symbols import TAG_LETTER_WIDTH, tag_letter_font, tag_letters
 from smqt.render.tilefaces import objective_layout, sand_dollar_layout, tile_top_layout
 from tests.support import base
 
@@ -55,9 +55,24 @@ def test_tiers_read_as_plain_arrows(qapp):
 
 @pytest.mark.parametrize("side", [24.0, 32.2, 80.0])
 def test_every_tag_letter_keeps_clear_of_its_outline(qapp, side):
-    for letter in TAG_LETTERS.values():
-        advance = QFontMetricsF(tag_letter_font(letter, side)).horizontalAdvance(letter)
-        assert advance <= side * TAG_LETTER_WIDTH * 1.02, letter
+    """In each language: its six letters differ and each fits its badge."""
+    from smqt.language.translate import use
+
+    try:
+        for language in ("en", "de"):
+            use(language)
+            letters = tag_letters()
+            assert len(set(letters.values())) == 6, letters
+            for letter in letters.values():
+                advance = QFontMetricsF(tag_letter_font(letter, side)).horizontalAdvance(letter)
+                assert advance <= side * TAG_LETTER_WIDTH * 1.02, letter
+    finally:
+        use("en")
+    use("de")
+    try:
+        assert tag_letters()["local"] == "E" and tag_letters()["business"] == "G"
+    finally:
+        use("en")
 
 
 def test_the_reference_card_reads_at_print_size_and_follows_the_rules(qapp):

@@ -31,7 +31,7 @@ from smqt.engine.geometry import Space
 from smqt.engine.rules import awaiting_end
 from smqt.engine.scoring import score_game
 from smqt.engine.state import CHOOSE_TILE, PERSON_WORDS, PLACE_TRUCK, GameState
-from smqt.language.translate import N_, _, ngettext
+from smqt.language.translate import N_, _, ngettext, pgettext, quoted
 from smqt.ui.game.scoretext import change_words
 
 KIND_WORDS = {kind: words[0] for kind, words in PERSON_WORDS.items()}
@@ -75,11 +75,13 @@ def card_name(state: GameState, player: int, space: Space) -> str:
     fid = state.players[player].city.get(space)
     if fid is None:
         return _(EMPTY_WORDS[space[0]])
+    # Translators: the starting tile in a sentence, after "from", "to", "left of", "above"...
+    # (German: dative, "dem Startplättchen")
     if fid == UPPER_HALF_ID:
-        return _("the beach half of the starting tile")
+        return pgettext("place in a sentence", "the beach half of the starting tile")
     if fid.startswith("@"):
-        return _("the starting tile")
-    return features(state.catalog)[fid].name
+        return pgettext("place in a sentence", "the starting tile")
+    return quoted(features(state.catalog)[fid].name)
 
 
 def position_words(state: GameState, player: int, space: Space) -> str:
@@ -119,7 +121,7 @@ def describe_action(state: GameState, action: Action, name: str) -> str:
     me = state.current
     if isinstance(action, ChooseTile):
         return _("{name} chooses the starting tile {tile}").format(
-            name=name, tile=catalog.starting_tiles[action.tile].name)
+            name=name, tile=quoted(catalog.starting_tiles[action.tile].name))
     if isinstance(action, PlaceTruck):
         above = _under_card(state, action.column)
         if above is None:

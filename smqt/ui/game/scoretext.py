@@ -9,7 +9,7 @@ from collections.abc import Iterable
 import attrs
 
 from smqt.engine.catalog import Catalog
-from smqt.engine.features import features
+from smqt.engine.features import feature_name, features
 from smqt.engine.geometry import Space
 from smqt.engine.scoring import CARD, FOOTPRINT, OBJECTIVE, RING, ScoreLine, ScoreSheet
 from smqt.language.translate import N_, _
@@ -30,7 +30,7 @@ def source_name(catalog: Catalog, line: ScoreLine) -> str:
     feature = features(catalog).get(line.source)
     if feature is None:
         return line.source
-    return feature.name or _("the starting tile")
+    return feature_name(feature) or _("the starting tile")
 
 
 def line_words(catalog: Catalog, line: ScoreLine, *, points: bool = True) -> str:

@@ -14,6 +14,7 @@ from PySide6.QtCore import QLockFile
 from smqt.desktop.datafolder import data_folder, data_home
 from smqt.files.text import TextFileError, read_text
 from smqt.language.translate import _, ngettext
+from smqt.pack.shipped import pack_title
 
 LEGACY_AUTOSAVE = "autosave.toml"
 """The single autosave of earlier versions: still listed, never written."""
@@ -62,7 +63,7 @@ class SavedGameInfo:
             # Translators: a saved game in the Resume list (English says "moves" for one too)
             text = ngettext("{seats} — {pack}, {moves} moves — {when}",
                             "{seats} — {pack}, {moves} moves — {when}", self.moves)
-        return text.format(seats=seats, pack=self.pack, moves=self.moves, when=when)
+        return text.format(seats=seats, pack=pack_title(self.pack), moves=self.moves, when=when)
 
 
 def saved_game_info(path: Path) -> SavedGameInfo | None:

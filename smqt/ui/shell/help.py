@@ -8,7 +8,7 @@ from importlib import metadata, resources
 
 import PySide6
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -71,7 +71,9 @@ def shortcuts_markdown(bar: QMenuBar) -> str:
             continue
         rows = []
         for action in _actions(menu.actions()):
-            keys = [k.toString() for k in action.shortcuts() if not k.isEmpty()]
+            # as the menus show them: "Strg+N" in German
+            keys = [k.toString(QKeySequence.SequenceFormat.NativeText)
+                    for k in action.shortcuts() if not k.isEmpty()]
             if keys:
                 rows.append(f"| {either.join(keys)} | {action.text().replace('&', '')} |")
         if rows:

@@ -36,7 +36,7 @@ from smqt.engine.setup import SetupError, check_opening, new_game, parse_opening
 from smqt.language.translate import N_, _, ngettext
 from smqt.pack.load import load_worded
 from smqt.pack.problems import PackError
-from smqt.pack.shipped import default_pack
+from smqt.pack.shipped import default_pack, pack_title
 from smqt.records.savedgame import seat_name
 
 SEAT_CHOICES = ((N_("Person"), "human"), (N_("AI · easy"), "easy"), (N_("AI · medium"), "medium"),
@@ -277,7 +277,7 @@ class NewGameDialog(QDialog):
         shipped = folder.resolve() == default_pack().resolve()
         # the pack by its name (the folder in the tooltip): the shipped one has no path to show
         self.pack_label.setText(
-            _("The base game {version}").format(version=manifest.version) if shipped
+            pack_title(manifest.name, manifest.version, folder) if shipped
             else f"{manifest.name} {manifest.version} ({folder.name})")
         self.objective.addItem(_("Random"), None)
         for tile in self.catalog.objective_tiles.values():

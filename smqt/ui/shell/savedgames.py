@@ -14,7 +14,7 @@ from smqt.desktop.crashes import Crash, crash_words
 from smqt.desktop.front import bring_to_front
 from smqt.engine.game import PackMismatch, RecordError, replay
 from smqt.engine.rng import seed_problem
-from smqt.language.translate import _
+from smqt.language.translate import _, pgettext
 from smqt.pack.load import load_worded
 from smqt.pack.problems import PackError
 from smqt.pack.shipped import default_pack
@@ -209,7 +209,8 @@ class SavedGames:
     def save_as(self) -> None:
         if self.controller is None:
             return
-        path = ask_save_path(self, _("Save the game"), "game.smqt")  # not translated: file name
+        # Translators: the file name a saved game is offered under (without .smqt)
+        path = ask_save_path(self, _("Save the game"), pgettext("file name", "game") + ".smqt")
         if path is not None:
             self.save_path = path
             self._save_to(self.save_path)

@@ -41,6 +41,7 @@ from smqt.engine.state import GameState
 from smqt.language.translate import _
 from smqt.pack.load import load_worded
 from smqt.pack.problems import PackError
+from smqt.pack.shipped import BASE_NAME, default_pack, pack_title
 from smqt.ui.game.controller import GameController, Seat
 from smqt.ui.game.interaction import TurnInteraction
 from smqt.ui.game.logtext import GameLog
@@ -358,7 +359,7 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLa
         self._close_reward_dialog()
 
     def _set_title(self) -> None:
-        words = ["Santa Monica"]  # not translated: the game's name
+        words = []
         if self.catalog is not None:
             words.append(self._pack_words() or "")
         if self.playtest:
@@ -369,6 +370,9 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLa
         if self.catalog is None:
             return None
         identity = self.catalog.identity
+        if identity.name == BASE_NAME and (self.pack_folder is None or
+                                           self.pack_folder.resolve() == default_pack().resolve()):
+            return pack_title(identity.name, identity.version, self.pack_folder)
         return _("{name} pack {version}").format(name=identity.name, version=identity.version)
 
     # ================================================================== signals

@@ -31,6 +31,19 @@ RECENT = QColor("#d55e00")
 Painter = Callable[[QPainter, QRectF, Any], None]
 
 
+def draw_fitted(painter: QPainter, rect: QRectF, text: str, size: float) -> None:
+    """``text`` centred in ``rect`` in bold, wrapped at spaces and made smaller until it fits
+    (German words are longer)."""
+    flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+    while True:
+        painter.setFont(font(size, True))
+        needed = QFontMetricsF(painter.font()).boundingRect(rect, int(flags), text)
+        if size <= 7 or (needed.width() <= rect.width() and needed.height() <= rect.height()):
+            break
+        size -= 0.5
+    painter.drawText(rect, flags, text)
+
+
 def font(size: float, bold: bool = False) -> QFont:
     f = QFont("Sans Serif")  # not translated: a font family
     f.setPixelSize(max(1, int(size)))
@@ -336,9 +349,9 @@ class TokenItem(QGraphicsObject):
             painter.setBrush(QColor(27, 158, 75, 40))
             painter.drawRoundedRect(rect, 10, 10)
             painter.setPen(SELECTABLE.darker(140))
-            painter.setFont(font(14, True))
-            # Translators: on an empty column marker where the food truck may go
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, _("truck here"))
+            # Translators: on an empty column marker where the food truck may go (two short
+            # lines at most)
+            draw_fitted(painter, rect.adjusted(4, 2, -4, -2), _("truck here"), 14)
             return
         truck = self.kind == "truck"
         path = QPainterPath()
@@ -350,9 +363,9 @@ class TokenItem(QGraphicsObject):
         painter.setBrush(QBrush(QColor("#fdd835") if truck else QColor("#f48fb1")))
         painter.drawPath(path)
         painter.setPen(INK)
-        painter.setFont(font(15, True))
         # Translators: the words on the food truck and foodie tokens (in capitals, short)
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, _("TRUCK") if truck else _("FOODIE"))
+        draw_fitted(painter, rect.adjusted(4, 2, -4, -2), _("TRUCK") if truck else _("FOODIE"),
+                    15)
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         event.accept()
