@@ -7,9 +7,9 @@ from __future__ import annotations
 import html
 import time
 
-from PySide6.QtCore import QPoint, QRect, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer
 from PySide6.QtGui import QCursor, QPixmap
-from PySide6.QtWidgets import QFrame, QLabel, QLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QLayout, QToolTip, QVBoxLayout, QWidget
 
 from smqt.ui.panels.side import CARD_ASPECT, entry_image, entry_words
 
@@ -42,14 +42,18 @@ class CardPopup(QFrame):
         self._timer.setInterval(DELAY_MS)
         self._timer.timeout.connect(self._open)
         self._pending: object = None
+        self._tip = ""
         self._held_until = 0.0
         self.enabled = True
         """False while the person is in the middle of a move (a person picked up)."""
         self.hide()  # a child is shown with its window unless told otherwise
 
-    def hover(self, entry: object) -> None:
-        """The pointer rests on ``entry``: open after the delay (None: it left)."""
+    def hover(self, entry: object, tip: str = "") -> None:
+        """The pointer rests on ``entry``: open after the delay (None: it left). ``tip`` (the
+        item's tooltip: why it cannot be chosen, what it would score) is said on the large
+        card, and the small tooltip is not shown over it."""
         self._pending = entry
+        self._tip = tip
         if entry is None:
             self._timer.stop()
             self.hide()
@@ -62,6 +66,12 @@ class CardPopup(QFrame):
         step, a card then its space), and the large card would cover where they click next."""
         self.close_now()
         self._held_until = time.monotonic() + seconds
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """On the table's views: no small tooltip over the large card, which says it."""
+        if event.type() == QEvent.Type.ToolTip and self.isVisible():
+            return True
+        return super().eventFilter(watched, event)
 
     def close_now(self) -> None:
         self._timer.stop()
@@ -77,7 +87,13 @@ class CardPopup(QFrame):
         self.entry = entry
         self.image.setPixmap(QPixmap.fromImage(image))
         body = "".join(f"<p style='margin:2px'>{html.escape(line)}</p>" for line in words[1:])
-        self.text.setText(f"<b>{html.escape(words[0])}</b>{body}")
+        tip = self._tip
+        if tip.startswith(words[0] + ": "):  # "Pier: 3 sand dollars needed" under "Pier"
+            tip = tip[len(words[0]) + 2:]
+        note = (f"<p style='margin:2px 2px 6px 2px; color:#8a3b00'><b>{html.escape(tip)}</b></p>"
+                if tip and tip != words[0] else "")  # not translated: markup
+        self.text.setText(f"<b>{html.escape(words[0])}</b>{note}{body}")
+        QToolTip.hideText()
         height = int(WIDTH / CARD_ASPECT) + self.text.heightForWidth(WIDTH) + 30
         self.resize(WIDTH + 24, height)
         parent = self.parentWidget()

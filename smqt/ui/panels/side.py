@@ -126,6 +126,8 @@ class PlayerPanel(QFrame):
                           len(player.people)).format(n=len(player.people), unplaced=unplaced)
         footprints = ngettext("{n} footprint", "{n} footprints", len(player.footprints)).format(
             n=len(player.footprints))
+        # a number stays with its word when the line wraps ("0 Fußspuren", not "0 / Fußspuren")
+        dollars, footprints = (words.replace(" ", "\u00a0") for words in (dollars, footprints))
         self.details.setText(
             f"{dollars} · <span style='color:{card_colour}'><b>{cards_words}</b></span><br>"
             f"{people} · {footprints}")  # not translated: markup

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from smqt.desktop.textpages import fit_tables
 from smqt.language.translate import _, current
 
 RULES_RESOURCE = ("smqt.help", "rules.md")  # not translated: a file name
@@ -52,6 +53,9 @@ class TextPage(QDialog):
         self.browser = QTextBrowser()
         self.browser.setOpenExternalLinks(False)
         self.browser.setMarkdown(markdown)
+        fit_tables(self.browser.document())
+        # the lines wrap at the page's width: a pixel of rounding must not bring a scroll bar
+        self.browser.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.browser.setStyleSheet("QTextBrowser { font-size: 15px; padding: 8px; }")  # not translated: style
         layout.addWidget(self.browser)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

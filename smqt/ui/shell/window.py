@@ -136,11 +136,13 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLa
         self._turn_started_at = 0.0
         self.display_view = FittedView(self.display_scene)
         self.city_view = CityView(self.city_scene)
+        for view in (self.display_view, self.city_view):
+            view.viewport().installEventFilter(self.popup)
         for scene in (self.display_scene, self.city_scene, self.overview_scene):
             scene.clicked.connect(self._clicked)
             scene.dropped.connect(self._dropped)
             scene.hovered.connect(lambda entry: self.inspector.show_entry(entry))
-            scene.hovered.connect(lambda entry: self.popup.hover(entry))
+            scene.hovered.connect(lambda entry, s=scene: self.popup.hover(entry, s.hovered_tip))
             scene.inspect.connect(lambda entry: self.inspector.show_entry(entry))
 
         self.history_bar = HistoryBar()

@@ -112,6 +112,7 @@ class FaceItem(QGraphicsObject):
     def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         scene = _scene(self)
         if scene is not None:
+            scene.hovered_tip = self.toolTip()
             scene.hovered.emit(self.entry)
         if self.intent is not None and (self.selectable or self.target):
             self.setCursor(Qt.CursorShape.PointingHandCursor)

@@ -167,15 +167,19 @@ class DisplayScene(TableScene):
         self.deck_at = QPointF(deck_x, top + CARD_H + 40)
         """Where new cards come from when the display is refilled."""
         supply = state.supply
-        # Translators: the supply in two lines: "Supply: 5 locals, 4 tourists" / "2 VIPs, 3 footprints"
-        self.addItem(_at(LabelItem(
-            _("Supply: {locals} locals, {tourists} tourists").format(
-                locals=supply["local"], tourists=supply["tourist"]), 14, False,
-            CARD_W + 60), deck_x, top + CARD_H + 80))
-        self.addItem(_at(LabelItem(
-            _("{vips} VIPs, {footprints} footprints").format(
-                vips=supply["vip"], footprints=supply["footprint"]), 14, False, CARD_W + 60),
-            deck_x, top + CARD_H + 104))
+        # under the two sand dollar actions when wide, else beside the objective: as wide as
+        # the room there, both lines in one size (the longer line decides it)
+        room = 2 * PITCH_X - 20 if self.wide else CARD_W + 60
+        lines = [
+            # Translators: the supply in two lines: "Supply: 5 locals, 4 tourists" / "2 VIPs, 3 footprints"
+            LabelItem(_("Supply: {locals} locals, {tourists} tourists").format(
+                locals=supply["local"], tourists=supply["tourist"]), 17, False, room),
+            LabelItem(_("{vips} VIPs, {footprints} footprints").format(
+                vips=supply["vip"], footprints=supply["footprint"]), 17, False, room)]
+        size = min(line.fitted_size() for line in lines)
+        for k, line in enumerate(lines):
+            line.size = size
+            self.addItem(_at(line, deck_x, top + CARD_H + 80 + k * 24))
         self.setSceneRect(self.itemsBoundingRect().adjusted(-10, -10, 10, 10))
         arrivals = {key: self.deck_at for key in self._card_keys() if key not in self.before}
         self.finish(animate and bool(self.before), arrivals)

@@ -18,6 +18,8 @@ class TableScene(QGraphicsScene):
     """A person dragged onto a space."""
     hovered = Signal(object)
     inspect = Signal(object)
+    hovered_tip = ""
+    """The tooltip of the item the pointer rests on (the large card says it too)."""
 
     def space_at(self, pos: QPointF) -> Space | None:
         return None
