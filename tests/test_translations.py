@@ -302,3 +302,19 @@ def test_the_catalog_is_found_in_a_frozen_apps_package_folder(monkeypatch):
         assert _("New game") == "Neues Spiel"
     finally:
         use("en")
+
+
+def test_the_base_pack_is_called_the_base_game_in_each_language(tmp_path):
+    """Titles, the About box and the Resume list call the shipped pack as the new-game dialog
+    does ("Das Grundspiel 1.1.0"), not by its file name ("base")."""
+    from smqt.pack.shipped import default_pack, is_base_pack, pack_title
+
+    assert pack_title("base", "1.1.0") == "The base game 1.1.0"
+    assert pack_title("house-rules", "2.0") == "house-rules 2.0"
+    assert is_base_pack("base", default_pack()) and not is_base_pack("base", tmp_path)
+    try:
+        use("de")
+        assert pack_title("base", "1.1.0", default_pack()) == "Das Grundspiel 1.1.0"
+        assert pack_title("base") == "Das Grundspiel"
+    finally:
+        use("en")

@@ -58,12 +58,16 @@ BASE_NAME = "base"
 """The shipped base pack's name (``content/base/pack.toml``)."""
 
 
+def is_base_pack(name: str, folder: Path | None = None) -> bool:
+    """Whether a pack is the shipped base pack: by its folder, or without one by its name."""
+    return folder.resolve() == default_pack().resolve() if folder is not None \
+        else name == BASE_NAME
+
+
 def pack_title(name: str, version: str | None = None, folder: Path | None = None) -> str:
     """A pack as a person calls it: the shipped base pack is "the base game" in the language
-    in force (known by its folder, or without one by its name), any other pack by its name."""
-    base = folder.resolve() == default_pack().resolve() if folder is not None \
-        else name == BASE_NAME
-    if base:
+    in force (``is_base_pack``), any other pack by its name."""
+    if is_base_pack(name, folder):
         return _("The base game {version}").format(version=version) if version \
             else _("The base game")
     return f"{name} {version}" if version else name

@@ -41,7 +41,7 @@ from smqt.engine.state import GameState
 from smqt.language.translate import _
 from smqt.pack.load import load_worded
 from smqt.pack.problems import PackError
-from smqt.pack.shipped import BASE_NAME, default_pack, pack_title
+from smqt.pack.shipped import is_base_pack, pack_title
 from smqt.ui.game.controller import GameController, Seat
 from smqt.ui.game.interaction import TurnInteraction
 from smqt.ui.game.logtext import GameLog
@@ -372,8 +372,7 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLa
         if self.catalog is None:
             return None
         identity = self.catalog.identity
-        if identity.name == BASE_NAME and (self.pack_folder is None or
-                                           self.pack_folder.resolve() == default_pack().resolve()):
+        if is_base_pack(identity.name, self.pack_folder):
             return pack_title(identity.name, identity.version, self.pack_folder)
         return _("{name} pack {version}").format(name=identity.name, version=identity.version)
 
