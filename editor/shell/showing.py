@@ -294,7 +294,7 @@ class Showing:
                              optional_lists=not (key and key[0] == SETTINGS))
             self.form.edited.connect(
                 lambda path, value: self._form_edited(self._form_target, path, value))
-            self.form_layout.addWidget(self.form)
+            self.form_layout.insertWidget(self.form_layout.count() - 1, self.form)  # above the stretch
         self.form.setEnabled(editable)
         self.form.show_table(table)
 

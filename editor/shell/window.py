@@ -138,7 +138,10 @@ class EditorWindow(EditorMenus, PackFiles, Editing, TryOut, Showing, QMainWindow
         self.scroll.setWidgetResizable(True)
         self.form_holder = QWidget()
         self.form_layout = QVBoxLayout(self.form_holder)
-        self.form_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
+        # the form at the top, the rest of the page blank (a stretch below, not an alignment:
+        # an aligned layout gets its size hint's height, where a wrapped line of values needs
+        # the height for its width)
+        self.form_layout.addStretch(1)
         self.scroll.setWidget(self.form_holder)
         column.addWidget(self.scroll, 1)
         self.help = QLabel(_(HELP_HINT))

@@ -1,17 +1,30 @@
 """The editor in German, as a German card designer reads it: the pack format guide in German,
-in step with the English one. What the file holds never changes with the language."""
+the form's keys and values in words (the file's key in the tooltip and the help line). What the
+file holds never changes with the language."""
 
 from __future__ import annotations
 
+import enum
 import re
 import tomllib
+import typing
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QComboBox,
+    QLabel,
+    QMessageBox,
+    QWidget,
+)
 
+from editor.forms.fields import discarded
+from editor.model.words import value_word
 from smqt.desktop.language import qt_language
 from smqt.language.translate import use
+from smqt.pack.fieldinfo import documented_classes, resolved_fields
+from smqt.pack.folder import KINDS
 from tests.support import ROOT
 
 pytestmark = pytest.mark.gui
@@ -20,6 +33,24 @@ CARD = "drum_circle"
 "Sunset Drum Circle, in German Trommelkreis bei Sonnenuntergang: a ring, adjacent_all."
 ENGLISH_GUIDE = ROOT / "content" / "FORMAT.md"
 GERMAN_GUIDE = ROOT / "content" / "FORMAT.de.md"
+
+
+def raw_words() -> set[str]:
+    """Every key, value and kind a pack's files write (``row``, ``beach``, ``adjacent_all``)."""
+    found = set(KINDS)
+    for cls in documented_classes():
+        kind = getattr(cls, "kind", None)
+        if isinstance(kind, str):
+            found.add(kind)
+        for attribute in resolved_fields(cls):
+            found.add(attribute.name)
+            stack = [attribute.type]
+            while stack:
+                tp = stack.pop()
+                stack += typing.get_args(tp)
+                if isinstance(tp, type) and issubclass(tp, enum.Enum):
+                    found |= {str(m.value) for m in tp}
+    return found
 
 
 # ---------------------------------------------------------------------- the format guide
@@ -92,6 +123,55 @@ def german_window(qtbot, pack, monkeypatch, german):
     return win
 
 
+def visible_texts(widget: QWidget) -> list[str]:
+    """What a person reads in the form: labels, buttons, and every choice of a drop-down."""
+    found = []
+    for child in widget.findChildren(QWidget):
+        if not child.isVisible() or discarded(child):
+            continue
+        if isinstance(child, QLabel | QAbstractButton):
+            found.append(child.text())
+        elif isinstance(child, QComboBox) and not child.isEditable():
+            found += [child.itemText(i) for i in range(child.count())]
+    return [text for text in found if text]
+
+
+def raw_in(lines: list[str]) -> list[str]:
+    """The keys, values and kinds of the files among ``lines``, each with its line (the
+    card's id aside)."""
+    raw = raw_words()
+    return [f"{word!r} in {line!r}" for line in lines
+            for word in re.findall(r"[a-z_]+", line.replace(f"({CARD})", "")) if word in raw]
+
+
+def test_the_form_shows_keys_values_and_kinds_in_words(german_window, qtbot):
+    """A card's form in German: no key, value or kind as the file writes it, the key in the
+    tooltip and the help line; a value chosen in words is written as the file writes it."""
+    win = german_window
+    assert win.select("card", CARD)
+    qtbot.waitUntil(lambda: win.form.findChild(QLabel, "fieldlabel:row").isVisible())
+    read = visible_texts(win.form)
+    assert "Einheimische" in read and "+ Hinzufügen" in read
+    for word in ("row", "tags", "adjacent_count", "adjacent_all", "beach", "local", "card"):
+        assert word in raw_words()
+    assert not raw_in(read), "\n".join(raw_in(read))
+    labels = {label.text().removesuffix(" *") for label in win.form.findChildren(QLabel)
+              if label.objectName().startswith("fieldlabel:") and label.isVisible()}
+    assert {"Name", "Reihe", "Symbole", "Platzierung", "Wertung", "Aktivitätsringe",
+            "Punkte", "Plätze"} <= labels
+    row = win.form.findChild(QLabel, "fieldlabel:row")
+    assert row.toolTip().startswith("Reihe (row): ")  # the file's key, for a designer
+    combo = win.form.findChild(QComboBox, "field:row")
+    assert combo.currentText() == "Strand" and "beach (Strand)" in combo.toolTip()
+    combo.setFocus()
+    assert win.help.text().startswith("Reihe (row): ")
+    kind = win.form.findChild(QComboBox, "field:scoring.0.kind")
+    assert kind.currentText() == "Neben allen von mehreren Symbolen"
+    assert "(adjacent_all)" in kind.toolTip()
+    combo.activated.emit(combo.findText("Promenade"))
+    assert win.doc.find("card", CARD)[2]["row"] == "street"
+
+
 def test_the_help_menu_shows_the_format_guide_in_german(german_window):
     win = german_window
     win._show_help("format")
@@ -100,5 +180,14 @@ def test_the_help_menu_shows_the_format_guide_in_german(german_window):
 
 
 # ---------------------------------------------------------------------- the same in English
+
+
+def test_english_shows_keys_and_values_as_the_file_writes_them(window):
+    window.select("card", CARD)
+    assert window.form.findChild(QLabel, "fieldlabel:row").text() == "row *"
+    assert window.form.findChild(QComboBox, "field:row").currentText() == "beach"
+    assert window.form.findChild(QComboBox, "field:scoring.0.kind").currentText() == \
+        "adjacent_all"
+    assert value_word("adjacent_all") == "adjacent_all"
 
 
