@@ -155,7 +155,9 @@ class EditorWindow(EditorMenus, PackFiles, Editing, TryOut, Showing, QMainWindow
         split.addWidget(self.entries)
         split.addWidget(middle)
         split.addWidget(self.preview)
-        split.setSizes([330, 820, 350])
+        # the list keeps room for a name and its id (German names run long) and the preview
+        # for a face; on a small screen (a 1366 x 768 laptop) the form gives up the width
+        split.setSizes([370, max(500, self.width() - 370 - 330), 330])
         self.setCentralWidget(split)
 
         self.problems = ValidationPanel()

@@ -1,6 +1,7 @@
 """The editor in German, as a German card designer reads it: the pack format guide in German,
-the form's keys and values in words (the file's key in the tooltip and the help line). What the
-file holds never changes with the language."""
+the form's keys and values in words (the file's key in the tooltip and the help line), the kind
+words and German names in the heading and the list, a search in both languages. What the file
+holds never changes with the language."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from editor.forms.fields import discarded
-from editor.model.words import value_word
+from editor.model.words import names_of, value_word
+from editor.shell.filters import EntryFilter
 from smqt.desktop.language import qt_language
 from smqt.language.translate import use
 from smqt.pack.fieldinfo import documented_classes, resolved_fields
@@ -172,6 +174,23 @@ def test_the_form_shows_keys_values_and_kinds_in_words(german_window, qtbot):
     assert win.doc.find("card", CARD)[2]["row"] == "street"
 
 
+def test_the_heading_and_the_list_name_the_card_in_german(german_window, qtbot):
+    """The heading says the kind in German and the card's German name; the list shows German
+    names, and a search finds a card by its German name, its English name or its id."""
+    win = german_window
+    assert win.select("card", CARD)
+    assert win.title.text() == "Merkmalskarte: Trommelkreis bei Sonnenuntergang  (drum_circle)"
+    entries = win.entries
+    texts = [entries.list.item(i).text() for i in range(entries.list.count())]
+    assert "Trommelkreis bei Sonnenuntergang  (drum_circle)" in texts
+    assert not raw_in([win.title.text()])
+    for search in ("Trommel", "trommelkreis", "Drum Circle", "drum_circle"):
+        entries.search.setText(search)
+        shown = [entries.list.item(i).text() for i in range(entries.list.count())]
+        assert shown == ["Trommelkreis bei Sonnenuntergang  (drum_circle)"], search
+    assert entries.count.text() == "1 von 78 angezeigt"
+
+
 def test_the_help_menu_shows_the_format_guide_in_german(german_window):
     win = german_window
     win._show_help("format")
@@ -191,3 +210,18 @@ def test_english_shows_keys_and_values_as_the_file_writes_them(window):
     assert value_word("adjacent_all") == "adjacent_all"
 
 
+def test_english_names_the_card_as_before_and_finds_it_by_its_german_name(window):
+    window.select("card", CARD)
+    assert window.title.text() == "card: Sunset Drum Circle  (drum_circle)"
+    window.entries.search.setText("Trommel")
+    assert window.entries.list.count() == 1
+
+
+def test_a_search_matches_the_id_and_every_name():
+    entry = {"id": "drum_circle", "name": "Sunset Drum Circle",
+             "de": {"name": "Trommelkreis bei Sonnenuntergang"}}
+    assert names_of(entry) == ["Sunset Drum Circle", "Trommelkreis bei Sonnenuntergang"]
+    for text in ("drum_circle", "sunset", "TROMMEL", " kreis "):
+        assert EntryFilter(text).matches(entry), text
+    assert not EntryFilter("tacos").matches(entry)
+    assert EntryFilter("x").matches({"id": "x", "de": "not a table"})
