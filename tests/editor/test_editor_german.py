@@ -1,7 +1,8 @@
-"""The editor in German, as a German card designer reads it: the pack format guide in German,
-the form's keys and values in words (the file's key in the tooltip and the help line), the kind
-words and German names in the heading and the list, a search in both languages. What the file
-holds never changes with the language."""
+"""The editor in German, as a German card designer reads it: the format guide in German, the
+form's keys and values in words (the file's key in the tooltip and the help line), the kind
+words, names in German in the heading and the list, a search in both languages, the filters,
+the statistics, the undo texts, the print menu and the simulator's bots. What the file holds
+never changes with the language."""
 
 from __future__ import annotations
 
@@ -191,11 +192,50 @@ def test_the_heading_and_the_list_name_the_card_in_german(german_window, qtbot):
     assert entries.count.text() == "1 von 78 angezeigt"
 
 
+def test_the_filters_statistics_undo_and_menus_speak_german(german_window):
+    win = german_window
+    effects = [win.entries.effect_box.itemText(i) for i in range(win.entries.effect_box.count())]
+    tags = [win.entries.tag_box.itemText(i) for i in range(win.entries.tag_box.count())]
+    assert "Platzierung: Sanddollar erhalten" in effects
+    assert "Wertung: Neben mehreren Exemplaren eines Symbols" in effects
+    assert tags == ["jedes Symbol", "Einheimische", "Touristen", "Geschäft", "Sport", "Natur",
+                    "Welle"]
+    assert not raw_in(effects + tags), "\n".join(raw_in(effects + tags))
+    box = win.entries.effect_box
+    box.setCurrentIndex(box.findData("placement:sand_dollars"))  # the filter keeps the file's kind
+    assert 0 < win.entries.list.count() < 78
+    stats = win.stats.toPlainText()
+    assert "Einheimische" in stats and "Sanddollar erhalten" in stats
+    assert not re.findall(r"\b(?:local|tourist|business|add_people|adjacent_count)\b", stats)
+    menus = [a.text() for top in win.menuBar().actions() for a in top.menu().actions()]
+    assert "Zum Ausdrucken…" in menus and not any("Print" in text for text in menus)
+    box.setCurrentIndex(0)
+    win.select("card", CARD)
+    win.push(win.doc.set_value("card", CARD, ("row",), "street"))
+    assert win.stack.undoText() == "Merkmalskarte drum_circle: Reihe = Promenade"
+    assert win.undo_action.text().startswith("Rückgängig: Merkmalskarte drum_circle")
+    win.undo()
+    assert win.doc.find("card", CARD)[2]["row"] == "beach"
+    assert win.redo_action.text() == "Wiederholen: Merkmalskarte drum_circle: Reihe = Promenade"
+
+
 def test_the_help_menu_shows_the_format_guide_in_german(german_window):
     win = german_window
     win._show_help("format")
     text = win.help_dialogs["format"].browser.toPlainText()
     assert "Das Format der Inhaltspakete" in text and "Merkmalskarte" in text
+
+
+def test_the_simulator_takes_bots_in_words(german_window, tmp_path):
+    from editor.shell.simulate import SimulateDialog, bot_spec
+
+    dialog = SimulateDialog(None, tmp_path, tmp_path, german_window)
+    assert dialog.bots.currentText() == "mittel"
+    assert [dialog.bots.itemText(i) for i in range(dialog.bots.count())] == \
+        ["zufällig", "leicht", "mittel", "schwer"]
+    assert bot_spec("mittel, Leicht,hard:2") == "medium,easy,hard:2"
+    assert bot_spec("foo") == "foo"  # the simulator says what is wrong with it
+    dialog.deleteLater()
 
 
 # ---------------------------------------------------------------------- the same in English
@@ -215,6 +255,15 @@ def test_english_names_the_card_as_before_and_finds_it_by_its_german_name(window
     assert window.title.text() == "card: Sunset Drum Circle  (drum_circle)"
     window.entries.search.setText("Trommel")
     assert window.entries.list.count() == 1
+
+
+def test_the_statistics_in_english_are_what_smqt_stats_prints():
+    from editor.shell.statsview import composition_text
+    from smqt.pack.deckstats import composition_markdown, deck_stats
+    from tests.support import base
+
+    stats = deck_stats(base())
+    assert composition_text(stats) == composition_markdown(stats)
 
 
 def test_a_search_matches_the_id_and_every_name():
