@@ -41,8 +41,10 @@ from editor.forms.fields import (
     plain,
     toml_text,
 )
+from editor.forms.flow import FlowLayout
 from editor.forms.inputs import ChoiceBox
 from editor.model.templates import default_table, default_value, union_members
+from editor.model.words import with_key
 from smqt.engine.effects import MAX_ADJACENT_COPIES, POINTS_LIMIT
 from smqt.language.translate import N_, _
 from smqt.pack.convert import tag_of
@@ -103,15 +105,18 @@ class StructEditor(Editor):
         docs = {name: plain(_(text)) for name, text in field_docs(cls).items()}
         self.editors: dict[str, Editor] = {}
         for attribute in resolved_fields(cls):
-            text = docs.get(attribute.name, "")
+            shown = label_for(attribute.name, cls)
+            # the file's key is named with the help wherever the label says it otherwise
+            text = with_key(docs.get(attribute.name, ""), shown, attribute.name)
             editor = make_editor(_Route(form, self.commit_field), (*path, attribute.name),
                                  attribute.type,
                                  attribute, cls, text, top=not path)
-            label = QLabel(label_for(attribute.name))
+            label = QLabel(shown)
+            label.setObjectName("fieldlabel:" + ".".join(str(p) for p in (*path, attribute.name)))
             label.setToolTip(text)
             label.setProperty(HELP_PROPERTY, text)
             if attribute.default is attrs.NOTHING:
-                label.setText(label_for(attribute.name) + " *")
+                label.setText(shown + " *")
             layout.addRow(label, editor.widget)
             self.editors[attribute.name] = editor
         if path:
@@ -158,10 +163,9 @@ class UnionEditor(Editor):
         self.kinds = [tag_of(m) or m.__name__ for m in members]
         self.kind_box = ChoiceBox()
         self.kind_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        for member, kind in zip(members, self.kinds, strict=True):
-            self.kind_box.addItem(kindinfo.icon(member), kind)
-            self.kind_box.setItemData(self.kind_box.count() - 1,
-                                      f"{kindinfo.title(member)}: {kindinfo.description(member)}",
+        for member in members:
+            self.kind_box.addItem(kindinfo.icon(member), kindinfo.choice_text(member))
+            self.kind_box.setItemData(self.kind_box.count() - 1, kindinfo.tip(member),
                                       Qt.ItemDataRole.ToolTipRole)
         self.kind_box.activated.connect(self._kind_chosen)
         self.widget = QWidget()
@@ -191,7 +195,7 @@ class UnionEditor(Editor):
             member = self.members[index]
             self.describe.setText(kindinfo.description(member))
             self.describe.setStyleSheet("color: #555;")
-            mark(self.kind_box, None, f"{kindinfo.title(member)}: {self.describe.text()}")
+            mark(self.kind_box, None, kindinfo.tip(member))
             if self.body is None or self.body.cls is not member:
                 if self.body is not None:
                     discard(self.body.widget)
@@ -261,7 +265,8 @@ class ListEditor(Editor):
         outer = QVBoxLayout(self.widget)
         outer.setContentsMargins(0, 0, 0, 0)
         self.rows_box = QWidget()
-        self.rows = QHBoxLayout(self.rows_box) if self.compact else QVBoxLayout(self.rows_box)
+        # short values line up and wrap where the form's width ends (long words in German)
+        self.rows = FlowLayout(self.rows_box) if self.compact else QVBoxLayout(self.rows_box)
         self.rows.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self.rows_box)
         self.add = QToolButton()
@@ -282,7 +287,6 @@ class ListEditor(Editor):
             self.add.clicked.connect(lambda: self._append(default_value(item_type)))
         if self.compact:
             self.rows.addWidget(self.add)
-            self.rows.addStretch(1)
         else:
             line = QHBoxLayout()
             line.addWidget(self.add)
@@ -343,8 +347,13 @@ class ListEditor(Editor):
             editor = make_editor(self.form, path, self.item_type, None, None, self.doc)
             kind = tag_of(self.item_type) if attrs.has(self.item_type) else None
             if kind:  # a one-kind list (constraints): name the kind and say what it does
-                title = QLabel(f"<b>{kindinfo.title(self.item_type)}</b> ({kind}) — "
-                               f"{kindinfo.description(self.item_type)}")
+                named = kindinfo.title(self.item_type)
+                if kindinfo.choice_text(self.item_type) == kind:  # English names the key
+                    named = f"<b>{named}</b> ({kind})"
+                else:  # other languages: in words, the key in the tooltip
+                    named = f"<b>{named}</b>"
+                title = QLabel(f"{named} — {kindinfo.description(self.item_type)}")
+                title.setToolTip(kindinfo.tip(self.item_type))
                 title.setWordWrap(True)
                 header.addWidget(title, 1)
         header.addStretch(1)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.forms.inputs import ChoiceBox, NumberBox
+from editor.model.words import field_label, value_word, values_help
 from smqt.language.translate import _
 from smqt.pack.fieldinfo import FieldRange
 
@@ -48,8 +49,9 @@ def plain(doc: str) -> str:
     return re.sub(r"``([^`]+)``", r"'\1'", doc)
 
 
-def label_for(name: str) -> str:
-    return name.replace("_", " ")
+def label_for(name: str, owner: type | None = None) -> str:
+    """A key's label in the form: its words in the language in force (``editor.model.words``)."""
+    return field_label(name, owner)
 
 
 def discard(widget: QWidget) -> None:
@@ -264,9 +266,16 @@ class BoolEditor(Editor):
 
 
 class EnumEditor(Editor):
+    """One of some values: a drop-down showing each value in words (``value_word``: "Strand"
+    for ``beach`` in German), the value as the file writes it kept as the item's data and
+    committed. An editable one (ids to choose from, or one's own) shows values as written."""
+
     def __init__(self, form: FormParts, path: Path_, values: list[str], doc: str, *,
                  editable: bool = False, default: str | None = None) -> None:
-        self.form, self.path, self.values, self.doc = form, path, values, doc
+        self.form, self.path, self.values = form, path, values
+        if not editable:
+            doc = "\n".join(part for part in (doc, values_help(values)) if part)
+        self.doc = doc
         self.default = default
         "What a missing key means (the field's default), shown as chosen."
         self.combo = ChoiceBox()
@@ -275,15 +284,21 @@ class EnumEditor(Editor):
         if not editable:
             self.combo.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         self.combo.setEditable(editable)
-        self.combo.addItems(values)
+        for value in values:
+            self.combo.addItem(value if editable else value_word(value), value)
         self.noted = _Noted(self.combo, grow=editable)
         self.widget = self.noted.widget
         self.raw: Any = None
         if editable:
             self.combo.lineEdit().editingFinished.connect(
                 lambda: self._chosen(self.combo.currentText()))
-        self.combo.activated.connect(lambda i: self._chosen(self.combo.itemText(i)))
+        self.combo.activated.connect(lambda i: self._chosen(self._value_at(i)))
         form.register(path, self.combo, doc)
+
+    def _value_at(self, index: int) -> str:
+        """The file's value of the item at ``index`` (an item shown as written has none)."""
+        value = self.combo.itemData(index)
+        return value if isinstance(value, str) else self.combo.itemText(index)
 
     def set_value(self, raw: Any) -> None:
         self.raw = raw

@@ -11,12 +11,14 @@ import re
 from collections.abc import Callable
 from functools import cache
 
+import attrs
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap
 
-from smqt.language.translate import N_, _
+from editor.model.words import field_label, keyed, quoted
+from smqt.language.translate import N_, SOURCE, _, current
 from smqt.pack.convert import tag_of
-from smqt.pack.fieldinfo import class_summary
+from smqt.pack.fieldinfo import class_summary, resolved_fields
 from smqt.render import symbols
 
 TITLES: dict[str, str] = {
@@ -66,17 +68,44 @@ def title(cls: type) -> str:
 
 
 def description(cls: type) -> str:
-    """One plain sentence: the docstring's first paragraph, ````value```` markup as quotes."""
+    """One plain sentence: the docstring's first paragraph, ````value```` markup as quotes; a
+    key of the kind's own that the form labels in other words is named by its label ("Bis zu
+    „Anzahl“ Personen ..." in German, "Up to 'count' people ..." in English)."""
     text = DESCRIPTIONS.get(cls.__name__)
     if text is None:
         summary = class_summary(cls)
         text = _(summary) if summary else ""
-    return re.sub(r"``([^`]+)``", r"'\1'", text)
+    keys = {a.name for a in resolved_fields(cls)} if attrs.has(cls) else set()
+
+    def shown(found: re.Match[str]) -> str:
+        key = found.group(1)
+        label = field_label(key, cls)
+        if key in keys and label != key.replace("_", " "):
+            return quoted(label)
+        return f"'{key}'"
+
+    return re.sub(r"``([^`]+)``", shown, text)
 
 
 def menu_text(cls: type) -> str:
-    """``Next to a printed symbol  (adjacent_gives)``."""
+    """``Next to a printed symbol  (adjacent_gives)``: where a kind is chosen to be added, its
+    title and the key the file will hold."""
     return f"{title(cls)}  ({kind_name(cls)})"
+
+
+def choice_text(cls: type) -> str:
+    """A kind as a drop-down or a filter shows it: in English, the language the files are
+    written in, the key itself (``adjacent_gives``); in any other, the title ("Neben einem
+    Platzierungssymbol"), the key staying in the item's tooltip (``tip``)."""
+    return kind_name(cls) if current() == SOURCE else title(cls)
+
+
+def tip(cls: type) -> str:
+    """A kind's tooltip: title and sentence, with the key where the kind is shown in words:
+    "Kette durch diese Karte (chain): ...". """
+    named = title(cls) if choice_text(cls) == kind_name(cls) else \
+        keyed(title(cls), kind_name(cls))
+    return f"{named}: {description(cls)}"  # not translated: a title and a sentence, both translated
 
 
 # ---------------------------------------------------------------------------- pictures

@@ -10,23 +10,26 @@ import attrs
 from PySide6.QtGui import QUndoCommand
 
 from editor.model.document import DocumentError, Edit, SetTable, SetValue
+from editor.model.words import kind_word, place_words, value_word
 from smqt.language.translate import _
 
 _MERGEABLE = 1
 
 
 def describe_edit(edit: Edit, entry: str) -> str:
-    """A line for the undo history: what changed where."""
+    """A line for the undo history: what changed where, in words ("Merkmalskarte
+    drum_circle: Reihe = Strand"; in English as the file writes it, "card drum_circle: row =
+    beach")."""
     if isinstance(edit, SetValue | SetTable):
-        where = ".".join(str(p) for p in edit.path)
+        where = place_words(edit.path)
         if edit.new is None:
             return _("{entry}: clear {place}").format(entry=entry, place=where)
-        value = edit.new if not isinstance(edit.new, dict | list) else "…"
+        value = value_word(edit.new) if not isinstance(edit.new, dict | list) else "…"
         return _("{entry}: {place} = {value}").format(entry=entry, place=where, value=value)
     if edit.entry is None:
-        return _("delete {kind} {id}").format(kind=edit.kind,
+        return _("delete {kind} {id}").format(kind=kind_word(edit.kind),
                                               id=(edit.removed or {}).get("id"))
-    return _("add {kind} {id}").format(kind=edit.kind, id=edit.entry.get("id"))
+    return _("add {kind} {id}").format(kind=kind_word(edit.kind), id=edit.entry.get("id"))
 
 
 class EditCommand(QUndoCommand):

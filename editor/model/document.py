@@ -22,6 +22,7 @@ import attrs
 import tomli_w
 
 from editor.model.places import Path_, PlaceError, get, plan, put
+from editor.model.words import kind_word
 from smqt.engine.catalog import Catalog, catalog_entries
 from smqt.files.atomic import finish_interrupted_write, remove_stale_temporaries, write_files
 from smqt.files.guarded import PackFileError, cut, parse_toml, read_bytes
@@ -191,7 +192,7 @@ class PackDocument:
             if str(entry.get("id")) == ident:
                 return file, index, entry
         raise DocumentError(_("no {kind} with id {id} in {folder}").format(
-            kind=kind, id=repr(ident), folder=self.folder))
+            kind=kind_word(kind), id=repr(ident), folder=self.folder))
 
     def status(self, kind: str, ident: str) -> str:
         """``new`` (only here), ``changed`` (replaces the extended pack's entry) or
@@ -299,8 +300,9 @@ class PackDocument:
             write = plan(entry, path, value)
         except (KeyError, IndexError, TypeError, PlaceError) as exc:
             raise DocumentError(_("{file}: {kind} #{number} has no place {place} "
-                                  "({problem})").format(file=file, kind=kind, number=index + 1,
-                                                        place=repr(path), problem=exc)) from None
+                                  "({problem})").format(file=file, kind=kind_word(kind),
+                                                        number=index + 1, place=repr(path),
+                                                        problem=exc)) from None
         return SetValue(file, kind, index, write.path, write.old, write.new, write.position)
 
     def locate(self, kind: str, ident: str) -> tuple[str, int] | None:
@@ -400,7 +402,7 @@ class PackDocument:
         ident = str(entry.get("id"))
         if self.locate(kind, ident) is not None:
             raise DocumentError(_("a {kind} with id {id} exists already").format(
-                kind=kind, id=repr(ident)))
+                kind=kind_word(kind), id=repr(ident)))
         target = file or next((f for f, data in self.files.items()
                                if isinstance(data.get(kind), list)), f"{kind}s.toml")
         listed = self.files.get(target, {}).get(kind, [])
@@ -425,7 +427,7 @@ class PackDocument:
             entry = self.files[file][kind][index]
         except (KeyError, IndexError, TypeError):
             raise DocumentError(_("{file}: there is no {kind} #{number}").format(
-                file=file, kind=kind, number=index + 1)) from None
+                file=file, kind=kind_word(kind), number=index + 1)) from None
         return InsertEntry(file, kind, index, None, copy.deepcopy(entry))
 
     # ---------------------------------------------------------------- checking and saving

@@ -40,7 +40,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--field-help", metavar="JSON",
                         help=_("write the help text the forms show for every field, and exit "
                                "(a check of an installed or frozen build)"))
-    parser.add_argument("--version", action="version", version=f"smqt-editor {__version__}")
+    parser.add_argument("--version", action="version", version=f"smqt-editor {__version__}",
+                        help=_("show program's version number and exit"))
     parser.add_argument("--lang", type=language_argument, default=None,
                         help=_("the language to speak: {choices} (default: as chosen in View ▸ "
                                "Language, else the system's)").format(choices=", ".join(LANGUAGES)))

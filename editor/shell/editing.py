@@ -23,6 +23,7 @@ from editor.model.document import (
 )
 from editor.model.templates import follows_name, free_id, id_from_name, new_entry
 from editor.model.variant import NewVariantDialog, create_variant
+from editor.model.words import entry_words, kind_word
 from editor.shell.entrylist import SETTINGS, split_key
 from smqt.engine.catalog import catalog_entries
 from smqt.engine.content import ID_PATTERN
@@ -73,8 +74,8 @@ class Editing:
             self._tell(_("This change does not fit"), command.failure)
 
     def _name(self) -> str:
-        return f"{self.current[0]} {split_key(self.current[1])[0]}" if self.current else \
-            _("pack")
+        return entry_words(self.current[0], split_key(self.current[1])[0]) if self.current \
+            else _("pack")
 
     def _apply(self, edit: Edit) -> None:
         assert self.doc is not None
@@ -134,12 +135,12 @@ class Editing:
             return
         follow = self._id_for_name(kind, key, edit, value) if path == ("name",) else None
         if follow is None:
-            self.push(edit, describe_edit(edit, f"{kind} {ident}"))
+            self.push(edit, describe_edit(edit, entry_words(kind, ident)))
             return
         self.stack.beginMacro(_("{kind} {id}: name = {name}, id = {new_id}").format(
-            kind=kind, id=ident, name=value, new_id=follow))
+            kind=kind_word(kind), id=ident, name=value, new_id=follow))
         try:
-            self.push(edit, describe_edit(edit, f"{kind} {ident}"))
+            self.push(edit, describe_edit(edit, entry_words(kind, ident)))
             place = self._place(kind, self.current[1]) if self.current else None
             if place is not None:
                 self.push(self.doc.set_at(place[0], kind, place[1], ("id",), follow))
@@ -180,7 +181,7 @@ class Editing:
         actions = self._all_ids("sand_dollar_action")
         ident = free_id(f"new_{kind}", self._all_ids(kind))
         self.push(self.doc.new_entry(kind, new_entry(kind, ident, actions)),
-                  _("add {kind} {id}").format(kind=kind, id=ident))
+                  _("add {kind} {id}").format(kind=kind_word(kind), id=ident))
 
     def duplicate(self) -> None:
         self.flush()
@@ -194,7 +195,7 @@ class Editing:
             twin["name"] = twin["name"] + " (copy)"  # not translated: pack content
         place = self._place(row.kind, row.key)
         self.push(self.doc.new_entry(row.kind, twin, place[0] if place else None),
-                  _("duplicate {kind} {id} as {new_id}").format(kind=row.kind, id=row.id,
+                  _("duplicate {kind} {id} as {new_id}").format(kind=kind_word(row.kind), id=row.id,
                                                                  new_id=ident))
 
     def delete(self) -> None:
@@ -203,7 +204,7 @@ class Editing:
         if self.doc is None or row is None or row.kind == SETTINGS:
             return
         references = self.doc.references(row.kind, row.id)
-        what = f"{row.kind.replace('_', ' ')} {row.id!r}"
+        what = entry_words(row.kind, repr(row.id))
         # in a variant, an entry of the extended pack (changed here or not) is left out
         # through [remove]; an own copy is dropped with it
         leave_out = row.status == INHERITED or (row.status == CHANGED and row.key == row.id)
@@ -225,9 +226,9 @@ class Editing:
         if not leave_out:
             if place is not None:
                 self.push(self.doc.delete_at(row.kind, *place),
-                          _("delete {kind} {id}").format(kind=row.kind, id=row.id))
+                          _("delete {kind} {id}").format(kind=kind_word(row.kind), id=row.id))
             return
-        self.stack.beginMacro(_("leave out {kind} {id}").format(kind=row.kind, id=row.id))
+        self.stack.beginMacro(_("leave out {kind} {id}").format(kind=kind_word(row.kind), id=row.id))
         try:
             if place is not None:
                 self.push(self.doc.delete_at(row.kind, *place))
@@ -249,12 +250,12 @@ class Editing:
             return
         if row.status == INHERITED:
             self.push(self.doc.new_entry(row.kind, copy.deepcopy(row.table)),
-                      _("change {kind} {id} in this pack").format(kind=row.kind, id=row.id))
+                      _("change {kind} {id} in this pack").format(kind=kind_word(row.kind), id=row.id))
         elif row.status == CHANGED and row.key == row.id:
             place = self._place(row.kind, row.key)
             if place is not None:
                 self.push(self.doc.delete_at(row.kind, *place),
-                          _("use the extended pack's {kind} {id}").format(kind=row.kind,
+                          _("use the extended pack's {kind} {id}").format(kind=kind_word(row.kind),
                                                                           id=row.id))
                 self.select(row.kind, row.id)
         elif row.status == REMOVED:
@@ -264,7 +265,7 @@ class Editing:
                 if row.id in listed:
                     rest = [i for i in listed if i != row.id]
                     self.push(self.doc.set_table(file, ("remove", row.kind), rest or None),
-                              _("put back {kind} {id}").format(kind=row.kind, id=row.id))
+                              _("put back {kind} {id}").format(kind=kind_word(row.kind), id=row.id))
                     self.current = (row.kind, row.id)
                     self.refresh()
                     return

@@ -21,9 +21,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.forms import kindinfo
 from editor.model.document import CHANGED, INHERITED, NEW
+from editor.model.words import value_word
 from editor.shell.filters import ANY, EntryFilter
-from smqt.engine.effects import PLACEMENT_KINDS, SCORING_KINDS, Tag
+from smqt.engine.effects import PLACEMENT_KINDS, SCORING_KINDS, Move, ReturnPeople, Tag
 from smqt.language.translate import N_, _, ngettext
 
 KIND_TITLES = {
@@ -67,17 +69,22 @@ def split_key(key: str) -> tuple[str, int]:
     return ident, int(number) if number.isdigit() else 0
 
 
+ALLOWANCE_KINDS = (Move, ReturnPeople)
+"The allowances a sand dollar action may give (FORMAT.md: ``move`` or ``return`` tables)."
+
 DUPLICATE_MARK = "\x1f"
 "Between an id and its occurrence in a key (a character no id can hold)."
 
 
-def _effect_choices() -> list[tuple[str, str]]:
-    found = [(_("placement: {kind}").format(kind=c.kind), f"placement:{c.kind}")
-             for c in PLACEMENT_KINDS]
-    found += [(_("then (sand dollar action): {kind}").format(kind=k), f"allowances:{k}")
-              for k in ("move", "return")]
-    found += [(_("scoring: {kind}").format(kind=c.kind), f"scoring:{c.kind}")
-              for c in SCORING_KINDS]
+def _effect_choices() -> list[tuple[str, str, str]]:
+    """(what the filter shows, its value, its tooltip) of each effect kind: the kind in words
+    in German ("Platzierung: Sanddollar erhalten"), as written in English."""
+    found = [(_("placement: {kind}").format(kind=kindinfo.choice_text(c)),
+              f"placement:{c.kind}", kindinfo.tip(c)) for c in PLACEMENT_KINDS]
+    found += [(_("then (sand dollar action): {kind}").format(kind=kindinfo.choice_text(c)),
+               f"allowances:{c.kind}", kindinfo.tip(c)) for c in ALLOWANCE_KINDS]
+    found += [(_("scoring: {kind}").format(kind=kindinfo.choice_text(c)), f"scoring:{c.kind}",
+               kindinfo.tip(c)) for c in SCORING_KINDS]
     return found
 
 
@@ -105,11 +112,19 @@ class EntryList(QWidget):
         self.tag_box = QComboBox()
         self.tag_box.addItem(_("any tag"), ANY)
         for tag in Tag:
-            self.tag_box.addItem(tag.value, tag.value)
+            self.tag_box.addItem(value_word(tag.value), tag.value)
         self.effect_box = QComboBox()
+        # its kinds are long in words: the box keeps the list narrow, its list shows them whole
+        self.effect_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.effect_box.setMinimumContentsLength(14)
         self.effect_box.addItem(_("any effect"), ANY)
-        for text, value in _effect_choices():
+        for text, value, tip in _effect_choices():
             self.effect_box.addItem(text, value)
+            self.effect_box.setItemData(self.effect_box.count() - 1, tip,
+                                        Qt.ItemDataRole.ToolTipRole)
+        view = self.effect_box.view()
+        view.setMinimumWidth(view.sizeHintForColumn(0) + view.verticalScrollBar().sizeHint().width())
         self.ring_box = QCheckBox(_("has a ring"))
         grid.addWidget(self.row_box, 0, 0)
         grid.addWidget(self.tag_box, 0, 1)

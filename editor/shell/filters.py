@@ -7,13 +7,15 @@ from typing import Any
 
 import attrs
 
+from editor.model.words import names_of
+
 ANY = ""
 
 
 @attrs.frozen
 class EntryFilter:
     text: str = ""
-    "Part of the id or the name, any case."
+    "Part of the id or of a name (its own or a language's, ``de.name``), any case."
     row: str = ANY
     "``beach`` or ``street`` (feature cards)."
     tag: str = ANY
@@ -26,7 +28,8 @@ class EntryFilter:
 
     def matches(self, entry: dict[str, Any]) -> bool:
         text = self.text.strip().lower()
-        if text and not any(text in str(entry.get(key, "")).lower() for key in ("id", "name")):
+        if text and not any(text in str(word).lower()
+                            for word in (entry.get("id", ""), *names_of(entry))):
             return False
         if self.row and entry.get("row") != self.row:
             return False

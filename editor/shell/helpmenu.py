@@ -1,10 +1,13 @@
 """The editor's Help menu: the pack format guide (the shipped ``FORMAT.md``, the project's own
-words) and the keyboard shortcuts, read from the window's menus so the list cannot go stale."""
+words, or ``FORMAT.de.md`` in German) and the keyboard shortcuts, read from the window's menus
+so the list cannot go stale."""
 
 from __future__ import annotations
 
 import html
+from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -16,7 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from smqt.language.translate import N_, _
+from smqt.desktop.textpages import fit_tables
+from smqt.language.translate import N_, SOURCE, _, current
 from smqt.pack.shipped import format_guide
 
 FIELD_KEYS = (
@@ -80,13 +84,26 @@ def _dialog(parent: QWidget, title: str, fill) -> QDialog:
     return dialog
 
 
+def guide_in(language: str) -> Path:
+    """The pack format guide in ``language`` when it is shipped in it (``FORMAT.de.md``
+    beside ``FORMAT.md``), else the English one."""
+    english = format_guide()
+    if language != SOURCE:
+        translated = english.with_name(f"{english.stem}.{language}{english.suffix}")
+        if translated.is_file():
+            return translated
+    return english
+
+
 def format_guide_dialog(parent: QWidget) -> QDialog:
-    """The pack format guide, as shipped with this installation."""
-    path = format_guide()
+    """The pack format guide, as shipped with this installation, in the language in force."""
+    path = guide_in(current())
 
     def fill(browser: QTextBrowser) -> None:
         try:
             browser.setMarkdown(path.read_text(encoding="utf-8"))
+            fit_tables(browser.document())
+            browser.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         except OSError as exc:
             browser.setPlainText(_("The format guide cannot be read ({problem}).").format(
                 problem=exc))

@@ -65,6 +65,7 @@ def faces(entry: object, width: int, ratio: float, actions: ActionLookup
         for side, ident in zip("AB", entry.sides, strict=True):
             action = actions(ident)
             if action is not None:
+                action = entry_in_language(action, current())
                 found.append((_("side {side}: {id}").format(side=side, id=ident),
                               tile_image(paint_sand_dollar_action, action, width, ratio)))
             else:

@@ -14,6 +14,7 @@ from editor.forms.fields import discard, help_of
 from editor.forms.form import Form, parse_key
 from editor.forms.inputs import NumberBox
 from editor.model.document import CHANGED, INHERITED, NEW, REMOVED
+from editor.model.words import kind_word, place_words, shown_name
 from editor.shell.entrylist import SETTINGS, EntryRow, entry_key, split_key
 from smqt.engine.catalog import catalog_entries
 from smqt.engine.content import Rules, SandDollarAction
@@ -154,7 +155,7 @@ class Showing:
 
         def mine(key: str, table: dict[str, Any], status: str) -> EntryRow:
             ident = str(table.get("id"))
-            return EntryRow(kind, ident, str(table.get("name", ident)), status, table,
+            return EntryRow(kind, ident, shown_name(table, ident), status, table,
                             counts.get(key, 0), key)
 
         if self.doc.parent is None:
@@ -167,7 +168,7 @@ class Showing:
                 rows.append(mine(ident, own[ident][2], CHANGED))
             else:
                 table = converter.unstructure(entry)
-                name = str(table.get("name", ident))
+                name = shown_name(table, ident)
                 if ident in removed:
                     rows.append(EntryRow(kind, ident, _("{name} (left out)").format(name=name),
                                          REMOVED, table))
@@ -230,7 +231,8 @@ class Showing:
             return
         table, cls, editable = self._table_for(row)
         self.title.setText(f"{row.name}" if row.kind == SETTINGS else
-                           f"{row.kind.replace('_', ' ')}: {row.name}  ({row.id})")
+                           _("{kind}: {name}  ({id})").format(kind=kind_word(row.kind),
+                                                              name=row.name, id=row.id))
         self._banner_for(row)
         place = self._place(row.kind, row.key) if row.kind in KINDS else None
         # an entry keeps its form while its id is edited: the focus stays in the form
@@ -294,7 +296,7 @@ class Showing:
                              optional_lists=not (key and key[0] == SETTINGS))
             self.form.edited.connect(
                 lambda path, value: self._form_edited(self._form_target, path, value))
-            self.form_layout.addWidget(self.form)
+            self.form_layout.insertWidget(self.form_layout.count() - 1, self.form)  # above the stretch
         self.form.setEnabled(editable)
         self.form.show_table(table)
 
@@ -304,8 +306,9 @@ class Showing:
                    for box in form.findChildren(NumberBox) if box.problem]
         if refused:
             where, text, problem = refused[0]
+            path = tuple(int(p) if p.isdigit() else p for p in where.split("."))
             self.statusBar().showMessage(_("{field}: {text} was not taken ({problem}).").format(
-                field=where, text=text, problem=problem), 10000)
+                field=place_words(path), text=text, problem=problem), 10000)
 
     def _choices(self, owner: type, name: str) -> list[str]:
         if name == "sides":

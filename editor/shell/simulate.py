@@ -18,19 +18,32 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLayout,
-    QLineEdit,
     QProgressBar,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
+from smqt.ai.protocol import BOT_LEVELS, level_words
 from smqt.desktop.threads import end_thread, worker_thread
 from smqt.language.translate import _
 from smqt.sim.command import SimOptions, parse_bots, parse_players, run_sim
 from smqt.sim.runner import default_jobs
 
 CANCELLED = "cancelled"  # not translated: the worker's word to the dialog, never shown
+
+
+def bot_spec(text: str) -> str:
+    """The bots typed or chosen, as ``smqt sim`` takes them: each level in words ("mittel",
+    as the list shows it) or as its key ("medium"); ``hard:2`` and unknown names as typed (the
+    simulator says what is wrong with them)."""
+    keys = {level_words(level).casefold(): level for level in BOT_LEVELS}
+    keys.update({level: level for level in BOT_LEVELS})
+    parts = []
+    for part in text.split(","):
+        name, colon, rest = part.strip().partition(":")
+        parts.append(keys.get(name.casefold(), name) + colon + rest)
+    return ",".join(parts)
 
 
 class SimWorker(QObject):
@@ -101,9 +114,14 @@ class SimulateDialog(QDialog):
                                 "games)."))
         self.players = QComboBox()
         self.players.addItems(["2", "3", "4", "2,3,4"])
-        self.bots = QLineEdit("medium")  # not translated: a bot's name, as smqt sim takes it
-        self.bots.setToolTip(_("Bots in seat order, e.g. medium,easy (random, easy, medium, "
-                               "hard)."))
+        self.bots = QComboBox()  # a level from the list, or one per seat typed in
+        self.bots.setEditable(True)
+        for level in BOT_LEVELS:
+            self.bots.addItem(level_words(level), level)
+        self.bots.setCurrentIndex(BOT_LEVELS.index("medium"))
+        self.bots.setToolTip(_("Bots in seat order, e.g. {example} ({levels}).").format(
+            example=",".join(level_words(level) for level in ("medium", "easy")),
+            levels=", ".join(level_words(level) for level in BOT_LEVELS)))
         self.jobs = QSpinBox()
         self.jobs.setRange(1, 256)
         self.jobs.setValue(default_jobs())
@@ -143,14 +161,14 @@ class SimulateDialog(QDialog):
     def start(self) -> None:
         try:
             parse_players(self.players.currentText())
-            parse_bots(self.bots.text())
+            parse_bots(bot_spec(self.bots.currentText()))
         except ValueError as exc:
             self.status.setText(str(exc))
             return
         stamp = time.strftime("%Y%m%d-%H%M%S")
         out = self.out_root / f"{self.variant.name}-{stamp}"
         self.worker = SimWorker(self.base, self.variant, self.players.currentText(),
-                                self.bots.text(), self.games.value(), self.jobs.value(),
+                                bot_spec(self.bots.currentText()), self.games.value(), self.jobs.value(),
                                 self.seed.value(), out, self.per_change.isChecked())
         self.thread = worker_thread(self, self.worker)
         self.worker.progress.connect(self._progress)

@@ -138,7 +138,10 @@ class EditorWindow(EditorMenus, PackFiles, Editing, TryOut, Showing, QMainWindow
         self.scroll.setWidgetResizable(True)
         self.form_holder = QWidget()
         self.form_layout = QVBoxLayout(self.form_holder)
-        self.form_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
+        # the form at the top, the rest of the page blank (a stretch below, not an alignment:
+        # an aligned layout gets its size hint's height, where a wrapped line of values needs
+        # the height for its width)
+        self.form_layout.addStretch(1)
         self.scroll.setWidget(self.form_holder)
         column.addWidget(self.scroll, 1)
         self.help = QLabel(_(HELP_HINT))
@@ -152,7 +155,9 @@ class EditorWindow(EditorMenus, PackFiles, Editing, TryOut, Showing, QMainWindow
         split.addWidget(self.entries)
         split.addWidget(middle)
         split.addWidget(self.preview)
-        split.setSizes([330, 820, 350])
+        # the list keeps room for a name and its id (German names run long) and the preview
+        # for a face; on a small screen (a 1366 x 768 laptop) the form gives up the width
+        split.setSizes([370, max(500, self.width() - 370 - 330), 330])
         self.setCentralWidget(split)
 
         self.problems = ValidationPanel()

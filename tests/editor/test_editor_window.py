@@ -412,7 +412,7 @@ def test_simulate_against_base_shows_progress_and_opens_the_report(window, qtbot
     dialog = window.sim_dialog
     dialog.games.setValue(2)
     dialog.jobs.setValue(1)
-    dialog.bots.setText("random")
+    dialog.bots.setEditText("random")
     seen = []
     dialog.bar.valueChanged.connect(seen.append)
     with qtbot.waitSignal(dialog.finished_report, timeout=120000):

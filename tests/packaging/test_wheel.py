@@ -62,7 +62,8 @@ def test_the_wheel_carries_the_content_and_no_tests(installed):
     *_, wheel = installed
     names = set(zipfile.ZipFile(wheel).namelist())
     for needed in ("smqt/content/base/pack.toml", "smqt/content/base/beach.toml",
-                   "smqt/content/FORMAT.md", "smqt/content/variants/short-game/pack.toml",
+                   "smqt/content/FORMAT.md", "smqt/content/FORMAT.de.md",
+                   "smqt/content/variants/short-game/pack.toml",
                    "smqt/content/positions/final-blue-2p.toml", "smqt/help/rules.md",
                    "smqt/help/rules.de.md", "smqt/locale/de/LC_MESSAGES/smqt.mo",
                    "smqt/pack/fielddocs.py", "editor/shell/app.py"):
