@@ -123,6 +123,16 @@ def test_bench_quick_prints_numbers(capsys):
         assert data[key] > 0
 
 
+def test_bench_times_the_designers_run_when_asked(capsys):
+    """``--designer`` adds the until-clear run of a house rule (issue 28's last line; with
+    ``--quick`` a few random games of it)."""
+    code, out, _ = run(capsys, "bench", "--quick", "--designer")
+    assert code == 0
+    line = next(line for line in out.splitlines() if line.startswith("designer's until-clear"))
+    games = int(line.split(":")[1].split()[0])
+    assert games >= 4 * 6 and "games/s" in line, line  # six sides (four changes, all, base)
+
+
 def test_a_saved_game_as_the_only_argument_opens_it(monkeypatch):
     """``smqt game.smqt`` (how a desktop opens a double-clicked saved game) is
     ``smqt play --load game.smqt``; ``--version`` names the version."""

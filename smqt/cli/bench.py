@@ -170,10 +170,46 @@ def measure(catalog: Catalog, quick: bool = False) -> dict[str, float | None]:
     }
 
 
-def run_bench(pack: str | None, *, as_json: bool, quick: bool, out: TextIO) -> int:
+DESIGNER_RUN = {"variant": "house-rule-trial", "per_change": True, "until_clear": True,
+                "precision": 5.0, "max_games": 600, "games": 150, "bots": "medium", "jobs": 2}
+"""The designer's question of issue 16: a house rule of four changes, each alone and all
+together, medium bots, until every headline interval is within 5 points, on two processes."""
+
+
+def designer_run(pack: str | None, quick: bool = False) -> dict[str, float]:
+    """The designer's run (``DESIGNER_RUN``) into a throw-away folder: games played, wall
+    seconds and games per second (all processes); ``quick``: a few games only (for tests)."""
+    import csv
+    import io
+    import tempfile
+
+    from smqt.pack.shipped import example_variants
+    from smqt.sim.command import SimOptions, run_sim
+
+    options = dict(DESIGNER_RUN, variant=str(example_variants() / str(DESIGNER_RUN["variant"])))
+    if quick:
+        options.update(games=4, max_games=8, bots="random")
+    with tempfile.TemporaryDirectory() as folder:
+        start = time.perf_counter()
+        code = run_sim(SimOptions(pack=str(pack or default_pack()), out_dir=folder + "/report",
+                                  **options), out=io.StringIO(), err=io.StringIO())
+        wall = time.perf_counter() - start
+        if code != 0:
+            raise RuntimeError(f"the designer's run failed ({code})")  # not translated: for developers
+        with open(folder + "/report/games.csv", encoding="utf-8", newline="") as rows:
+            games = len({(r["side"], r["game"]) for r in csv.DictReader(rows)})
+    return {"designer_games": games, "designer_wall_s": round(wall, 1),
+            "designer_games_per_s": round(games / wall, 1)}
+
+
+def run_bench(pack: str | None, *, as_json: bool, quick: bool, out: TextIO,
+              designer: bool = False) -> int:
     catalog = load_pack(pack or default_pack())
-    result = measure(catalog, quick)
+    result: dict[str, float | None] = {}
+    result.update(measure(catalog, quick))
     result.update(measure_bots(catalog, quick))
+    if designer:
+        result.update(designer_run(pack, quick))
     if as_json:
         json.dump(result, out, indent=2)
         out.write("\n")
@@ -206,6 +242,11 @@ def run_bench(pack: str | None, *, as_json: bool, quick: bool, out: TextIO) -> i
         lines.append(_("hard bot, every seat:         {two:8.2f} CPU-s per 2-player game, "
                        "{four:.2f} per 4-player game").format(
             two=result["hard_cpu_s_per_2p_game"], four=result["hard_cpu_s_per_4p_game"]))
+    if designer:
+        lines.append(_("designer's until-clear run:   {games:8.0f} games in {minutes:.1f} "
+                       "min ({rate:.1f} games/s, {jobs} processes)").format(
+            games=result["designer_games"], minutes=float(result["designer_wall_s"] or 0) / 60,
+            rate=result["designer_games_per_s"], jobs=DESIGNER_RUN["jobs"]))
     out.write("".join(line + "\n" for line in lines))
     return 0
 
@@ -215,7 +256,11 @@ def add(sub: argparse._SubParsersAction) -> None:
     bench.add_argument("--json", action="store_true", help=_("print JSON"))
     bench.add_argument("--pack", default=None, help=_("the pack folder (default: content/base)"))
     bench.add_argument("--quick", action="store_true", help=_("fewer samples (for tests)"))
+    bench.add_argument("--designer", action="store_true",
+                       help=_("also time the designer's until-clear run of a house rule (a few "
+                              "minutes on two processes)"))
 
 
 def run(args: argparse.Namespace) -> int:
-    return run_bench(args.pack, as_json=args.json, quick=args.quick, out=sys.stdout)
+    return run_bench(args.pack, as_json=args.json, quick=args.quick, out=sys.stdout,
+                     designer=args.designer)
