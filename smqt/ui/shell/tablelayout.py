@@ -43,8 +43,13 @@ class TableLayout:
         if total <= 0:
             return
         log = int(max(SIDE_LOG_MIN, min(200, total * 0.16)))
-        self.side_top.layout().activate()
-        need = self.side_top.sizeHint().height() + 6
+        layout = self.side_top.layout()
+        layout.activate()
+        # wrapped lines (German words are longer) need the height for the width they have
+        width = self.side_top.width()
+        need = (layout.heightForWidth(width) if width > 0 and layout.hasHeightForWidth()
+                else self.side_top.sizeHint().height())
+        need = max(need, self.side_top.minimumSizeHint().height()) + 6  # never below its least
         if need > total - log:
             log = SIDE_LOG_MIN
         top = max(min(need, total - log), int(total * 0.3))
