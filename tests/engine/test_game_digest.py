@@ -46,7 +46,7 @@ def test_planning_a_final_movement_once_changes_only_ties():
     way) ends every seeded game with the same scores and unplaced people as planning anew
     after each move (the way before issue 28): the two differ only among equally good plans.
     Each game is replayed to its final movement and finished both ways. (The regeneration that
-    brought this in changed 12 games' digests, all in final moves only, with equal scores.)"""
+    brought this in changed 24 games' digests, all in final moves only, with equal scores.)"""
     from smqt.ai.greedy import final_move_choice
     from smqt.engine import finalmove
     from smqt.engine.actions import FinalDone, FinalMove, parse_action
