@@ -6,6 +6,7 @@ placement actions and scoring entries by kind. Used by ``smqt stats``, by the te
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 import attrs
 
@@ -114,8 +115,26 @@ def deck_stats(catalog: Catalog) -> DeckStats:
     )
 
 
-def composition_markdown(stats: DeckStats) -> str:
-    """The composition tables as Markdown (what DESIGN.md embeds)."""
+def _kind_as_is(room: str, key: str) -> str:
+    return _(key) if key == CHAIN_PER_TAG else key
+
+
+@attrs.frozen
+class Naming:
+    """How the composition tables name what they count: as the pack's files do (``smqt stats``,
+    DESIGN.md), or in words (the editor's statistics, ``editor.shell.statsview``)."""
+
+    value: Callable[[str], str] = str
+    "A tag, a kind of person (``local``...)."
+    plural: Callable[[str], str] = lambda key: key + "s"
+    "People of a kind that has no count sentence of its own."
+    kind: Callable[[str, str], str] = _kind_as_is
+    "A placement, scoring or constraint kind (its list, its key; ``CHAIN_PER_TAG`` too)."
+
+
+def composition_markdown(stats: DeckStats, naming: Naming = Naming()) -> str:
+    """The composition tables as Markdown (what DESIGN.md embeds), named by ``naming``."""
+    value = naming.value
     out = []
     total = sum(stats.cards.values())
     out.append(_("Feature cards: **{total}** ({beach} beach, {street} street).").format(
@@ -124,22 +143,23 @@ def composition_markdown(stats: DeckStats) -> str:
     out.append("|---|---:|---:|---:|---:|---:|")
     for tag, rows in stats.tags.items():
         cards = stats.cards_with_tag[tag]
-        out.append(f"| {tag} | {rows['beach']} | {rows['street']} | "
+        out.append(f"| {value(tag)} | {rows['beach']} | {rows['street']} | "
                    f"{rows['beach'] + rows['street']} | {cards['beach']} | {cards['street']} |")
     out.append("")
     out.append(_("| ring (people it holds) | cards |"))
     out.append("|---|---:|")
     for name, count in stats.rings.items():
-        out.append(f"| {_(name) if name == ANY_NUMBER else name} | {count} |")
-    places = ", ".join(f"{k} {v}" for k, v in stats.ring_people.items())
+        ring = _(name) if name == ANY_NUMBER else " + ".join(map(value, name.split(" + ")))
+        out.append(f"| {ring} | {count} |")
+    places = ", ".join(f"{value(k)} {v}" for k, v in stats.ring_people.items())
     out.append("\n" + _("Ring places by type: {places}.").format(places=places) + "\n")
     out.append(_("| placement action | entries |"))
     out.append("|---|---:|")
     for kind, count in stats.placement.items():
-        out.append(f"| {kind} | {count} |")
-    added = ", ".join(_(_PEOPLE_ADDED[k]).format(count=v) if k in _PEOPLE_ADDED else f"{v} {k}s"
-                      for k, v in stats.people_added.items())
-    moves = ", ".join(f"{k} {v}" for k, v in stats.moves.items())
+        out.append(f"| {naming.kind('placement', kind)} | {count} |")
+    added = ", ".join(_(_PEOPLE_ADDED[k]).format(count=v) if k in _PEOPLE_ADDED
+                      else f"{v} {naming.plural(k)}" for k, v in stats.people_added.items())
+    moves = ", ".join(f"{value(k)} {v}" for k, v in stats.moves.items())
     out.append("\n" + _("People added in all: {added}; sand dollars given: {sand_dollars}; "
                          "move allowances by people moved: {moves}.").format(
                              added=added, sand_dollars=stats.sand_dollars_given, moves=moves)
@@ -147,8 +167,9 @@ def composition_markdown(stats: DeckStats) -> str:
     out.append(_("| scoring entry | entries |"))
     out.append("|---|---:|")
     for kind, count in stats.scoring.items():
-        out.append(f"| {_(kind) if kind == CHAIN_PER_TAG else kind} | {count} |")
+        out.append(f"| {naming.kind('scoring', kind)} | {count} |")
     if stats.constraints:
-        constraints = ", ".join(f"{k} {v}" for k, v in stats.constraints.items())
+        constraints = ", ".join(f"{naming.kind('constraints', k)} {v}"
+                                for k, v in stats.constraints.items())
         out.append("\n" + _("Constraints: {constraints}.").format(constraints=constraints))
     return "\n".join(out) + "\n"
