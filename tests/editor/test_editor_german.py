@@ -24,8 +24,6 @@ from PySide6.QtWidgets import (
 from editor.forms.fields import discarded
 from editor.model.words import names_of, value_word
 from editor.shell.filters import EntryFilter
-from smqt.desktop.language import qt_language
-from smqt.language.translate import use
 from smqt.pack.fieldinfo import documented_classes, resolved_fields
 from smqt.pack.folder import KINDS
 from tests.support import ROOT
@@ -101,15 +99,6 @@ def test_the_german_guide_ships_where_the_english_one_does():
 
 
 # ---------------------------------------------------------------------- the window in German
-
-
-@pytest.fixture
-def german(qapp):
-    use("de")
-    qt_language("de")
-    yield
-    use("en")
-    qt_language("en")
 
 
 @pytest.fixture

@@ -18,10 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from smqt.desktop.language import qt_language
 from smqt.engine.actions import Take
 from smqt.engine.state import ACQUIRE
-from smqt.language.translate import use
 from smqt.pack.shipped import default_pack
 from smqt.ui.shell.newgame import GameOptions, NewGameDialog
 from smqt.ui.shell.window import TableWindow
@@ -45,15 +43,6 @@ ENGLISH = {
 NAMES = {"ann", "bo", "santa", "monica", "base", "smqt", "vip", "vips", "ki"}
 LOANS = ("Print-and-Play",)
 "English words German players use as they are."
-
-
-@pytest.fixture
-def german(qapp):
-    use("de")
-    qt_language("de")
-    yield
-    use("en")
-    qt_language("en")
 
 
 @pytest.fixture
