@@ -97,6 +97,7 @@ def main(argv: Sequence[str] | None = None, err: TextIO | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from editor.shell.window import EditorWindow
+    from smqt.ai.thinker import stop_shared as stop_thinking
     from smqt.desktop.crashes import CrashGuard, previous_crashes
     from smqt.desktop.language import start_language
     from smqt.desktop.stopsignals import StopSignals
@@ -173,6 +174,7 @@ def main(argv: Sequence[str] | None = None, err: TextIO | None = None) -> int:
             QTimer.singleShot(300, finish)
         app.exec()
     finally:
+        stop_thinking()  # a playtest's AI process ends with the editor
         if stopper is not None:
             stopper.remove()
         watch.remove()

@@ -12,11 +12,10 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
-from smqt.ai import protocol
+from smqt.ai import protocol, thinker
 from smqt.desktop.datafolder import data_home, data_home_problem
 from smqt.desktop.errorlog import log_path
 from smqt.pack.shipped import default_pack
-from smqt.ui.game import controller as controller_module
 from smqt.ui.shell.autosaves import games_folder
 from smqt.ui.shell.newgame import GameOptions
 from smqt.ui.shell.start import PlayOptions, run_play
@@ -31,6 +30,16 @@ pytestmark = pytest.mark.gui
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
     return tmp_path / "home"
+
+
+@pytest.fixture
+def bots_nearby(monkeypatch):
+    """The AI thinks on a thread of the test's process, where a bot the test makes can be
+    handed to it (another process would not see it)."""
+    nearby = thinker.NearbyThinker()
+    monkeypatch.setattr(thinker, "shared", lambda: nearby)
+    yield
+    nearby.stop()
 
 
 class Failing:
@@ -48,13 +57,13 @@ class Failing:
         return self.inner.choose(state, legal, rng)
 
 
-def test_a_failed_autosave_and_a_failing_bot_never_stop_the_game(qtbot, window, monkeypatch):
+def test_a_failed_autosave_and_a_failing_bot_never_stop_the_game(qtbot, window, monkeypatch, bots_nearby):
     """Issue 12, failures 1 and 2: the autosave path is a folder (every autosave fails) and
     the AI raises; the person is told each time, chooses another AI, and the game reaches
     its scorepad."""
     times = [1]
     real = protocol.make_bot
-    monkeypatch.setattr(controller_module, "make_bot",
+    monkeypatch.setattr(protocol, "make_bot",
                         lambda kind: Failing(real(kind), times) if kind == "medium" else real(kind))
     window.new_game(GameOptions((("Ann", "human"), ("Bo", "medium")), 21, default_pack()))
     ctrl = window.controller
@@ -77,10 +86,10 @@ def test_a_failed_autosave_and_a_failing_bot_never_stop_the_game(qtbot, window, 
     assert "could not be autosaved" in log
 
 
-def test_a_failing_bot_can_be_retried_or_taken_over(qtbot, window, monkeypatch):
+def test_a_failing_bot_can_be_retried_or_taken_over(qtbot, window, monkeypatch, bots_nearby):
     times = [1]
     real = protocol.make_bot
-    monkeypatch.setattr(controller_module, "make_bot",
+    monkeypatch.setattr(protocol, "make_bot",
                         lambda kind: Failing(real(kind), times) if kind == "easy" else real(kind))
     window.new_game(GameOptions((("Ann", "easy"), ("Bo", "human")), 5, default_pack()))
     ctrl = window.controller
@@ -93,11 +102,11 @@ def test_a_failing_bot_can_be_retried_or_taken_over(qtbot, window, monkeypatch):
     assert ctrl.seats[0].kind == "human"
 
 
-def test_an_unattended_run_hands_a_failing_seat_to_the_random_ai(qtbot, home, monkeypatch):
+def test_an_unattended_run_hands_a_failing_seat_to_the_random_ai(qtbot, home, monkeypatch, bots_nearby):
     """``smqt play --autoplay``: nobody can choose, so the random AI plays on and the run
     ends (with the problem reported)."""
     real = protocol.make_bot
-    monkeypatch.setattr(controller_module, "make_bot",
+    monkeypatch.setattr(protocol, "make_bot",
                         lambda kind: Failing(real(kind), [10**6]) if kind.startswith("hard")
                         else real(kind))
     table = TableWindow(remember_layout=False, unattended=True)

@@ -3,22 +3,23 @@
 It turns a seat's intent into one of the engine's legal actions (never a second rule check),
 keeps the game record, lets a person undo every step of their current turn (a person's turn
 ends only when they confirm it: the engine holds it, ``rules.apply(..., hold=True)``), runs AI
-seats on a worker thread (the window never waits on a bot), lets the AI take a seat or give it
-back during a game, autosaves the record after every settled turn, and tells the view through
-signals. Model -> view, never back: views read ``state`` and call ``play``/``undo``.
+seats in a process of their own (``smqt.ai.thinker``: the window never waits on a bot), lets
+the AI take a seat or give it back during a game, autosaves the record after every settled
+turn, and tells the view through signals. Model -> view, never back: views read ``state`` and
+call ``play``/``undo``.
 """
 
 from __future__ import annotations
 
-import random
-import traceback
 from collections.abc import Sequence
+from concurrent.futures import Future
 from pathlib import Path
 
 import attrs
-from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
-from smqt.ai.protocol import make_bot
+from smqt.ai import thinker
+from smqt.ai.thinker import Failure
 from smqt.desktop.errorlog import log_problem
 from smqt.engine import events as ev
 from smqt.engine.actions import Action, FinalMove
@@ -73,31 +74,10 @@ def ai_seed(game_seed: int, actions: int, seat: int) -> int:
     return (game_seed * 7919 + actions * 31 + seat) % AI_SEED_MODULUS
 
 
-class _BotWorker(QObject):
-    """Lives on the worker thread: thinks about a copy of the state, never the live one."""
+class _Answers(QObject):
+    """Brings the thinking process's answers to the window's thread."""
 
-    decided = Signal(int, object)
-    failed = Signal(int, str)
-
-    @Slot(int, object, str, object)
-    def think(self, ticket: int, state: GameState, bot: str, seed: int) -> None:
-        try:
-            legal = legal_actions(state)
-            action = make_bot(bot).choose(state, legal, random.Random(seed))
-            if action not in legal:
-                raise ValueError(_("the bot chose {action}, which is not allowed now").format(
-                    action=repr(str(action)[:80])))
-        except Exception as exc:  # a bot's bug must not freeze the table
-            self.failed.emit(ticket, _failure(exc))
-            return
-        self.decided.emit(ticket, action)
-
-
-def _failure(exc: BaseException) -> str:
-    """What went wrong, one line for people, then the traceback for the log."""
-    text = f"{type(exc).__name__}: {exc}"
-    head = text if len(text) <= 200 else text[:200] + "…"
-    return head + "\n" + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    arrived = Signal(int, object)
 
 
 class GameController(QObject):
@@ -121,7 +101,6 @@ class GameController(QObject):
     bot_failed = Signal(int, str)
     """An AI seat could not decide (seat, what went wrong): it waits for ``retry_bot`` or
     ``set_seat`` (another level, or a person)."""
-    _ask = Signal(int, object, str, object)
 
     def __init__(self, game: Game, seats: Sequence[Seat], *, autosave: Path | None = None,
                  ai_pace_ms: int = 400, pack: Path | None = None, playtest: bool = False,
@@ -150,14 +129,11 @@ class GameController(QObject):
         self._steps: tuple[int, list[FinalStep]] = (-1, [])
         self._changes = 0
         """Counts every change of the state (applied, restored, seats): the key of caches."""
-        self._thread = QThread(self)
-        self._worker = _BotWorker()
-        self._worker.moveToThread(self._thread)
-        self._thread.finished.connect(self._worker.deleteLater)
-        self._ask.connect(self._worker.think)
-        self._worker.decided.connect(self._on_decided)
-        self._worker.failed.connect(self._on_failed)
-        self._thread.start()
+        self._thinker = thinker.shared()
+        self._answers = _Answers(self)
+        self._answers.arrived.connect(self._on_answer)
+        if any(seat.is_ai for seat in self.seats):
+            self._thinker.start()  # while the table is drawn, not at the AI's first turn
 
     # ------------------------------------------------------------------ reading
 
@@ -335,10 +311,9 @@ class GameController(QObject):
         self._next()
 
     def stop(self) -> None:
-        """Stop the worker thread (call before the window closes)."""
+        """Forget the answer being thought about (call before the window closes; the
+        thinking process stays for the next game)."""
         self._ticket += 1
-        self._thread.quit()
-        self._thread.wait()
 
     # ------------------------------------------------------------------ inside
 
@@ -382,9 +357,23 @@ class GameController(QObject):
         if kind == "hard":
             kind = f"hard:{HARD_CAP_SECONDS}"  # the table never waits long on a bot
         seed = ai_seed(self.game.setup.seed, len(self.game.actions), seat)
-        self._ask.emit(self._ticket, self.state.copy(), kind, seed)
+        ticket, answers = self._ticket, self._answers
+
+        def arrived(done: Future[Action | Failure]) -> None:  # on another thread
+            try:
+                answers.arrived.emit(ticket, done.result())  # queued to the window's thread
+            except RuntimeError:
+                pass  # the window closed while the AI thought: nobody waits for the answer
+
+        self._thinker.ask(self.state, kind, seed).add_done_callback(arrived)
 
     @Slot(int, object)
+    def _on_answer(self, ticket: int, answer: Action | Failure) -> None:
+        if isinstance(answer, Failure):
+            self._on_failed(ticket, answer.head + "\n" + answer.details)
+        else:
+            self._on_decided(ticket, answer)
+
     def _on_decided(self, ticket: int, action: Action) -> None:
         if ticket != self._ticket:
             return  # the game changed (undo, load, seat taken back) while the bot thought
@@ -396,7 +385,8 @@ class GameController(QObject):
             self._apply(action)
         except Exception as exc:
             self._restore(*before)
-            self._on_failed(ticket, _failure(exc))
+            failure = Failure.of(exc)
+            self._on_failed(ticket, failure.head + "\n" + failure.details)
             return
         ended = self._settled(turn, seat)
         self.state_changed.emit()
@@ -405,7 +395,6 @@ class GameController(QObject):
         else:
             self._next()
 
-    @Slot(int, str)
     def _on_failed(self, ticket: int, message: str) -> None:
         if ticket != self._ticket:
             return

@@ -142,6 +142,7 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from smqt.ai.thinker import stop_shared as stop_thinking
     from smqt.desktop.crashes import CrashGuard, previous_crashes
     from smqt.desktop.front import headless
     from smqt.desktop.language import start_language
@@ -303,6 +304,7 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
                 window.controller.finished.connect(lambda: QTimer.singleShot(settled, at_end))
         app.exec()
     finally:
+        stop_thinking()  # the AI's process ends with the table, even in mid-thought
         if stopper is not None:
             stopper.remove()
         if server is not None:
