@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from smqt.ai.evaluation import MEDIUM, SCORE_ONLY, Weights, evaluate
 from smqt.engine.actions import Action, Buy, FinalDone, PlaceTruck
+from smqt.engine.city import keep_cities
 from smqt.engine.finalmove import best_final_movement
 from smqt.engine.rules import apply_legal, legal_actions, placements
 from smqt.engine.state import ACQUIRE, FINAL, GameState
@@ -57,6 +58,7 @@ class GreedyBot:
             return legal[rng.randrange(len(legal))]
         if isinstance(legal[0], PlaceTruck):
             return self._truck_column(state, legal)
+        keep_cities(state)  # each candidate's copy makes its city from the kept one
         player = state.current
         best: list[Action] = []
         best_value = float("-inf")

@@ -53,8 +53,16 @@ def playouts_per_second(catalog: Catalog, players: int, games: int, seed: int = 
 def scoring_time(catalog: Catalog, games: int, repeats: int = 20
                  ) -> tuple[float, float, float]:
     """Mean seconds to score one city explained and as totals only, and the mean number of
-    cards in those cities. The remembered cities are forgotten before every round."""
-    from smqt.engine.tally import forget, totals
+    cards in those cities. Every round is a first look at each city: the cities the states
+    keep, the cities, parts and people frontiers remembered are forgotten first (what is
+    remembered about the cards and rings of the pack stays)."""
+    from smqt.engine import city, scoring, tally
+    from smqt.engine.tally import totals
+
+    def forget() -> None:
+        city.forget()
+        scoring.forget()
+        tally.forget()
 
     finished = [random_playout(catalog, 2, 1000 + i) for i in range(games)]
     cards = statistics.mean(p.card_count() for s in finished for p in s.players)
@@ -63,6 +71,9 @@ def scoring_time(catalog: Catalog, games: int, repeats: int = 20
         elapsed = 0.0
         for _repeat in range(repeats):
             forget()
+            for state in finished:
+                for player in state.players:
+                    player.made = None
             start = time.perf_counter()
             for state in finished:
                 score(state)

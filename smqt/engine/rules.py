@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from smqt.engine import events as ev
+from smqt.engine import incremental
 from smqt.engine.actions import (
     FRONT,
     Action,
@@ -181,6 +182,8 @@ def apply_legal(state: GameState, action: Action, *, hold: bool = False) -> list
                 _end_turn(state, events)
         elif phase == FINAL and not has_final_move(state, state.players[state.current]):
             _skip_idle_final_players(state, events)
+    if incremental.active():
+        incremental.check(state)
     return events
 
 

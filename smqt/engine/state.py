@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from smqt.engine.catalog import Catalog
@@ -39,10 +41,22 @@ class PlayerState:
     """Person id -> (kind, space)."""
     footprints: set[Space] = attrs.Factory(set)
     sand_dollars: int = 0
+    made: Any = attrs.field(default=None, eq=False, repr=False)
+    """The last ``city.City`` made of this city, kept for the next look (``city.city_of``
+    brings it up to date from the cards placed since; copies share it, a City never
+    changes)."""
 
     def copy(self) -> PlayerState:
         return PlayerState(self.tile, dict(self.city), dict(self.people), set(self.footprints),
-                           self.sand_dollars)
+                           self.sand_dollars, self.made)
+
+    def __getstate__(self) -> tuple:
+        """Pickled without the kept City (made again where it is needed)."""
+        return self.tile, self.city, self.people, self.footprints, self.sand_dollars
+
+    def __setstate__(self, state: tuple) -> None:
+        self.tile, self.city, self.people, self.footprints, self.sand_dollars = state
+        self.made = None
 
     def card_count(self) -> int:
         """Feature cards in the city (the starting tile does not count, R9.1)."""

@@ -16,7 +16,8 @@ from typing import Any
 
 from smqt.engine import effects as fx
 from smqt.engine.catalog import Catalog
-from smqt.engine.city import CACHE_SIZE, city_of
+from smqt.engine.city import CACHE_SIZE, City, city_of
+from smqt.engine.city import forget as forget_cities
 from smqt.engine.content import ObjectiveTile
 from smqt.engine.entryrules import entry_award, objective_award, objective_measure
 from smqt.engine.features import Feature
@@ -62,10 +63,11 @@ class Tally:
 class _CityPart:
     """What a city scores on its cards alone under one objective tile."""
 
-    __slots__ = ("cards", "city", "held", "memo", "objective_points", "people")
+    __slots__ = ("_city", "cards", "held", "memo", "objective_points", "people")
 
-    def __init__(self, catalog: Catalog, tile: ObjectiveTile, player: PlayerState) -> None:
-        city = self.city = city_of(catalog, player)
+    def __init__(self, catalog: Catalog, tile: ObjectiveTile, player: PlayerState,
+                 city: City) -> None:
+        self._city = weakref.ref(city)  # the City keeps its parts: no cycle to collect
         self.objective_points = sum(
             objective_award(o, objective_measure(o, city)) for o in tile.objectives
             if not isinstance(o, PEOPLE_OBJECTIVES))
@@ -86,25 +88,27 @@ class _CityPart:
         people result (unplaced, ring assignment, points)."""
         self.memo: dict[object, Any] = {}
 
+    @property
+    def city(self) -> City:
+        city = self._city()
+        assert city is not None  # a part is reached through its City
+        return city
+
 
 _LAYOUTS_KEPT = 256
 """Layouts of people remembered per city part."""
 _LAYOUT_BUDGET = 20_000
-"""Layouts of people remembered in all city parts together: past it, every part is forgotten."""
+"""Layouts of people remembered in all city parts together: past it, the cities remembered by
+their cards are forgotten (with their parts; those the states keep stay)."""
 _layouts = [0]
 
-_PARTS: weakref.WeakKeyDictionary[Catalog, dict[tuple, _CityPart]] = weakref.WeakKeyDictionary()
-
-
 def _city_part(catalog: Catalog, tile: ObjectiveTile, player: PlayerState) -> _CityPart:
-    known = _PARTS.get(catalog)
-    if known is None or len(known) >= CACHE_SIZE or _layouts[0] >= _LAYOUT_BUDGET:
-        known = _PARTS[catalog] = {}
-        _layouts[0] = 0
-    key = (tile.id, frozenset(player.city.items()))
-    part = known.get(key)
+    """The city's part under ``tile``, kept with the City (so as long as a state keeps it)."""
+    city = city_of(catalog, player)
+    parts = city.parts
+    part = parts.get(tile.id)
     if part is None:
-        part = known[key] = _CityPart(catalog, tile, player)
+        part = parts[tile.id] = _CityPart(catalog, tile, player, city)
     return part
 
 
@@ -152,11 +156,13 @@ objective (R11.7)."""
 
 
 def _remember_layout(part: _CityPart) -> None:
-    """Count one more layout of people about to be remembered by ``part``."""
+    """Make room for one more layout of people remembered by ``part``."""
     if len(part.people) >= _LAYOUTS_KEPT:
-        _layouts[0] -= len(part.people)
         part.people.clear()
     _layouts[0] += 1
+    if _layouts[0] >= _LAYOUT_BUDGET:
+        _layouts[0] = 0
+        forget_cities()
 
 
 def _people_key(player: PlayerState) -> tuple:
@@ -218,8 +224,7 @@ def _finish(catalog: Catalog, player: PlayerState, part: _CityPart,
 
 
 def forget() -> None:
-    """Empty the remembered city parts (for measuring the cost of a first look; results never
-    depend on them)."""
-    _PARTS.clear()
-    _layouts[0] = 0
+    """Empty the remembered answers of the comparative objective (city parts live with their
+    City: a first look is measured on a state that has not kept one)."""
     _RESOLVED.clear()
+    _layouts[0] = 0

@@ -13,6 +13,7 @@ from smqt.ai import thinker
 from smqt.ai.thinker import Failure, Thinker, decide
 from smqt.engine.game import Game
 from smqt.engine.rules import apply_legal, legal_actions
+from smqt.engine.scoring import score_game
 from smqt.pack.load import load_pack
 from smqt.pack.shipped import default_pack
 
@@ -44,6 +45,7 @@ def states(seed: int, count: int):
 
 def test_the_process_answers_as_thinking_here_would(process):
     for state in states(3, 6):
+        score_game(state)  # as the table does: the state keeps its cities then
         for bot in ("easy", "medium"):
             here = decide(state.copy(), bot, 11)
             there = process.ask(state, bot, 11).result(timeout=WAIT)

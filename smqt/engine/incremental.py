@@ -1,0 +1,73 @@
+"""The differential check of what the engine keeps up to date instead of working out again.
+
+A player's ``City`` (the features of each filled space, who is next to whom, the chains of
+every tag, and what scoring reads from the cards alone) is kept in the state and made from the
+previous one as cards are placed (``city.City.extended``). In the checking mode every action
+is followed by a comparison of the kept values with ones worked out from scratch, and the
+first difference stops the game with ``IncrementalMismatch``. The tests run whole games in this
+mode; ``SMQT_CHECK_INCREMENTAL=1`` turns it on for any run (it costs about as much again as the
+game).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from smqt.engine.city import City, city_of
+from smqt.engine.state import GameState
+
+
+class IncrementalMismatch(AssertionError):
+    """A kept value differs from the same value worked out from scratch."""
+
+
+class _Mode:
+    on = os.environ.get("SMQT_CHECK_INCREMENTAL", "") == "1"
+    checks = 0
+
+
+def active() -> bool:
+    return _Mode.on
+
+
+@contextmanager
+def checking() -> Iterator[None]:
+    """Check the kept values after every action inside the ``with`` block."""
+    before = _Mode.on
+    _Mode.on = True
+    try:
+        yield
+    finally:
+        _Mode.on = before
+
+
+def checks_made() -> int:
+    """How many states were checked so far (a test sees the mode was on)."""
+    return _Mode.checks
+
+
+def check(state: GameState) -> None:
+    """Compare every player's kept City, and the totals scoring reads from it, with the same
+    worked out from scratch; raise ``IncrementalMismatch`` at the first difference."""
+    from smqt.engine.tally import totals
+
+    _Mode.checks += 1
+    catalog = state.catalog
+    for index, player in enumerate(state.players):
+        kept = city_of(catalog, player)
+        difference = kept.same_as(City(catalog, player))
+        if difference is not None:
+            raise IncrementalMismatch(
+                f"player {index + 1}'s kept city differs from scratch in its {difference} "
+                f"(turn {state.turn}, {len(player.city)} spaces filled)")
+    kept_totals = totals(state)
+    fresh = state.copy()
+    for player in fresh.players:
+        player.made = None
+    fresh_totals = totals(fresh)
+    if kept_totals != fresh_totals:
+        raise IncrementalMismatch(
+            f"totals from the kept cities {kept_totals} differ from scratch {fresh_totals} "
+            f"(turn {state.turn})")
