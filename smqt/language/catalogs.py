@@ -92,11 +92,20 @@ def po_text(catalog: Catalog) -> bytes:
                       if not line.startswith(dropped))
 
 
+class _Shipped(Catalog):
+    """A catalog whose header says nothing about the Babel that wrote it: the compiled bytes
+    are the same whichever Babel a fresh install brings."""
+
+    @property  # type: ignore[override]
+    def mime_headers(self) -> list[tuple[str, str]]:
+        return [(k, v) for k, v in super().mime_headers if k != "Generated-By"]
+
+
 def compiled(language: str, rooms: Iterable[str] = ROOMS) -> bytes:
     """Every room's catalog in ``language`` compiled into one ``.mo`` (untranslated and fuzzy
     texts left out, so that they show in English)."""
     fixed = datetime(2026, 1, 1, tzinfo=UTC)  # the same bytes from the same texts
-    merged = Catalog(locale=language, domain=DOMAIN, project="smqt", version="1",
+    merged = _Shipped(locale=language, domain=DOMAIN, project="smqt", version="1",
                      creation_date=fixed, revision_date=fixed, fuzzy=False)
     for room in rooms:
         for message in read(po_path(language, room), language):
