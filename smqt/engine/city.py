@@ -12,6 +12,16 @@ from smqt.engine.features import TAGS, Feature, features
 from smqt.engine.geometry import Space
 from smqt.engine.state import GameState, PlayerState
 
+Chains = tuple[dict[Space, Space], dict[Space, int]]
+"""One tag's chains: each space of a chain -> the chain's first space (in order), and each
+chain's first space -> its size in copies of the tag (R10.8)."""
+
+
+def _near(space: Space, grid: dict[Space, Feature]) -> tuple[Space, ...]:
+    """The filled neighbours of ``space``: left, right, the other row (R0.3)."""
+    r, c = space
+    return tuple(n for n in ((r, c - 1), (r, c + 1), (1 - r, c)) if n in grid)
+
 
 class City:
     """A player's filled spaces with their features, adjacency and chains (computed lazily).
@@ -21,53 +31,45 @@ class City:
     game keeps each player's City up to date that way as cards are placed (``city_of``).
     """
 
-    __slots__ = ("__weakref__", "_chains", "_index", "_neighbours", "catalog", "grid", "ids", "parts",
-                 "spaces")
+    __slots__ = ("__weakref__", "_chains", "added", "catalog", "grid", "ids", "near", "parent",
+                 "parts", "spaces")
 
     def __init__(self, catalog: Catalog, player: PlayerState) -> None:
         self.catalog = weakref.ref(catalog)
         """The catalog it was made with (weakly: the remembered cities must not keep it)."""
         table = features(catalog)
         self.ids: dict[Space, str] = dict(player.city)
-        self.grid: dict[Space, Feature] = {s: table[fid] for s, fid in player.city.items()}
-        self.spaces: list[Space] = sorted(self.grid)
-        index = {s: i for i, s in enumerate(self.spaces)}
-        self._index = index
-        self._neighbours: list[list[int]] = [
-            [index[n] for n in ((r, c - 1), (r, c + 1), (1 - r, c)) if n in index]
-            for r, c in self.spaces
-        ]
-        self._chains: dict[int, tuple[list[int], list[int]]] = {}
+        grid = self.grid = {s: table[fid] for s, fid in player.city.items()}
+        self.spaces: list[Space] = sorted(grid)
+        self.near: dict[Space, tuple[Space, ...]] = {s: _near(s, grid) for s in self.spaces}
+        self._chains: dict[int, Chains] = {}
         self.parts: dict[object, Any] = {}
         """What scoring works out from these cards alone, by who asks (``tally``)."""
+        self.parent: weakref.ref[City] | None = None
+        """The City this one was ``extended`` from, while it lives (its parts can be reused)."""
+        self.added: Space | None = None
+        """The space filled since the parent."""
 
     def extended(self, space: Space, feature: Feature) -> City:
         """The City with ``feature`` on the empty ``space`` too."""
         made = City.__new__(City)
         made.catalog = self.catalog
-        made.ids = dict(self.ids)
-        made.ids[space] = feature.id
-        grid = made.grid = dict(self.grid)
+        ids = made.ids = self.ids.copy()
+        ids[space] = feature.id
+        grid = made.grid = self.grid.copy()
         grid[space] = feature
-        at = bisect.bisect_left(self.spaces, space)
-        spaces = made.spaces = [*self.spaces[:at], space, *self.spaces[at:]]
-        index = made._index = {s: i for i, s in enumerate(spaces)}
-        # the old neighbour lists with their numbers shifted past the new space, then the
-        # new space's own list and its place in each neighbour's (in the order of a new City)
-        shifted = [[n + 1 if n >= at else n for n in near] for near in self._neighbours]
-        shifted.insert(at, [])
-        r, c = space
-        for n in ((r, c - 1), (r, c + 1), (1 - r, c)):
-            if n in index:
-                shifted[at].append(index[n])
-        for j in shifted[at]:
-            nr, nc = spaces[j]
-            shifted[j] = [index[m] for m in ((nr, nc - 1), (nr, nc + 1), (1 - nr, nc))
-                          if m in index]
-        made._neighbours = shifted
-        made._chains = {tag: _merged(label, sizes, at, feature.tag_count[tag], shifted[at])
-                        for tag, (label, sizes) in self._chains.items()}
+        spaces = made.spaces = self.spaces.copy()
+        bisect.insort(spaces, space)
+        near = made.near = self.near.copy()
+        mine = near[space] = _near(space, grid)
+        for n in mine:
+            near[n] = _near(n, grid)
+        counts = feature.tag_count
+        made._chains = {tag: (_merged(found, space, counts[tag], mine) if counts[tag] else found)
+                        for tag, found in self._chains.items()}
         made.parts = {}
+        made.parent = weakref.ref(self)
+        made.added = space
         return made
 
     def same_as(self, other: City) -> str | None:
@@ -75,85 +77,81 @@ class City:
         both), or None: the differential check of the kept Cities."""
         if self.grid != other.grid or self.ids != other.ids:
             return "grid"
-        if self.spaces != other.spaces or self._index != other._index:
+        if self.spaces != other.spaces:
             return "spaces"
-        if self._neighbours != other._neighbours:
+        if self.near != other.near:
             return "neighbours"
         for tag in range(len(TAGS)):
             if self.chains(tag) != other.chains(tag):
-                return f"chains of {TAGS[tag]}"
+                return f"chains of {TAGS[tag]}"  # not translated: the check's, for developers
         return None
-    def adjacent(self, space: Space) -> list[Feature]:
-        grid, spaces = self.grid, self.spaces
-        return [grid[spaces[i]] for i in self._neighbours[self._index[space]]]
 
-    def chains(self, tag: int) -> tuple[list[int], list[int]]:
-        """For ``tag``: each space's chain number (-1: none), and each chain's size in copies
-        (R10.8)."""
+    def adjacent(self, space: Space) -> list[Feature]:
+        grid = self.grid
+        return [grid[n] for n in self.near[space]]
+
+    def chains(self, tag: int) -> Chains:
+        """``tag``'s chains (R10.8), searched once."""
         found = self._chains.get(tag)
         if found is not None:
             return found
-        grid, spaces, neighbours = self.grid, self.spaces, self._neighbours
-        copies = [grid[s].tag_count[tag] for s in spaces]
-        label = [-1] * len(spaces)
-        sizes: list[int] = []
-        for start, copies_here in enumerate(copies):
-            if not copies_here or label[start] >= 0:
+        grid, near = self.grid, self.near
+        label: dict[Space, Space] = {}
+        sizes: dict[Space, int] = {}
+        for start in self.spaces:  # in order: a chain is found from its first space
+            if start in label or not grid[start].tag_count[tag]:
                 continue
-            number = len(sizes)
-            label[start] = number
+            label[start] = start
             size = 0
             stack = [start]
             while stack:
-                i = stack.pop()
-                size += copies[i]
-                for n in neighbours[i]:
-                    if copies[n] and label[n] < 0:
-                        label[n] = number
+                here = stack.pop()
+                size += grid[here].tag_count[tag]
+                for n in near[here]:
+                    if n not in label and grid[n].tag_count[tag]:
+                        label[n] = start
                         stack.append(n)
-            sizes.append(size)
-        self._chains[tag] = (label, sizes)
-        return label, sizes
+            sizes[start] = size
+        found = self._chains[tag] = (label, sizes)
+        return found
 
     def chain_sizes(self, tag: int) -> list[int]:
-        return self.chains(tag)[1]
+        """The sizes of ``tag``'s chains, in the order of their first spaces."""
+        sizes = self.chains(tag)[1]
+        return [sizes[first] for first in sorted(sizes)]
 
     def chain_size(self, space: Space, tag: int) -> int:
         label, sizes = self.chains(tag)
-        number = label[self._index[space]]
-        return 0 if number < 0 else sizes[number]
+        first = label.get(space)
+        return 0 if first is None else sizes[first]
 
     def longest_chain(self) -> int:
-        return max((max(self.chains(t)[1], default=0) for t in range(len(TAGS))), default=0)
+        return max((max(self.chains(t)[1].values(), default=0) for t in range(len(TAGS))),
+                   default=0)
 
     def tag_total(self, tag: int) -> int:
         return sum(f.tag_count[tag] for f in self.grid.values())
 
 
-def _merged(label: list[int], sizes: list[int], at: int, copies: int, near: list[int]
-            ) -> tuple[list[int], list[int]]:
-    """One tag's chains after a space is inserted at ``at`` with ``copies`` of the tag and the
-    neighbours ``near`` (new numbering): the chains it touches join it. Chains are numbered
-    by their first space in order, as a search from scratch numbers them."""
-    label = [*label[:at], -1, *label[at:]]
-    if not copies:
-        return label, sizes
-    joined = {label[n] for n in near if label[n] >= 0}
-    size = copies + sum(sizes[k] for k in joined)
-    label[at] = -2  # the joined chain, numbered below
+def _merged(found: Chains, space: Space, copies: int, near: tuple[Space, ...]) -> Chains:
+    """One tag's chains after ``space`` is filled with ``copies`` of the tag (more than none)
+    beside the filled spaces ``near``: the chains it touches join it."""
+    label, sizes = found
+    joined = {label[n] for n in near if n in label}
+    first = min(joined, default=space)
+    if space < first:
+        first = space
+    size = copies
+    sizes = sizes.copy()
+    for old in joined:
+        size += sizes.pop(old)
+    sizes[first] = size
     if joined:
-        label = [-2 if k in joined else k for k in label]
-    renumber: dict[int, int] = {}
-    new_sizes: list[int] = []
-    for i, k in enumerate(label):
-        if k == -1:
-            continue
-        number = renumber.get(k)
-        if number is None:
-            number = renumber[k] = len(new_sizes)
-            new_sizes.append(size if k == -2 else sizes[k])
-        label[i] = number
-    return label, new_sizes
+        label = {s: (first if f in joined else f) for s, f in label.items()}
+    else:
+        label = label.copy()
+    label[space] = first
+    return label, sizes
 
 
 CACHE_SIZE = 4096

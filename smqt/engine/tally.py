@@ -20,7 +20,7 @@ from smqt.engine.city import CACHE_SIZE, City, city_of
 from smqt.engine.city import forget as forget_cities
 from smqt.engine.content import ObjectiveTile
 from smqt.engine.entryrules import entry_award, objective_award, objective_measure
-from smqt.engine.features import Feature
+from smqt.engine.features import TAG_INDEX, Feature
 from smqt.engine.footprints import points as footprint_points
 from smqt.engine.geometry import Space
 from smqt.engine.rings import RingOutcome
@@ -66,23 +66,16 @@ class _CityPart:
     __slots__ = ("_city", "cards", "held", "memo", "objective_points", "people")
 
     def __init__(self, catalog: Catalog, tile: ObjectiveTile, player: PlayerState,
-                 city: City) -> None:
+                 city: City, parent: _CityPart | None = None) -> None:
+        """From scratch, or from ``parent``, the part of the City this one was extended
+        from (only the entries the added card can change are worked out again)."""
         self._city = weakref.ref(city)  # the City keeps its parts: no cycle to collect
         self.objective_points = sum(
             objective_award(o, objective_measure(o, city)) for o in tile.objectives
             if not isinstance(o, PEOPLE_OBJECTIVES))
-        cards: list[Any] = []
-        held: list[int] = []
-        for space in city.spaces:
-            feature = city.grid[space]
-            for i, entry in enumerate(feature.scoring):
-                if isinstance(entry, fx.SandDollarsHeld):  # changes with the player's purse
-                    held.append(len(cards))
-                    cards.append((space, feature, i, None))
-                else:
-                    cards.append((space, feature, i, entry_award(entry, city, space, player)))
-        self.cards: tuple[Any, ...] = tuple(cards)
-        self.held = tuple(held)
+        cards = _cards(city, player) if parent is None else _cards_from(parent, city, player)
+        self.cards: tuple[Any, ...] = cards
+        self.held = tuple(k for k, card in enumerate(cards) if card[3] is None)
         self.people: dict[tuple, Any] = {}
         """Layout of people -> their frontier, or without a comparative objective the whole
         people result (unplaced, ring assignment, points)."""
@@ -93,6 +86,59 @@ class _CityPart:
         city = self._city()
         assert city is not None  # a part is reached through its City
         return city
+
+
+def _entries(space: Space, feature: Feature, city: City, player: PlayerState) -> list[Any]:
+    """The card entries of one filled space (``None`` points: the purse's, worked out last)."""
+    return [(space, feature, i, None if isinstance(entry, fx.SandDollarsHeld)
+             else entry_award(entry, city, space, player))
+            for i, entry in enumerate(feature.scoring)]
+
+
+def _cards(city: City, player: PlayerState) -> tuple[Any, ...]:
+    cards: list[Any] = []
+    for space in city.spaces:
+        cards += _entries(space, city.grid[space], city, player)
+    return tuple(cards)
+
+
+_NEIGHBOURHOOD = (fx.Adjacent, fx.AdjacentCount, fx.AdjacentTiers, fx.AdjacentAll,
+                  fx.AdjacentRing, fx.NotAdjacentRing, fx.AdjacentGives)
+"""Entries that read only the features next to their card (R10.1-R10.6)."""
+_ONE_TAG = (fx.PerTagInCity, fx.Chain)
+"""Entries that read only the copies of one tag in the city (R10.7, R10.8)."""
+
+
+def _cards_from(parent: _CityPart, city: City, player: PlayerState) -> tuple[Any, ...]:
+    """The card entries of ``city``, one card more than ``parent``'s: an entry is worked out
+    again only if the added card can change it (it is the added card's, or next to it and
+    reads its neighbours, or reads a tag the added card has); any other kind, always."""
+    added = city.added
+    assert added is not None
+    feature = city.grid[added]
+    near = city.near[added]
+    has = feature.tag_count
+    cards: list[Any] = []
+    placed = False
+    for card in parent.cards:
+        space, owner, i, points = card
+        if not placed and space > added:
+            cards += _entries(added, feature, city, player)
+            placed = True
+        if points is not None:
+            entry = owner.scoring[i]
+            if isinstance(entry, _NEIGHBOURHOOD):
+                if space in near:
+                    card = (space, owner, i, entry_award(entry, city, space, player))
+            elif isinstance(entry, _ONE_TAG):
+                if has[TAG_INDEX[entry.tag]]:
+                    card = (space, owner, i, entry_award(entry, city, space, player))
+            else:
+                card = (space, owner, i, entry_award(entry, city, space, player))
+        cards.append(card)
+    if not placed:
+        cards += _entries(added, feature, city, player)
+    return tuple(cards)
 
 
 _LAYOUTS_KEPT = 256
@@ -108,8 +154,22 @@ def _city_part(catalog: Catalog, tile: ObjectiveTile, player: PlayerState) -> _C
     parts = city.parts
     part = parts.get(tile.id)
     if part is None:
-        part = parts[tile.id] = _CityPart(catalog, tile, player, city)
+        parent = city.parent() if city.parent is not None else None
+        before = parent.parts.get(tile.id) if parent is not None else None
+        part = parts[tile.id] = _CityPart(catalog, tile, player, city, before)
     return part
+
+
+def part_difference(catalog: Catalog, player: PlayerState, city: City, fresh: City) -> str | None:
+    """The first difference between the parts ``city`` keeps and the same worked out from
+    scratch on ``fresh`` (the differential check, ``incremental``), or None."""
+    for tile_id, part in city.parts.items():
+        scratch = _CityPart(catalog, catalog.objective_tiles[tile_id], player, fresh)
+        if part.objective_points != scratch.objective_points:
+            return f"objective points under {tile_id}"  # not translated: for developers
+        if part.cards != scratch.cards:
+            return f"card entries under {tile_id}"  # not translated: for developers
+    return None
 
 
 def player_tally(state: GameState, index: int) -> Tally:

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from smqt.ai.protocol import make_bot
 from smqt.engine import city as city_module
 from smqt.engine import incremental
+from smqt.engine import tally as tally_module
 from smqt.engine.catalog import Catalog
 from smqt.engine.incremental import IncrementalMismatch
 from smqt.engine.rules import apply_legal, legal_actions
@@ -98,11 +99,10 @@ def test_kept_cities_equal_scratch_over_random_action_sequences(folder, players,
 def _off_by_one_chain(monkeypatch):
     real = city_module._merged
 
-    def merged(label, sizes, at, copies, near):
-        label, sizes = real(label, sizes, at, copies, near)
-        if copies and any(label[n] >= 0 for n in near):  # a chain grew: one copy too many
-            sizes = list(sizes)
-            sizes[label[at]] += 1
+    def merged(found, space, copies, near):
+        label, sizes = real(found, space, copies, near)
+        if any(n in found[0] for n in near):  # a chain grew: one copy too many
+            sizes[label[space]] += 1
         return label, sizes
 
     monkeypatch.setattr(city_module, "_merged", merged)
@@ -113,14 +113,29 @@ def _forgotten_neighbour(monkeypatch):
 
     def extended(self, space, feature):
         made = real(self, space, feature)
-        at = made.spaces.index(space)
-        made._neighbours[at] = made._neighbours[at][1:]  # the first neighbour forgotten
+        made.near[space] = made.near[space][1:]  # the first neighbour forgotten
         return made
 
     monkeypatch.setattr(city_module.City, "extended", extended)
 
 
-@pytest.mark.parametrize("corrupt", [_off_by_one_chain, _forgotten_neighbour])
+def _stale_entry(monkeypatch):
+    real = tally_module._cards_from
+
+    def cards_from(parent, city, player):
+        cards = list(real(parent, city, player))
+        before = {(space, i): points for space, _f, i, points in parent.cards}
+        for k, (space, feature, i, points) in enumerate(cards):
+            old = before.get((space, i), points)
+            if old != points:  # an entry the new card changed: left as it was
+                cards[k] = (space, feature, i, old)
+                break
+        return tuple(cards)
+
+    monkeypatch.setattr(tally_module, "_cards_from", cards_from)
+
+
+@pytest.mark.parametrize("corrupt", [_off_by_one_chain, _forgotten_neighbour, _stale_entry])
 def test_the_check_catches_a_one_off_error(monkeypatch, corrupt):
     corrupt(monkeypatch)
     with incremental.checking(), pytest.raises(IncrementalMismatch) as caught:
