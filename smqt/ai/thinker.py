@@ -78,6 +78,11 @@ def _start(language: str) -> None:
     threading.Thread(target=_end_with_the_program, daemon=True).start()
 
 
+def _ready() -> None:
+    """The first task: the process is started and the engine imported for it."""
+    import smqt.ai.protocol  # noqa: F401 (what every decision needs first)
+
+
 def _end_with_the_program() -> None:
     """End this process when the program that started it ends, however it ends (a crash or
     a kill leaves no one to stop it, and it would live on holding the program's streams)."""
@@ -118,11 +123,20 @@ class Thinker:
         self._lock = threading.Lock()
         self._sent: weakref.WeakKeyDictionary[Catalog, str] = weakref.WeakKeyDictionary()
         self._tokens = itertools.count(1)
+        self._started: ProcessPoolExecutor | None = None
 
     def start(self) -> None:
         """Start the process now (it takes a second to import the engine) rather than at the
-        first question."""
-        self._executor()
+        first question (a pool starts its process only with its first task: this is one)."""
+        pool = self._executor()
+        with self._lock:
+            if self._started is pool:
+                return
+            self._started = pool
+        try:
+            pool.submit(_ready)
+        except (BrokenProcessPool, RuntimeError):
+            self._forget(pool)  # the first question starts it again
 
     def ask(self, state: GameState, bot: str, seed: int) -> Future[Action | Failure]:
         """The bot's answer for ``state`` (copied as it is now), later."""

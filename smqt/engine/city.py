@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import bisect
 import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from smqt.engine.catalog import Catalog
@@ -164,29 +166,32 @@ _CITIES: weakref.WeakKeyDictionary[Catalog, dict[frozenset, City]] = weakref.Wea
 
 def city_of(catalog: Catalog, player: PlayerState) -> City:
     """The ``City`` of ``player``'s filled spaces. The player keeps the last one made
-    (``PlayerState.made``, shared by copies of the state): a city with more cards since is made
-    from it by ``extended``, one card at a time. Without one (or with one that is not a part of
-    the city now: another city written in its place) the City is made from scratch, or found
-    among those made for the same cards lately."""
+    (``PlayerState.made``, shared by copies of the state). A city with more cards since is
+    looked up among those made for the same cards lately (two look-aheads that reach the same
+    city share it, and what scoring worked out for it), else made from the kept one by
+    ``extended``, one card at a time; without a kept one that is a part of the city now, from
+    scratch."""
     kept = player.made
     city = player.city
-    if kept is not None and kept.catalog() is catalog:
-        grid = kept.grid
-        if len(grid) == len(city) and kept.ids == city:
-            return kept
-        if len(grid) < len(city) and all(city.get(s) == fid for s, fid in kept.ids.items()):
-            table = features(catalog)
-            for space in [s for s in city if s not in grid]:
-                kept = kept.extended(space, table[city[space]])
-            player.made = kept
-            return kept
+    if kept is not None and kept.catalog() is not catalog:
+        kept = None
+    if kept is not None and len(kept.grid) == len(city) and kept.ids == city:
+        return kept
     known = _CITIES.get(catalog)
     if known is None or len(known) >= CACHE_SIZE:
         known = _CITIES[catalog] = {}
     key = frozenset(city.items())
     made = known.get(key)
     if made is None:
-        made = known[key] = City(catalog, player)
+        if kept is not None and len(kept.grid) < len(city) and \
+                all(city.get(s) == fid for s, fid in kept.ids.items()):
+            table = features(catalog)
+            made = kept
+            for space in [s for s in city if s not in kept.grid]:
+                made = made.extended(space, table[city[space]])
+        else:
+            made = City(catalog, player)
+        known[key] = made
     player.made = made
     return made
 
@@ -197,6 +202,19 @@ def keep_cities(state: GameState) -> None:
     catalog = state.catalog
     for player in state.players:
         city_of(catalog, player)
+
+
+@contextmanager
+def from_scratch() -> Iterator[None]:
+    """Inside the block no City made before is found again by its cards (the differential
+    check's recomputation); the remembered ones are back after it."""
+    global _CITIES
+    before = _CITIES
+    _CITIES = weakref.WeakKeyDictionary()
+    try:
+        yield
+    finally:
+        _CITIES = before
 
 
 def forget() -> None:

@@ -17,7 +17,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from smqt.engine.city import City, city_of
+from smqt.engine.city import City, city_of, from_scratch
 from smqt.engine.state import GameState
 
 
@@ -66,10 +66,11 @@ def check(state: GameState) -> None:
             raise IncrementalMismatch(
                 f"player {index + 1}'s kept city differs from scratch in its {difference} "
                 f"(turn {state.turn}, {len(player.city)} spaces filled)")  # not translated: dev
-    fresh = state.copy()
-    for player in fresh.players:
+    scratch = state.copy()
+    for player in scratch.players:
         player.made = None
-    fresh_totals = totals(fresh)
+    with from_scratch():  # else the kept cities would be found again by their cards
+        fresh_totals = totals(scratch)
     if kept_totals != fresh_totals:
         raise IncrementalMismatch(
             f"totals from the kept cities {kept_totals} differ from scratch {fresh_totals} "

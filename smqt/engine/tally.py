@@ -63,17 +63,23 @@ class Tally:
 class _CityPart:
     """What a city scores on its cards alone under one objective tile."""
 
-    __slots__ = ("_city", "cards", "held", "memo", "objective_points", "people")
+    __slots__ = ("_city", "cards", "held", "memo", "objective_points", "objectives", "people")
 
     def __init__(self, catalog: Catalog, tile: ObjectiveTile, player: PlayerState,
                  city: City, parent: _CityPart | None = None) -> None:
         """From scratch, or from ``parent``, the part of the City this one was extended
         from (only the entries the added card can change are worked out again)."""
         self._city = weakref.ref(city)  # the City keeps its parts: no cycle to collect
-        self.objective_points = sum(
-            objective_award(o, objective_measure(o, city)) for o in tile.objectives
-            if not isinstance(o, PEOPLE_OBJECTIVES))
-        cards = _cards(city, player) if parent is None else _cards_from(parent, city, player)
+        static = [o for o in tile.objectives if not isinstance(o, PEOPLE_OBJECTIVES)]
+        if parent is None:
+            self.objectives = tuple(objective_award(o, objective_measure(o, city))
+                                    for o in static)
+            cards = _cards(city, player)
+        else:
+            self.objectives = _objectives_from(parent, static, city)
+            cards = _cards_from(parent, city, player)
+        """Each objective's points that reads the cards alone, in the tile's order."""
+        self.objective_points = sum(self.objectives)
         self.cards: tuple[Any, ...] = cards
         self.held = tuple(k for k, card in enumerate(cards) if card[3] is None)
         self.people: dict[tuple, Any] = {}
@@ -141,6 +147,21 @@ def _cards_from(parent: _CityPart, city: City, player: PlayerState) -> tuple[Any
     return tuple(cards)
 
 
+_CHAIN_OBJECTIVES = (fx.LargestChain, fx.CountChains, fx.ChainTable)
+"""Objectives that read only the chains of their tags (R11.4, R11.5)."""
+
+
+def _objectives_from(parent: _CityPart, static: list[Any], city: City) -> tuple[int, ...]:
+    """The objectives' points of ``city``, one card more than ``parent``'s: a chain objective
+    none of whose tags the added card has keeps its points; any other is worked out again."""
+    assert city.added is not None
+    has = city.grid[city.added].tag_count
+    return tuple(
+        old if isinstance(o, _CHAIN_OBJECTIVES) and not any(has[TAG_INDEX[t]] for t in o.tags)
+        else objective_award(o, objective_measure(o, city))
+        for o, old in zip(static, parent.objectives, strict=True))
+
+
 _LAYOUTS_KEPT = 256
 """Layouts of people remembered per city part."""
 _LAYOUT_BUDGET = 20_000
@@ -164,8 +185,9 @@ def part_difference(catalog: Catalog, player: PlayerState, city: City, fresh: Ci
     """The first difference between the parts ``city`` keeps and the same worked out from
     scratch on ``fresh`` (the differential check, ``incremental``), or None."""
     for tile_id, part in city.parts.items():
-        scratch = _CityPart(catalog, catalog.objective_tiles[tile_id], player, fresh)
-        if part.objective_points != scratch.objective_points:
+        scratch = _CityPart(catalog, catalog.objective_tiles[str(tile_id)], player, fresh)
+        if part.objectives != scratch.objectives or \
+                part.objective_points != scratch.objective_points:
             return f"objective points under {tile_id}"  # not translated: for developers
         if part.cards != scratch.cards:
             return f"card entries under {tile_id}"  # not translated: for developers

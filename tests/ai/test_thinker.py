@@ -81,6 +81,16 @@ def test_two_packs_each_with_its_own_cards(process):
             state.copy(), "medium", 2)
 
 
+def test_start_starts_the_process_before_the_first_question():
+    made = Thinker()
+    try:
+        made.start()
+        made.start()  # once is enough
+        assert len(made._pool._processes) == 1
+    finally:
+        made.stop()
+
+
 def test_the_program_shares_one_process():
     assert thinker.shared() is thinker.shared()
 

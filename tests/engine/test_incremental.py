@@ -135,7 +135,14 @@ def _stale_entry(monkeypatch):
     monkeypatch.setattr(tally_module, "_cards_from", cards_from)
 
 
-@pytest.mark.parametrize("corrupt", [_off_by_one_chain, _forgotten_neighbour, _stale_entry])
+def _stale_objective(monkeypatch):
+    """A chain objective kept as it was even when the added card has one of its tags."""
+    monkeypatch.setattr(tally_module, "_objectives_from",
+                        lambda parent, static, city: parent.objectives)
+
+
+@pytest.mark.parametrize("corrupt", [_off_by_one_chain, _forgotten_neighbour, _stale_entry,
+                                     _stale_objective])
 def test_the_check_catches_a_one_off_error(monkeypatch, corrupt):
     corrupt(monkeypatch)
     with incremental.checking(), pytest.raises(IncrementalMismatch) as caught:
@@ -154,8 +161,10 @@ def test_without_the_check_the_corruption_would_change_scores(monkeypatch):
         while not state.is_over:
             apply_legal(state, chooser.choice(legal_actions(state)))
             totals(state)  # looked at after every action, as a bot would
+        kept = totals(state)
         fresh = state.copy()
         for player in fresh.players:
             player.made = None
-        moved += totals(state) != totals(fresh)
+        with city_module.from_scratch():
+            moved += kept != totals(fresh)
     assert moved

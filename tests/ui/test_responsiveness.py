@@ -89,3 +89,4 @@ def test_the_window_never_waits_on_the_ai(qtbot, tmp_path, monkeypatch, size):
         f"the event loop was held up past {LONGEST_MS} ms: {gaps.blocked[:10]} "
         f"(and {len(gaps.machine)} gaps while the machine ran other work)")
     table.close()
+

@@ -410,3 +410,14 @@ def test_a_handed_over_playtest_keeps_seed_zero_and_refuses_nonsense(qtbot, wind
     assert window.controller.game.setup.seed == 0 and window.playtest
     window.handle_request({"playtest": variant, "seed": "x"})
     assert "could not be opened" in window.problem_title.text()
+
+
+def test_a_new_game_starts_without_the_last_games_ai_turns(qtbot, window):
+    """The line under the table with the AI's last turns belongs to its game: a second game
+    in the same window starts with it empty."""
+    window.set_pace(300)
+    window.new_game(GameOptions((("Ann", "easy"), ("Bo", "easy")), 4, default_pack()))
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage() != "", timeout=60_000)
+    window.new_game(GameOptions((("Ann", "human"), ("Bo", "easy")), 5, default_pack()))
+    assert window.statusBar().currentMessage() == ""
+    assert window.last_summary == ""

@@ -304,6 +304,9 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLa
         ctrl.bot_failed.connect(self._bot_failed)
         ctrl.turn_summary.connect(self._turn_summary)
         self.status.setText("")
+        self._summaries = []  # the previous game's AI turns are not this one's
+        self.last_summary = ""
+        self.statusBar().clearMessage()
         self.log.clear()
         self.viewing = None
         self._moment = -1
