@@ -113,4 +113,10 @@ def keyed_order(state: int, stream: str, names: Iterable[str]) -> list[str]:
     """``names`` in the order of their keys (``key``), ties by name: a shuffle in which adding
     or removing one name keeps every other name's relative order, so two packs that differ by
     a card deal their common cards in the same relative order (paired comparisons)."""
-    return sorted(names, key=lambda name: (key(state, stream, name), name))
+    prefix = hashlib.blake2b(f"{state}\0{stream}\0".encode(), digest_size=8)
+    keys: dict[str, tuple[int, str]] = {}
+    for name in names:  # ``key`` for each, the common start of the text hashed once
+        hashed = prefix.copy()
+        hashed.update(name.encode())
+        keys[name] = (int.from_bytes(hashed.digest(), "little"), name)
+    return sorted(keys, key=keys.__getitem__)
