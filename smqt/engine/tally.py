@@ -71,6 +71,8 @@ class _CityPart:
         from (only the entries the added card can change are worked out again)."""
         self._city = weakref.ref(city)  # the City keeps its parts: no cycle to collect
         static = [o for o in tile.objectives if not isinstance(o, PEOPLE_OBJECTIVES)]
+        # each objective's points that reads the cards alone, in the tile's order
+        self.objectives: tuple[int, ...]
         if parent is None:
             self.objectives = tuple(objective_award(o, objective_measure(o, city))
                                     for o in static)
@@ -78,7 +80,6 @@ class _CityPart:
         else:
             self.objectives = _objectives_from(parent, static, city)
             cards = _cards_from(parent, city, player)
-        """Each objective's points that reads the cards alone, in the tile's order."""
         self.objective_points = sum(self.objectives)
         self.cards: tuple[Any, ...] = cards
         self.held = tuple(k for k, card in enumerate(cards) if card[3] is None)
