@@ -23,7 +23,7 @@ import random
 import threading
 import traceback
 import weakref
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 import attrs
@@ -216,31 +216,6 @@ class Thinker:
                 self._pool = None
                 self._sent = weakref.WeakKeyDictionary()
         pool.shutdown(wait=False, cancel_futures=True)
-
-
-class NearbyThinker:
-    """Thinks on a thread of this process instead: where another process is not wanted (a
-    test that hands the seat a bot of its own making). The window may pause while it thinks."""
-
-    def __init__(self) -> None:
-        self._pool = ThreadPoolExecutor(1, thread_name_prefix="smqt-bot")
-
-    def start(self) -> None:
-        """Nothing to start."""
-
-    def ask(self, state: GameState, bot: str, seed: int) -> Future[Action | Failure]:
-        copy = state.copy()
-
-        def think() -> Action | Failure:
-            try:
-                return decide(copy, bot, seed)
-            except Exception as exc:
-                return Failure.of(exc)
-
-        return self._pool.submit(think)
-
-    def stop(self) -> None:
-        self._pool.shutdown(wait=True, cancel_futures=True)
 
 
 _shared: Thinker | None = None

@@ -20,6 +20,7 @@ from smqt.ui.shell.autosaves import games_folder
 from smqt.ui.shell.newgame import GameOptions
 from smqt.ui.shell.start import PlayOptions, run_play
 from smqt.ui.shell.window import TableWindow
+from tests.ai.nearby import NearbyThinker
 from tests.ui.clicks import click_button
 from tests.ui.test_table import play_by_hand
 
@@ -36,7 +37,7 @@ def home(tmp_path, monkeypatch):
 def bots_nearby(monkeypatch):
     """The AI thinks on a thread of the test's process, where a bot the test makes can be
     handed to it (another process would not see it)."""
-    nearby = thinker.NearbyThinker()
+    nearby = NearbyThinker()
     monkeypatch.setattr(thinker, "shared", lambda: nearby)
     yield
     nearby.stop()
