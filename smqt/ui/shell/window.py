@@ -296,7 +296,9 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLa
         ctrl.state_changed.connect(self.refresh)
         ctrl.logged.connect(self._logged)
         ctrl.thinking.connect(self._thinking)
-        ctrl.finished.connect(self._finished)
+        # the end page is made in a turn of the event loop of its own: the last move's drawing
+        # and the scorepad together would hold the window up past 50 ms
+        ctrl.finished.connect(lambda: QTimer.singleShot(0, self._finished))
         ctrl.undone.connect(self.log.drop_after)
         ctrl.final_round.connect(self._final_round)
         ctrl.seats_changed.connect(self._seats_changed)
@@ -414,8 +416,8 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLa
 
     def _finished(self) -> None:
         ctrl = self.controller
-        if ctrl is None:
-            return
+        if ctrl is None or not ctrl.state.is_over:
+            return  # another game (or an undo) came first
         self._close_reward_dialog()
         self.score = score_game(ctrl.state)
         people = [i for i, seat in enumerate(ctrl.seats) if not seat.is_ai]
