@@ -63,7 +63,7 @@ def _cards_potential(tally: Tally, city: dict, weights: Weights) -> float:
         if points >= best:
             continue
         r, c = space
-        room = sum(1 for n in ((r, c - 1), (r, c + 1), (1 - r, c)) if n not in city)
+        room = ((r, c - 1) not in city) + ((r, c + 1) not in city) + ((1 - r, c) not in city)
         if isinstance(entry, _ADJACENCY) and room:
             potential += weights.adjacency * (best - points) * min(1.0, 0.5 * room)
         elif isinstance(entry, fx.Chain) and feature.tag_count[TAG_INDEX[entry.tag]]:

@@ -19,10 +19,18 @@ Chains = tuple[dict[Space, Space], dict[Space, int]]
 chain's first space -> its size in copies of the tag (R10.8)."""
 
 
+_AROUND: dict[Space, tuple[Space, Space, Space]] = {}
+"""Each space's possible neighbours: left, right, the other row (R0.3)."""
+
+
 def _near(space: Space, grid: dict[Space, Feature]) -> tuple[Space, ...]:
-    """The filled neighbours of ``space``: left, right, the other row (R0.3)."""
-    r, c = space
-    return tuple(n for n in ((r, c - 1), (r, c + 1), (1 - r, c)) if n in grid)
+    """The filled neighbours of ``space``, in that order."""
+    around = _AROUND.get(space)
+    if around is None:
+        r, c = space
+        around = _AROUND[space] = ((r, c - 1), (r, c + 1), (1 - r, c))
+    a, b, o = around
+    return tuple([n for n in (a, b, o) if n in grid])
 
 
 class City:
