@@ -7,8 +7,8 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 
+from tests.editor.opened import open_editor
 from tests.support import BASE
 
 
@@ -22,19 +22,4 @@ def pack(tmp_path, monkeypatch):
 
 @pytest.fixture
 def window(qtbot, pack, monkeypatch):
-    asked = []
-
-    def no_dialogs(*args, **kwargs):
-        asked.append(args[1:3])
-        return QMessageBox.StandardButton.Discard
-
-    monkeypatch.setattr(QMessageBox, "question", no_dialogs)  # leaving a test never blocks
-    from editor.shell.window import EditorWindow
-
-    win = EditorWindow()
-    win.asked = asked
-    qtbot.addWidget(win)
-    win.open_pack(pack)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
+    return open_editor(qtbot, monkeypatch, pack)

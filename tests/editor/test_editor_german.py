@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QAbstractButton,
     QComboBox,
     QLabel,
-    QMessageBox,
     QWidget,
 )
 
@@ -26,6 +25,7 @@ from editor.model.words import names_of, value_word
 from editor.shell.filters import EntryFilter
 from smqt.pack.fieldinfo import documented_classes, resolved_fields
 from smqt.pack.folder import KINDS
+from tests.editor.opened import open_editor
 from tests.support import ROOT
 
 pytestmark = pytest.mark.gui
@@ -103,16 +103,7 @@ def test_the_german_guide_ships_where_the_english_one_does():
 
 @pytest.fixture
 def german_window(qtbot, pack, monkeypatch, german):
-    monkeypatch.setattr(QMessageBox, "question",
-                        lambda *args, **kwargs: QMessageBox.StandardButton.Discard)
-    from editor.shell.window import EditorWindow
-
-    win = EditorWindow()
-    qtbot.addWidget(win)
-    win.open_pack(pack, offer_recovery=False)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
+    return open_editor(qtbot, monkeypatch, pack, offer_recovery=False)
 
 
 def visible_texts(widget: QWidget) -> list[str]:

@@ -159,17 +159,10 @@ def test_a_content_error_is_said_in_german(tmp_path, capsys, german):
 
 
 def test_the_editor_with_a_card_open_speaks_german(qtbot, tmp_path, monkeypatch, german):
-    from PySide6.QtWidgets import QMessageBox
-
-    from editor.shell.window import EditorWindow
+    from tests.editor.opened import open_editor
 
     monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
-    monkeypatch.setattr(QMessageBox, "question",
-                        lambda *args, **kwargs: QMessageBox.StandardButton.Discard)
-    editor = EditorWindow()
-    qtbot.addWidget(editor)
-    editor.open_pack(BASE, offer_recovery=False)
-    editor.show()
+    editor = open_editor(qtbot, monkeypatch, BASE, offer_recovery=False)
     editor.select("card", "kite_meadow")
     read = [editor.windowTitle(), editor.help.text(), editor.statusBar().currentMessage()]
     read += [a.text() for a in editor.menuBar().actions()]
