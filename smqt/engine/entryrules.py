@@ -189,6 +189,21 @@ _RULES: dict[type, _Rule] = {
             n=held, points=_points(e.points), per=e.per)),
 }
 
+NEIGHBOURS = "neighbours"
+ONE_TAG = "tag"
+PURSE = "purse"
+READS: dict[type, str] = {
+    fx.Adjacent: NEIGHBOURS, fx.AdjacentCount: NEIGHBOURS, fx.AdjacentTiers: NEIGHBOURS,
+    fx.AdjacentAll: NEIGHBOURS, fx.AdjacentRing: NEIGHBOURS, fx.NotAdjacentRing: NEIGHBOURS,
+    fx.AdjacentGives: NEIGHBOURS, fx.PerTagInCity: ONE_TAG, fx.Chain: ONE_TAG,
+    fx.SandDollarsHeld: PURSE,
+}
+"""What each kind of entry reads besides its own card: the features next to it (R10.1-R10.6),
+the copies of its tag in the city (R10.7, R10.8), or the player's purse (R10.9). Scoring that
+is kept up to date (``tally``) works an entry out again only when what it reads changed; a kind
+missing here is worked out again every time."""
+
+
 def entry_points(entry: object, city: City, space: Space, player: PlayerState) -> tuple[int, str]:
     """Points of one scoring entry of the card at ``space``, with the reason (R10.1-R10.9)."""
     rule = _RULES[type(entry)]

@@ -19,7 +19,15 @@ from smqt.engine.catalog import Catalog
 from smqt.engine.city import CACHE_SIZE, City, city_of
 from smqt.engine.city import forget as forget_cities
 from smqt.engine.content import ObjectiveTile
-from smqt.engine.entryrules import entry_award, objective_award, objective_measure
+from smqt.engine.entryrules import (
+    NEIGHBOURS,
+    ONE_TAG,
+    PURSE,
+    READS,
+    entry_award,
+    objective_award,
+    objective_measure,
+)
 from smqt.engine.features import TAG_INDEX, Feature
 from smqt.engine.footprints import points as footprint_points
 from smqt.engine.geometry import Space
@@ -97,7 +105,7 @@ class _CityPart:
 
 def _entries(space: Space, feature: Feature, city: City, player: PlayerState) -> list[Any]:
     """The card entries of one filled space (``None`` points: the purse's, worked out last)."""
-    return [(space, feature, i, None if isinstance(entry, fx.SandDollarsHeld)
+    return [(space, feature, i, None if READS.get(type(entry)) == PURSE
              else entry_award(entry, city, space, player))
             for i, entry in enumerate(feature.scoring)]
 
@@ -107,13 +115,6 @@ def _cards(city: City, player: PlayerState) -> tuple[Any, ...]:
     for space in city.spaces:
         cards += _entries(space, city.grid[space], city, player)
     return tuple(cards)
-
-
-_NEIGHBOURHOOD = (fx.Adjacent, fx.AdjacentCount, fx.AdjacentTiers, fx.AdjacentAll,
-                  fx.AdjacentRing, fx.NotAdjacentRing, fx.AdjacentGives)
-"""Entries that read only the features next to their card (R10.1-R10.6)."""
-_ONE_TAG = (fx.PerTagInCity, fx.Chain)
-"""Entries that read only the copies of one tag in the city (R10.7, R10.8)."""
 
 
 def _cards_from(parent: _CityPart, city: City, player: PlayerState) -> tuple[Any, ...]:
@@ -134,13 +135,9 @@ def _cards_from(parent: _CityPart, city: City, player: PlayerState) -> tuple[Any
             placed = True
         if points is not None:
             entry = owner.scoring[i]
-            if isinstance(entry, _NEIGHBOURHOOD):
-                if space in near:
-                    card = (space, owner, i, entry_award(entry, city, space, player))
-            elif isinstance(entry, _ONE_TAG):
-                if has[TAG_INDEX[entry.tag]]:
-                    card = (space, owner, i, entry_award(entry, city, space, player))
-            else:
+            reads = READS.get(type(entry))
+            if (reads != NEIGHBOURS or space in near) and \
+                    (reads != ONE_TAG or has[TAG_INDEX[entry.tag]]):  # type: ignore[attr-defined]
                 card = (space, owner, i, entry_award(entry, city, space, player))
         cards.append(card)
     if not placed:

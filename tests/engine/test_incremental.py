@@ -168,3 +168,11 @@ def test_without_the_check_the_corruption_would_change_scores(monkeypatch):
         with city_module.from_scratch():
             moved += kept != totals(fresh)
     assert moved
+
+
+def test_every_kind_of_entry_says_what_it_reads():
+    """A kind missing from ``READS`` would be worked out again every time (safe, but slow):
+    a new kind of scoring entry says what it reads."""
+    from smqt.engine import entryrules
+
+    assert set(entryrules.READS) == set(entryrules._RULES)
