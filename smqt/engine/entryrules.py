@@ -241,11 +241,15 @@ def _paired_run(city: City) -> int:
     return best
 
 
+CHAIN_OBJECTIVES = (fx.LargestChain, fx.CountChains, fx.ChainTable)
+"""Objectives that read only the chains of their tags (R11.4, R11.5)."""
+
+
 def objective_measure(objective: object, city: City) -> Any:
     """What a static objective looks at: the chains of its tags, or the longest paired run."""
     if isinstance(objective, fx.PairedRun):
         return _paired_run(city)
-    if isinstance(objective, (fx.LargestChain, fx.CountChains, fx.ChainTable)):
+    if isinstance(objective, CHAIN_OBJECTIVES):
         return _chains_of(city, objective.tags)
     raise TypeError(f"not a static objective: {objective!r}")  # not translated: for developers
 

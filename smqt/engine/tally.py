@@ -20,6 +20,7 @@ from smqt.engine.city import CACHE_SIZE, City, city_of
 from smqt.engine.city import forget as forget_cities
 from smqt.engine.content import ObjectiveTile
 from smqt.engine.entryrules import (
+    CHAIN_OBJECTIVES,
     NEIGHBOURS,
     ONE_TAG,
     PURSE,
@@ -145,17 +146,13 @@ def _cards_from(parent: _CityPart, city: City, player: PlayerState) -> tuple[Any
     return tuple(cards)
 
 
-_CHAIN_OBJECTIVES = (fx.LargestChain, fx.CountChains, fx.ChainTable)
-"""Objectives that read only the chains of their tags (R11.4, R11.5)."""
-
-
 def _objectives_from(parent: _CityPart, static: list[Any], city: City) -> tuple[int, ...]:
     """The objectives' points of ``city``, one card more than ``parent``'s: a chain objective
     none of whose tags the added card has keeps its points; any other is worked out again."""
     assert city.added is not None
     has = city.grid[city.added].tag_count
     return tuple(
-        old if isinstance(o, _CHAIN_OBJECTIVES) and not any(has[TAG_INDEX[t]] for t in o.tags)
+        old if isinstance(o, CHAIN_OBJECTIVES) and not any(has[TAG_INDEX[t]] for t in o.tags)
         else objective_award(o, objective_measure(o, city))
         for o, old in zip(static, parent.objectives, strict=True))
 
