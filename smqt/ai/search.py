@@ -15,7 +15,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from smqt.ai.evaluation import MEDIUM, evaluate
+from smqt.ai.evaluation import MEDIUM, Weights, evaluate
 from smqt.ai.greedy import GreedyBot
 from smqt.engine.actions import Action
 from smqt.engine.rules import apply_legal, legal_actions
@@ -34,7 +34,8 @@ class HardBot:
     name = "hard"
 
     def __init__(self, deep: int = 5, samples: int = 1, rival: float = 0.35,
-                 horizon: int = 2, time_cap: float | None = None) -> None:
+                 horizon: int = 2, time_cap: float | None = None,
+                 weights: Weights = MEDIUM) -> None:
         self.deep = deep
         self.horizon = horizon
         self.samples = samples
@@ -44,7 +45,10 @@ class HardBot:
         self.time_cap = time_cap
         """Optional wall-clock cap for interactive play; simulations leave it unset so that
         games replay exactly."""
-        self.greedy = GreedyBot(MEDIUM)
+        self.weights = weights
+        """The evaluation's weights, for the greedy turns it plays forward and the positions
+        it reaches."""
+        self.greedy = GreedyBot(weights)
 
     def _finish_turn(self, state: GameState, player: int, rng: random.Random) -> None:
         """Play greedily until ``player``'s turn is over."""
@@ -76,33 +80,46 @@ class HardBot:
                     legal = legal_actions(after)
                     apply_legal(after, self.greedy.choose(after, legal, rng))
                 self._opponents_answer(after, player, rng)
-        mine = evaluate(after, player, MEDIUM)
-        others = max(evaluate(after, p, MEDIUM) for p in range(after.num_players) if p != player)
+        mine = evaluate(after, player, self.weights)
+        others = max(evaluate(after, p, self.weights) for p in range(after.num_players)
+                     if p != player)
         return mine - self.rival * others
+
+    def turn_values(self, state: GameState, legal: Sequence[Action], seed: int,
+                    also: Sequence[int] = ()) -> tuple[list[float], dict[int, float]]:
+        """Every candidate's one-turn value, and the deeper value of the best ``deep`` of them
+        (and of the indices in ``also``, for the coach's review). Each candidate's futures come
+        from its own generator (``seed`` and its index), so looking deeper at one candidate
+        never changes another's value."""
+        start = time.perf_counter()
+        player = state.current
+        shallow = [self._turn_value(state, action, player, random.Random(seed + i), deep=False)
+                   for i, action in enumerate(legal)]
+        ranked = sorted(((value, i) for i, value in enumerate(shallow)), reverse=True)
+        deep_scores: dict[int, float] = {}
+        for _, i in ranked[: self.deep]:
+            if self.time_cap is not None and deep_scores and \
+                    time.perf_counter() - start > self.time_cap:
+                break
+            deep_scores[i] = self._deep_value(state, legal, i, seed)
+        for i in also:
+            if i not in deep_scores:
+                deep_scores[i] = self._deep_value(state, legal, i, seed)
+        return shallow, deep_scores
+
+    def _deep_value(self, state: GameState, legal: Sequence[Action], i: int, seed: int
+                    ) -> float:
+        player = state.current
+        return sum(self._turn_value(state, legal[i], player,
+                                    random.Random(seed + 1000 * (k + 1) + i), deep=True)
+                   for k in range(self.samples)) / self.samples
 
     def choose(self, state: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         if state.phase != ACQUIRE:
             return self.greedy.choose(state, legal, rng)
-        start = time.perf_counter()
-        player = state.current
-        seed = rng.getrandbits(64)
-        shallow = []
-        for i, action in enumerate(legal):
-            value = self._turn_value(state, action, player, random.Random(seed + i), deep=False)
-            shallow.append((value, i))
-        shallow.sort(reverse=True)
-        best_index = shallow[0][1]
-        deep_scores: dict[int, float] = {}
-        for _, i in shallow[: self.deep]:
-            if self.time_cap is not None and deep_scores and \
-                    time.perf_counter() - start > self.time_cap:
-                break
-            deep_scores[i] = sum(
-                self._turn_value(state, legal[i], player,
-                                 random.Random(seed + 1000 * (k + 1) + i), deep=True)
-                for k in range(self.samples)) / self.samples
-        if deep_scores:
-            best_index = max(deep_scores, key=lambda i: (deep_scores[i], -i))
-        return legal[best_index]
+        shallow, deep_scores = self.turn_values(state, legal, rng.getrandbits(64))
+        if not deep_scores:
+            return legal[max(range(len(legal)), key=lambda i: (shallow[i], i))]
+        return legal[max(deep_scores, key=lambda i: (deep_scores[i], -i))]

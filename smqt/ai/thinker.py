@@ -23,6 +23,7 @@ import random
 import threading
 import traceback
 import weakref
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -92,8 +93,14 @@ def _end_with_the_program() -> None:
         os._exit(0)
 
 
+Task = Callable[[GameState, str, int], object]
+"""What the process is asked to work out: ``decide`` (a bot's choice), or another function of
+(state, bot level, seed) defined at the top of a module (so that it travels by name), such as
+the coach's hint."""
+
+
 def _think(token: str, catalog: Catalog | None, rules: Rules, state: GameState, bot: str,
-           seed: int, language: str) -> Action | Failure:
+           seed: int, language: str, task: Task = decide) -> object:
     if catalog is not None:
         if len(_catalogs) >= CATALOGS_KEPT:
             _catalogs.clear()
@@ -104,7 +111,7 @@ def _think(token: str, catalog: Catalog | None, rules: Rules, state: GameState, 
     use(language)
     state.catalog, state.rules = known, rules
     try:
-        return decide(state, bot, seed)
+        return task(state, bot, seed)
     except Exception as exc:  # a bot's bug is an answer, not a dead process
         return Failure.of(exc)
 
@@ -144,6 +151,12 @@ class Thinker:
         self._send(state.copy(), bot, seed, answer, tries=2)
         return answer
 
+    def ask_task(self, state: GameState, task: Task, bot: str, seed: int) -> Future[object]:
+        """What ``task(state, bot, seed)`` returns (or a ``Failure``), later."""
+        answer: Future[object] = Future()
+        self._send(state.copy(), bot, seed, answer, tries=2, task=task)  # type: ignore[arg-type]
+        return answer
+
     def stop(self) -> None:
         """End the process (a question being thought about is abandoned)."""
         with self._lock:
@@ -164,7 +177,7 @@ class Thinker:
             return self._pool
 
     def _send(self, state: GameState, bot: str, seed: int,
-              answer: Future[Action | Failure], tries: int) -> None:
+              answer: Future[Action | Failure], tries: int, task: Task = decide) -> None:
         pool = self._executor()
         catalog = state.catalog
         with self._lock:
@@ -176,11 +189,11 @@ class Thinker:
         light.catalog, light.rules = None, None  # type: ignore[assignment]  # sent apart
         try:
             future = pool.submit(_think, token, catalog if fresh else None, state.rules, light,
-                                 bot, seed, current())
+                                 bot, seed, current(), task)
         except (BrokenProcessPool, RuntimeError):  # died (or stopped) since: start again
             self._forget(pool)
             if tries > 1:
-                self._send(state, bot, seed, answer, tries - 1)
+                self._send(state, bot, seed, answer, tries - 1, task)
             else:
                 answer.set_result(Failure(_("the AI's process could not be started"), ""))
             return
@@ -191,7 +204,7 @@ class Thinker:
             except BrokenProcessPool as exc:  # the process died while thinking
                 self._forget(pool)
                 if tries > 1:
-                    self._send(state, bot, seed, answer, tries - 1)
+                    self._send(state, bot, seed, answer, tries - 1, task)
                 else:
                     answer.set_result(Failure.of(exc))
                 return
@@ -202,7 +215,7 @@ class Thinker:
                 with self._lock:
                     self._sent.pop(catalog, None)
                 if tries > 1:
-                    self._send(state, bot, seed, answer, tries - 1)
+                    self._send(state, bot, seed, answer, tries - 1, task)
                 else:
                     answer.set_result(result)
                 return

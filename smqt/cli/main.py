@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from smqt.ai.collector import tune as tune_collector
-from smqt.cli import bench, play, replay, schema, score, sim, stats, validate
+from smqt.cli import bench, play, replay, review, schema, score, sim, stats, validate
 from smqt.cli.streams import ensure_streams
 from smqt.language.parsertexts import install as install_parser_texts
 from smqt.language.parsertexts import language_argument
@@ -20,7 +20,7 @@ from smqt.language.translate import use as use_language
 
 # in the order ``smqt --help`` lists them
 COMMANDS = {"play": play, "validate": validate, "stats": stats, "score": score,
-            "replay": replay, "sim": sim, "schema": schema, "bench": bench}
+            "replay": replay, "review": review, "sim": sim, "schema": schema, "bench": bench}
 
 
 def _parser() -> argparse.ArgumentParser:

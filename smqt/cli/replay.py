@@ -7,7 +7,7 @@ import sys
 from typing import TextIO
 
 from smqt.cli.score import print_score
-from smqt.engine.game import RecordError, replay
+from smqt.engine.game import Game, GameRecord, RecordError, replay
 from smqt.engine.scoring import score_game
 from smqt.language.translate import _
 from smqt.pack.load import load_worded
@@ -15,7 +15,9 @@ from smqt.pack.problems import PackError
 from smqt.pack.shipped import default_pack
 
 
-def run_replay(path: str, pack: str | None, *, out: TextIO, err: TextIO) -> int:
+def open_record(path: str, pack: str | None, err: TextIO) -> tuple[GameRecord, Game] | None:
+    """The record of a record or saved game file and its game replayed to the end, or None
+    after saying on ``err`` why it cannot be."""
     from smqt.records.savedgame import load_game, usable_folder
 
     try:
@@ -28,11 +30,18 @@ def run_replay(path: str, pack: str | None, *, out: TextIO, err: TextIO) -> int:
         except PackError as exc:
             err.write(_("{path} is played with the pack {folder}, which cannot be loaded: "
                         "{problem}").format(path=path, folder=folder, problem=exc) + "\n")
-            return 1
-        game = replay(record, catalog)
+            return None
+        return record, replay(record, catalog)
     except RecordError as exc:
         err.write(f"{exc}\n")
+        return None
+
+
+def run_replay(path: str, pack: str | None, *, out: TextIO, err: TextIO) -> int:
+    opened = open_record(path, pack, err)
+    if opened is None:
         return 1
+    record, game = opened
     names = record.names or tuple(_("Player {number}").format(number=i + 1)
                                   for i in range(record.setup.players))
     for number, action in enumerate(record.actions, start=1):

@@ -67,6 +67,9 @@ class GameRecord:
     setup: Setup
     actions: tuple[str, ...] = ()
     names: tuple[str, ...] = ()
+    hints: tuple[int, ...] = ()
+    """When a person was shown a hint (the coach's "what would the AI do?"): the number of
+    actions played before it, once per hint."""
     source: str = attrs.field(default="", eq=False)
     """Where the record was read from (its file), named by every error about it."""
 
@@ -83,6 +86,8 @@ class Game:
         self.setup = setup
         self.names = names
         self.actions: list[Action] = []
+        self.hints: list[int] = []
+        """When a hint was shown (``GameRecord.hints``)."""
 
     @classmethod
     def new(cls, catalog: Catalog, players: int, seed: int, *, objective: str | None = None,
@@ -113,7 +118,7 @@ class Game:
     @property
     def record(self) -> GameRecord:
         return GameRecord(self.catalog.identity, self.catalog.rules, self.setup,
-                          tuple(str(a) for a in self.actions), self.names)
+                          tuple(str(a) for a in self.actions), self.names, tuple(self.hints))
 
 
 def replay(record: GameRecord, catalog: Catalog, *, upto: int | None = None,
@@ -139,4 +144,5 @@ def replay(record: GameRecord, catalog: Catalog, *, upto: int | None = None,
             raise RecordError(source + _("action {number} of {count} ({text}) cannot be "
                                          "replayed: {problem}").format(
                 number=number, count=len(record.actions), text=repr(shown), problem=exc)) from None
+    game.hints = [h for h in record.hints if upto is None or h <= upto]
     return game

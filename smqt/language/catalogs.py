@@ -30,7 +30,7 @@ KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "pgettext": ((1, "c"), 2)
             "npgettext": ((1, "c"), 2, 3)}
 ROOMS = (
     "smqt.engine", "smqt.files", "smqt.pack", "smqt.records", "smqt.ai", "smqt.render",
-    "smqt.sim", "smqt.desktop", "smqt.ui.game", "smqt.ui.table", "smqt.ui.panels",
+    "smqt.sim", "smqt.coach", "smqt.desktop", "smqt.ui.game", "smqt.ui.table", "smqt.ui.panels",
     "smqt.ui.shell", "smqt.cli", "editor.model", "editor.forms", "editor.export",
     "editor.shell", "smqt.language",
 )

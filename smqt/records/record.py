@@ -60,6 +60,8 @@ def record_text(record: GameRecord) -> str:
         "rules": attrs.asdict(record.rules),
         "actions": list(record.actions),
     }
+    if record.hints:  # only games in which a hint was shown have them
+        data["hints"] = list(record.hints)
     header = "# Santa Monica (smqt) game record: replay with `smqt replay FILE`\n"  # not translated: file
     return header + tomli_w.dumps(data, multiline_strings=False, indent=1)
 
@@ -125,6 +127,7 @@ def parse_record(text: str, source: str = "record") -> GameRecord:
                           f"{_short(problem)}") from None
     actions = _texts(data.get("actions", []), "actions", MAX_ACTIONS, source)
     names = _texts(data.get("names", []), "names", players, source)
+    hints = _hints(data.get("hints", []), len(actions), source)
     if names and len(names) != players:
         raise RecordError(ngettext("{source}: names lists {count} name for {players} players",
                                    "{source}: names lists {count} names for {players} players",
@@ -137,6 +140,7 @@ def parse_record(text: str, source: str = "record") -> GameRecord:
                     tuple(actions_in_play), setup["start_player"], tuple(opening)),
         actions=tuple(actions),
         names=tuple(names),
+        hints=hints,
         source=source,
     )
 
@@ -190,6 +194,22 @@ def _texts(value: object, name: str, most: int, source: str, ids: bool = False) 
                                                   value=_short(item)))
         _text(item, _("{name} item {number}").format(name=name, number=number), source)
     return value
+
+
+def _hints(value: object, actions: int, source: str) -> tuple[int, ...]:
+    """The moments hints were shown: whole numbers from 0 to the number of actions."""
+    if not isinstance(value, list):
+        raise RecordError(_("{source}: hints must be a list of whole numbers, not {value}").format(
+            source=source, value=_short(value)))
+    if len(value) > MAX_ACTIONS:
+        raise RecordError(_("{source}: {name} lists {count:,} items; at most {most:,}").format(
+            source=source, name="hints", count=len(value), most=MAX_ACTIONS))
+    for number, item in enumerate(value, start=1):
+        if not isinstance(item, int) or isinstance(item, bool) or not 0 <= item <= actions:
+            raise RecordError(_("{source}: hints item {number} must be a number of actions "
+                                "from 0 to {last}, not {value}").format(
+                source=source, number=number, last=actions, value=_short(item)))
+    return tuple(value)
 
 
 def _missing_rules(value: object, cls: type, path: str) -> list[str]:

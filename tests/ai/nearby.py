@@ -3,6 +3,7 @@ handed to it (the thinking process of ``smqt.ai.thinker`` would not see it)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from smqt.ai.thinker import Failure, decide
@@ -29,6 +30,18 @@ class NearbyThinker:
                 return Failure.of(exc)
 
         return self._pool.submit(think)
+
+    def ask_task(self, state: GameState, task: Callable[[GameState, str, int], object], bot: str,
+                 seed: int) -> Future[object]:
+        copy = state.copy()
+
+        def work() -> object:
+            try:
+                return task(copy, bot, seed)
+            except Exception as exc:
+                return Failure.of(exc)
+
+        return self._pool.submit(work)
 
     def stop(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)

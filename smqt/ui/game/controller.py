@@ -78,6 +78,7 @@ class _Answers(QObject):
     """Brings the thinking process's answers to the window's thread."""
 
     arrived = Signal(int, object)
+    hinted = Signal(object, object)
 
 
 class GameController(QObject):
@@ -98,6 +99,9 @@ class GameController(QObject):
     """Something went wrong that the person should know (title, details); play goes on."""
     turn_summary = Signal(int, str)
     """An AI seat's turn in one line, once it is over (the table shows it a while)."""
+    hint_ready = Signal(object)
+    """The coach's hint for the moment it was asked in (``smqt.coach.hint.Hint``), or a
+    ``Failure``; none comes when the game moved on meanwhile."""
     bot_failed = Signal(int, str)
     """An AI seat could not decide (seat, what went wrong): it waits for ``retry_bot`` or
     ``set_seat`` (another level, or a person)."""
@@ -132,6 +136,8 @@ class GameController(QObject):
         self._thinker = thinker.shared()
         self._answers = _Answers(self)
         self._answers.arrived.connect(self._on_answer)
+        self._answers.hinted.connect(self._on_hint)
+        self._hint_asked: tuple | None = None
         if any(seat.is_ai for seat in self.seats):
             self._thinker.start()  # while the table is drawn, not at the AI's first turn
 
@@ -366,6 +372,50 @@ class GameController(QObject):
                 pass  # the window closed while the AI thought: nobody waits for the answer
 
         self._thinker.ask(self.state, kind, seed).add_done_callback(arrived)
+
+    def moment(self) -> tuple:
+        return (self._changes, len(self.game.actions), self.state.turn, self.state.current,
+                self.state.phase)
+
+    def can_hint(self) -> bool:
+        """A person is to play and has a choice to make."""
+        return not self.state.is_over and not self.seats[self.state.current].is_ai and \
+            bool(self.legal())
+
+    def ask_hint(self) -> bool:
+        """Ask the coach what the AI would do now (answered by ``hint_ready``); False when
+        no hint can be given now, or one is being worked out for this moment."""
+        if not self.can_hint() or self._hint_asked == self.moment():
+            return False
+        from smqt.coach.hint import hint_task
+
+        asked = self._hint_asked = self.moment()
+        answers = self._answers
+
+        def arrived(done: Future[object]) -> None:  # on another thread
+            try:
+                answers.hinted.emit(asked, done.result())
+            except RuntimeError:
+                pass  # the window closed meanwhile
+
+        self._thinker.ask_task(self.state, hint_task, "hint", 0).add_done_callback(arrived)
+        return True
+
+    @Slot(object, object)
+    def _on_hint(self, asked: tuple, answer: object) -> None:
+        if asked != self.moment():
+            if self._hint_asked == asked:
+                self._hint_asked = None
+            return  # the game moved on: the hint is for a moment gone
+        self._hint_asked = None
+        if not isinstance(answer, Failure):
+            self.game.hints.append(len(self.game.actions))
+            self._autosave()  # the record says so even if the program stops now
+        self.hint_ready.emit(answer)
+
+    @property
+    def hints_used(self) -> int:
+        return len(self.game.hints)
 
     @Slot(int, object)
     def _on_answer(self, ticket: int, answer: Action | Failure) -> None:

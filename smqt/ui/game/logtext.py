@@ -29,10 +29,10 @@ from smqt.engine.events import Event
 from smqt.engine.features import UPPER_HALF_ID, features
 from smqt.engine.geometry import Space
 from smqt.engine.rules import awaiting_end
+from smqt.engine.scorewords import change_words
 from smqt.engine.scoring import score_game
 from smqt.engine.state import CHOOSE_TILE, PERSON_WORDS, PLACE_TRUCK, GameState
 from smqt.language.translate import N_, _, ngettext, pgettext, quoted
-from smqt.ui.game.scoretext import change_words
 
 KIND_WORDS = {kind: words[0] for kind, words in PERSON_WORDS.items()}
 REWARD_WORDS = {

@@ -17,10 +17,10 @@ from smqt.engine.actions import Action, Slot, Take
 from smqt.engine.events import Event
 from smqt.engine.geometry import Space
 from smqt.engine.rules import apply
+from smqt.engine.scorewords import changes
 from smqt.engine.scoring import ScoreLine, score_game
 from smqt.engine.state import REWARD, GameState
 from smqt.language.translate import _, ngettext
-from smqt.ui.game.scoretext import changes
 
 
 @attrs.frozen

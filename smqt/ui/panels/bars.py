@@ -106,3 +106,20 @@ class Banner(QLabel):
     def say(self, text: str) -> None:
         self.setText(text)
         self.setVisible(bool(text))
+
+
+class HintBar(QLabel):
+    """The coach's hint above the table: what the AI would do now and why, until the moment
+    passes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setStyleSheet("QLabel { background: #dbeaf5; color: #0b2f4c; font-size: 15px; "
+                           "border-left: 6px dashed #0072b2; padding: 6px 12px; }")  # not translated: style
+        self.hide()
+
+    def say(self, text: str) -> None:
+        self.setText(text)
+        self.setVisible(bool(text))

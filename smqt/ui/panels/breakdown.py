@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
 )
 
 from smqt.engine.catalog import Catalog
+from smqt.engine.scorewords import breakdown, source_name
 from smqt.engine.scoring import GameScore
 from smqt.language.translate import _
-from smqt.ui.game.scoretext import breakdown, source_name
 
 SPACE_ROLE = Qt.ItemDataRole.UserRole
 WHY = 2

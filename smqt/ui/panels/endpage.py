@@ -25,6 +25,7 @@ class EndPage(QWidget):
     to_table = Signal()
     replay = Signal()
     new_game = Signal()
+    review = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -46,7 +47,9 @@ class EndPage(QWidget):
         layout.addWidget(split, 1)
         buttons = QHBoxLayout()
         for text, signal in ((N_("Look at the table"), self.to_table),
-                             (N_("Replay the game"), self.replay), (N_("New game…"), self.new_game)):
+                             (N_("Replay the game"), self.replay),
+                             (N_("Review my decisions…"), self.review),
+                             (N_("New game…"), self.new_game)):
             button = QPushButton(_(text))
             button.clicked.connect(signal.emit)
             buttons.addWidget(button)
@@ -58,11 +61,12 @@ class EndPage(QWidget):
         self.score: GameScore | None = None
 
     def show_score(self, state: GameState, score: GameScore, names: Sequence[str],
-                   first: int = 0, title: str | None = None) -> None:
+                   first: int = 0, title: str | None = None, hints: int = 0) -> None:
         """``first``: whose points to show first (the person at the table); ``title``
-        instead of the verdict (a scorepad during the game)."""
+        instead of the verdict (a scorepad during the game); ``hints``: how many hints were
+        shown in the game."""
         self.state, self.score = state, score
-        self.scorepad.show_score(score, list(names))
+        self.scorepad.show_score(score, list(names), hints)
         if title is not None:
             self.scorepad.title.setText(title)
         self._share_pending = True

@@ -91,6 +91,11 @@ class Scorepad(QWidget):
         self.title.setStyleSheet("font-size: 20px; font-weight: bold; padding: 6px;")
         self.title.setWordWrap(True)
         layout.addWidget(self.title)
+        self.hints = QLabel()
+        """Says that the coach's hints were used in this game (hidden when not)."""
+        self.hints.setStyleSheet("padding: 0 6px; color: #0b4f7c;")
+        self.hints.hide()
+        layout.addWidget(self.hints)
         self.table = QTableWidget()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
@@ -98,9 +103,12 @@ class Scorepad(QWidget):
         layout.addWidget(self.table)
         self.rows: list[tuple[str, list[int]]] = []
 
-    def show_score(self, score: GameScore, names: list[str]) -> None:
+    def show_score(self, score: GameScore, names: list[str], hints: int = 0) -> None:
+        """``hints``: how many hints were shown in the game (said under the verdict)."""
         self.rows = scorepad_rows(score)
         self.title.setText(html.escape(verdict(score, names)))
+        self.hints.setText(_("Hints shown in this game (Turn ▸ Hint): {n}").format(n=hints))
+        self.hints.setVisible(hints > 0)
         table = self.table
         table.clear()
         table.setRowCount(len(self.rows))

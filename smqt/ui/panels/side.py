@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from smqt.engine.catalog import Catalog
 from smqt.engine.content import FeatureCard, ObjectiveTile, SandDollarAction, StartingTile
+from smqt.engine.scorewords import breakdown, line_words
 from smqt.engine.scoring import ScoreSheet
 from smqt.engine.state import GameState
 from smqt.language.translate import N_, _, ngettext
@@ -32,7 +33,6 @@ from smqt.render.tilefaces import paint_objective, paint_sand_dollar_action, til
 from smqt.render.words import card_text, objective_text, sand_dollar_text, tile_text
 from smqt.ui.game.controller import Seat
 from smqt.ui.game.logtext import REWARD_WORDS
-from smqt.ui.game.scoretext import breakdown, line_words
 from smqt.ui.table.motion import count_up
 
 PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")

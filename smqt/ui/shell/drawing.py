@@ -89,8 +89,9 @@ class Drawing:
             self.city_tabs.setCurrentIndex(tab)
             self.city_tabs.blockSignals(False)
         from_display = dict(getattr(self.display_scene, "placed", {}))
+        hint = self._hint_now() if interactive else self._review_hint()
         self.display_scene.build(state, h, interactive, self._buy_tips(state, interactive),
-                                 animate=live)
+                                 animate=live, hint=hint)
         own_city = interactive and self.shown == state.current
         same_city = self._city_drawn == (self.shown, live)
         self._city_drawn = (self.shown, live)
@@ -103,7 +104,9 @@ class Drawing:
                                   score.sheets[self.shown], own_city, self._recent(state),
                                   previews=self._placement_previews(state, h) if own_city
                                   else None, arrows=self._arrows(state) if live else (),
-                                  animate=live and same_city, arrivals=arrivals)
+                                  animate=live and same_city, arrivals=arrivals,
+                                  hint=hint if own_city or (not live and self.shown == state.current)
+                                  else None)
         self._show_city_header(state)
         compact = self._panels_short_of_room()
         for i, panel in enumerate(self.player_panels):

@@ -46,6 +46,7 @@ class TableMenus:
         action(game, _("&Save"), self.save, QKeySequence.StandardKey.Save)
         action(game, _("Save &as…"), self.save_as, "Ctrl+Shift+S")
         action(game, _("Re&play a saved game…"), self.replay_dialog)
+        action(game, _("Re&view this game…"), self.open_review, "Ctrl+R")
         game.addSeparator()
         action(game, _("&Quit"), self.close, QKeySequence.StandardKey.Quit)
 
@@ -59,6 +60,8 @@ class TableMenus:
         turn.addSeparator()
         action(turn, _("Best &final movement"), self.auto_final, "F")
         action(turn, _("&Done with the final movement"), self.final_done, "D")
+        turn.addSeparator()
+        action(turn, _("&Hint: what would the AI do?"), self.ask_hint, "H")
 
         self.seats_menu = self.menuBar().addMenu(_("&Seats"))
         self.seats_menu.aboutToShow.connect(lambda: self._fill_seats_menu(self.seats_menu))

@@ -124,7 +124,8 @@ class TurnCommands:
                              "leads with {points} points", points)
             self.end_page.show_score(
                 ctrl.state, now, ctrl.names, people[0] if people else now.winners[0],
-                title=title.format(turn=ctrl.state.turn + 1, leader=leader, points=points))
+                title=title.format(turn=ctrl.state.turn + 1, leader=leader, points=points),
+                hints=ctrl.hints_used)
             self.pages.setCurrentIndex(1)
 
     def show_moment(self, moment: int) -> None:

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from smqt.engine import explain
 from smqt.engine.actions import Buy, FinalMove, MovePerson, ReturnPerson, Swap, Take
+from smqt.engine.scorewords import line_words
 from smqt.engine.scoring import score_game
 from smqt.engine.state import FINAL, MOVE, SWAP, GameState
 from smqt.language.translate import _, ngettext
 from smqt.ui.game.interaction import Highlights
 from smqt.ui.game.preview import placement_previews
 from smqt.ui.game.prompts import final_step_words, prompt
-from smqt.ui.game.scoretext import line_words
 from smqt.ui.table.scenes import Recent
 
 

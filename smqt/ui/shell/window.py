@@ -45,7 +45,7 @@ from smqt.pack.shipped import is_base_pack, pack_title
 from smqt.ui.game.controller import GameController, Seat
 from smqt.ui.game.interaction import TurnInteraction
 from smqt.ui.game.logtext import GameLog
-from smqt.ui.panels.bars import Banner, HistoryBar, ProblemBar
+from smqt.ui.panels.bars import Banner, HintBar, HistoryBar, ProblemBar
 from smqt.ui.panels.endpage import EndPage
 from smqt.ui.panels.popup import CardPopup
 from smqt.ui.panels.side import Inspector, LogPanel, PlayerPanel, RewardDialog
@@ -53,6 +53,7 @@ from smqt.ui.panels.turnpanel import TurnPanel
 from smqt.ui.shell import help as helppages
 from smqt.ui.shell.autosaves import GameLock, clean_leftovers, new_autosave_path
 from smqt.ui.shell.clicks import Clicks
+from smqt.ui.shell.coaching import TableCoach
 from smqt.ui.shell.drawing import Drawing
 from smqt.ui.shell.menus import AI_LEVELS, TableMenus
 from smqt.ui.shell.newgame import GameOptions, NewGameDialog
@@ -65,8 +66,8 @@ from smqt.ui.table.scenes import CityScene, DisplayScene, OverviewScene
 from smqt.ui.table.views import CityView, FittedView
 
 
-class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLayout, TurnView,
-                  QMainWindow):
+class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableCoach, SavedGames, TableLayout,
+                  TurnView, QMainWindow):
     game_started = Signal()
     refreshed = Signal()
     problem_reported = Signal(str, str)
@@ -153,6 +154,7 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLa
         self.problem_bar = ProblemBar()
         self.problem_title, self.problem_text = self.problem_bar.title, self.problem_bar.text
         self.banner = Banner()
+        self.hint_bar = HintBar()
 
         self.city_tabs = QTabBar()
         self.city_tabs.setExpanding(False)
@@ -191,7 +193,7 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLa
         table_layout = QVBoxLayout(table_page)
         table_layout.setContentsMargins(0, 0, 0, 0)
         table_layout.setSpacing(0)
-        for widget in (self.history_bar, self.banner):
+        for widget in (self.history_bar, self.banner, self.hint_bar):
             table_layout.addWidget(widget)
         table_layout.addWidget(self.centre_split, 1)
 
@@ -199,6 +201,7 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLa
         self.scorepad = self.end_page.scorepad
         self.end_page.to_table.connect(lambda: self.pages.setCurrentIndex(0))
         self.end_page.replay.connect(lambda: self.show_moment(0))
+        self.end_page.review.connect(self.open_review)
         self.end_page.new_game.connect(self.new_game_dialog)
 
         self.pages = QStackedWidget()
@@ -305,6 +308,13 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLa
         ctrl.problem.connect(self._problem)
         ctrl.bot_failed.connect(self._bot_failed)
         ctrl.turn_summary.connect(self._turn_summary)
+        ctrl.hint_ready.connect(self._hint_ready)
+        self._hint = None
+        self._review_mark = None
+        if self.review_window is not None:  # it reviewed another game
+            self.review_window.close()
+            self.review_window = None
+        self.hint_bar.say("")
         self.status.setText("")
         self._summaries = []  # the previous game's AI turns are not this one's
         self.last_summary = ""
@@ -358,7 +368,8 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLa
                            self.controller.thinking, self.controller.finished,
                            self.controller.undone, self.controller.final_round,
                            self.controller.seats_changed, self.controller.problem,
-                           self.controller.bot_failed, self.controller.turn_summary):
+                           self.controller.bot_failed, self.controller.turn_summary,
+                           self.controller.hint_ready):
                 signal.disconnect()
             self.controller.stop()
             self.controller.deleteLater()
@@ -422,7 +433,8 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, SavedGames, TableLa
         self.score = score_game(ctrl.state)
         people = [i for i, seat in enumerate(ctrl.seats) if not seat.is_ai]
         self.end_page.show_score(ctrl.state, self.score, ctrl.names,
-                                 people[0] if people else self.score.winners[0])
+                                 people[0] if people else self.score.winners[0],
+                                 hints=ctrl.hints_used)
         self.pages.setCurrentIndex(1)
         self.status.setText(_("Game over."))
 

@@ -472,3 +472,37 @@ class ArrowItem(QGraphicsItem):
         painter.setFont(font(18, True))
         painter.drawText(QRectF(start.x() - 16, start.y() - 16, 32, 32),
                          Qt.AlignmentFlag.AlignCenter, str(self.number))
+
+
+HINT = QColor("#0072b2")
+"""The coach's mark: blue, dashed and labelled, so that it reads without its colour too."""
+
+
+class HintItem(QGraphicsItem):
+    """The coach's hint on the table: a dashed frame around what the AI would choose, with a
+    label saying so."""
+
+    def __init__(self, width: float, height: float, label: str) -> None:
+        super().__init__()
+        self.width, self.height, self.label = width, height, label
+        self.setZValue(9)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to what it frames
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-10, -40, self.width + 20, self.height + 50)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(HINT, 6, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap,
+                            Qt.PenJoinStyle.RoundJoin))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(QRectF(-5, -5, self.width + 10, self.height + 10), 12, 12)
+        painter.setFont(font(16, True))
+        wide = QFontMetricsF(painter.font()).horizontalAdvance(self.label) + 20
+        badge = QRectF(0, -36, min(wide, self.width + 10), 28)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(HINT)
+        painter.drawRoundedRect(badge, 8, 8)
+        painter.setPen(QColor("white"))
+        painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, self.label)

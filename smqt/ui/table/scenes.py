@@ -13,7 +13,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsObject, QGraphicsScene, QGraphicsSceneMouseEvent
 
-from smqt.engine.actions import BACK, FRONT
+from smqt.engine.actions import BACK, FRONT, Action
 from smqt.engine.features import UPPER_HALF_ID
 from smqt.engine.geometry import BEACH, Space
 from smqt.engine.scoring import ScoreSheet
@@ -23,6 +23,7 @@ from smqt.render.cardface import RING_MARK_X, paint_card, ring_centres
 from smqt.render.tilefaces import paint_objective, paint_sand_dollar_action, paint_tile_top
 from smqt.ui.game.interaction import Highlights
 from smqt.ui.game.logtext import REWARD_WORDS
+from smqt.ui.table.hintmarks import mark_city, mark_display
 from smqt.ui.table.items import (
     CARD_H,
     CARD_W,
@@ -93,11 +94,14 @@ class DisplayScene(TableScene):
         painter.fillRect(rect, QBrush(gradient))
 
     def build(self, state: GameState, h: Highlights, interactive: bool,
-              buy_tips: dict[str, str] | None = None, animate: bool = False) -> None:
+              buy_tips: dict[str, str] | None = None, animate: bool = False,
+              hint: Action | None = None) -> None:
         """``buy_tips``: per sand dollar action, what clicking it would do now or why not;
-        ``animate``: cards, the truck and the foodie glide from where they stood."""
+        ``animate``: cards, the truck and the foodie glide from where they stood; ``hint``:
+        the action the coach suggests, framed where it starts."""
         self.begin()
         self.clear()
+        where: dict[tuple, QRectF] = {}
         catalog = state.catalog
         columns = state.rules.display_columns
         left = 130.0
@@ -111,6 +115,7 @@ class DisplayScene(TableScene):
                 face = FaceItem(paint_card, tile, ("tile", tile_id) if interactive else None)
                 face.selectable = interactive and tile_id in h.tiles
                 self.addItem(_at(face, left + i * PITCH_X, top))
+                where["tile", tile_id] = QRectF(left + i * PITCH_X, top, CARD_W, CARD_H)
             top += CARD_H + 40
         for row, label, cards in ((BACK, _("Back row"), state.back),
                                   (FRONT, _("Front row"), state.front)):
@@ -129,6 +134,7 @@ class DisplayScene(TableScene):
                 face.selectable = interactive and slot in h.slots
                 face.selected = slot == h.selected_slot
                 self.addItem(_at(face, x, y))
+                where["slot", slot] = QRectF(x, y, CARD_W, CARD_H)
         token_y = top + 2 * CARD_H + 30
         tips = token_tips(state)
         for column in range(columns):
@@ -136,6 +142,7 @@ class DisplayScene(TableScene):
             if column in h.columns and interactive:
                 marker = TokenItem("marker", column)
                 self.addItem(_at(marker, x, token_y))
+                where["column", column] = marker.mapRectToScene(marker.boundingRect())
             both = state.truck == state.foodie == column
             if state.truck == column:
                 truck = TokenItem("truck", column, tips["truck"])
@@ -156,6 +163,7 @@ class DisplayScene(TableScene):
                 tip += ": " + buy_tips[action_id]
             face.setToolTip(tip)
             self.addItem(_at(face, right + i * PITCH_X, top))
+            where["sand_dollar", action_id] = QRectF(right + i * PITCH_X, top, CARD_W, CARD_H)
         objective = catalog.objective_tiles[state.objective]
         # wide: the objective beside the sand dollar actions and the deck under them (a wide,
         # low display); otherwise the objective under the first action, the deck beside it
@@ -180,6 +188,8 @@ class DisplayScene(TableScene):
         for k, line in enumerate(lines):
             line.size = size
             self.addItem(_at(line, deck_x, top + CARD_H + 80 + k * 24))
+        if hint is not None:
+            mark_display(self, hint, where)
         self.setSceneRect(self.itemsBoundingRect().adjusted(-10, -10, 10, 10))
         arrivals = {key: self.deck_at for key in self._card_keys() if key not in self.before}
         self.finish(animate and bool(self.before), arrivals)
@@ -248,7 +258,7 @@ class CityScene(TableScene):
               previews: dict[Space, tuple] | None = None,
               arrows: Sequence[tuple[int, Sequence[Space], str]] = (),
               focus: Space | None = None, animate: bool = False,
-              arrivals: dict[tuple, QPointF] | None = None) -> None:
+              arrivals: dict[tuple, QPointF] | None = None, hint: Action | None = None) -> None:
         """``previews``: per target space, the points the picked card would score there and
         why; ``arrows``: numbered final moves (number, origin then path, words); ``focus``: a
         card to point out (the score breakdown's line); ``arrivals``: where new cards come
@@ -257,6 +267,9 @@ class CityScene(TableScene):
         self.clear()
         self._spaces = draw_city(self, state, index, h, sheet, interactive, recent,
                                  previews=previews, arrows=arrows, focus=focus)
+        if hint is not None:
+            mark_city(self, state, index, hint,
+                      lambda space: QPointF(space[1] * PITCH_X, space[0] * PITCH_Y))
         self.setSceneRect(self.itemsBoundingRect().adjusted(-10, -10, 10, 10))
         self.finish(animate, arrivals)
 

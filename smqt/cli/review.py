@@ -1,0 +1,131 @@
+"""``smqt review RECORD``: a game judged decision by decision for one player: each decision's
+value by the strongest AI, its best alternative and what the choice cost; the costliest
+decisions and every player's score by turn. ``--json`` for tools."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TextIO
+
+from smqt.cli.replay import open_record
+from smqt.coach.judge import DEEP
+from smqt.coach.review import Review, review_record
+from smqt.engine.state import GameState
+from smqt.language.translate import _
+from smqt.ui.game.logtext import describe_action
+
+JUDGE = "hard"  # not translated: the level's key; it is shown through level_words
+
+
+def seat_of(player: str, names: tuple[str, ...], players: int) -> int | None:
+    """A player given as a number from 1 or by name (any case); None when neither fits."""
+    if player.strip().isdigit():
+        number = int(player)
+        return number - 1 if 1 <= number <= players else None
+    wanted = player.strip().casefold()
+    found = [i for i, name in enumerate(names) if name.casefold() == wanted]
+    return found[0] if len(found) == 1 else None
+
+
+def review_json(review: Review, names: tuple[str, ...], players: int) -> dict:
+    return {
+        "player": review.seat + 1,
+        "name": names[review.seat],
+        "judged_by": JUDGE,
+        "complete": review.complete,
+        "total_cost": round(review.total_loss, 2),
+        "decisions": [
+            {"number": d.number, "round": d.turn // players + 1, "turn": d.turn,
+             "phase": d.phase, "choices": d.choices,
+             "chosen": str(d.chosen), "chosen_words": d.chosen_words,
+             "value": round(d.chosen_value, 2),
+             "best": str(d.best), "best_words": d.best_words,
+             "best_value": round(d.best_value, 2), "cost": round(d.loss, 2)}
+            for d in review.decisions
+        ],
+        "costliest": [d.number for d in review.costliest()],
+        "scores_by_turn": [dict(zip(names, scores, strict=True)) for scores in review.scores],
+    }
+
+
+def print_review(review: Review, names: tuple[str, ...], players: int, out: TextIO) -> None:
+    from smqt.ai.protocol import level_words
+
+    out.write(_("Review of {name}'s decisions, judged by the {level} AI").format(
+        name=names[review.seat], level=level_words(JUDGE)) + "\n")
+    if not review.complete:
+        out.write(_("(the game is not finished: the review stops where the record ends)") + "\n")
+    out.write("\n")
+    for d in review.decisions:
+        out.write(_("{number:>4}  round {round}: {chosen}").format(
+            number=d.number, round=d.turn // players + 1, chosen=d.chosen_words) + "\n")
+        if d.loss < 0.05:
+            out.write("      " + _("value {value:.1f}: the AI's choice too").format(
+                value=d.chosen_value) + "\n")
+        else:
+            out.write("      " + _("value {value:.1f}; best: {best} ({best_value:.1f}), "
+                                  "cost {cost:.1f}").format(
+                value=d.chosen_value, best=d.best_words, best_value=d.best_value,
+                cost=d.loss) + "\n")
+    costly = review.costliest()
+    out.write("\n" + _("Costliest decisions:") + "\n")
+    if not costly:
+        out.write("  " + _("none: every decision was within half a point of the AI's") + "\n")
+    for d in costly:
+        out.write("  " + _("#{number} (round {round}): cost {cost:.1f}").format(
+            number=d.number, round=d.turn // players + 1, cost=d.loss) + "\n")
+    out.write("\n" + _("Score at the start of each round, and at the end:") + "\n")
+    rounds = [*review.scores[:-1:players], review.scores[-1]]
+    width = max(len(name) for name in names)
+    for seat, name in enumerate(names):
+        row = " ".join(f"{scores[seat]:>3}" for scores in rounds)
+        out.write(f"  {name:<{width}}  {row}\n")
+
+
+def run_review(path: str, pack: str | None, player: str, *, as_json: bool, deep: int,
+               out: TextIO, err: TextIO) -> int:
+    opened = open_record(path, pack, err)
+    if opened is None:
+        return 1
+    record, game = opened
+    players = record.setup.players
+    names = record.names or tuple(_("Player {number}").format(number=i + 1)
+                                  for i in range(players))
+    seat = seat_of(player, names, players)
+    if seat is None:
+        err.write(_("{player} is not a player of this game: give a number from 1 to {last} "
+                    "or one of the names {names}").format(
+            player=repr(player), last=players, names=", ".join(names)) + "\n")
+        return 2
+
+    def say(state: GameState, action: object) -> str:
+        return describe_action(state, action, names[state.current])  # type: ignore[arg-type]
+
+    review = review_record(record, game.catalog, seat, deep=deep, describe=say)
+    if as_json:
+        json.dump(review_json(review, names, players), out, indent=2, ensure_ascii=False)
+        out.write("\n")
+    else:
+        print_review(review, names, players, out)
+    return 0
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    review = sub.add_parser("review", help=_("judge a player's decisions in a game record"))
+    review.add_argument("record", help=_("a game record or saved game file"))
+    review.add_argument("--player", default="1",
+                        help=_("the player to review: a number from 1, or a name (default: 1)"))
+    review.add_argument("--json", action="store_true", help=_("print JSON for tools"))
+    review.add_argument("--pack", default=None, help=_("the pack folder (default: the one the "
+                                                       "game names, else content/base)"))
+    review.add_argument("--depth", type=int, default=DEEP, choices=range(1, 21),
+                        metavar="1-20",
+                        help=_("how many of the best choices of each card decision the AI "
+                               "plays further (default: {n})").format(n=DEEP))
+
+
+def run(args: argparse.Namespace) -> int:
+    return run_review(args.record, args.pack, args.player, as_json=args.json, deep=args.depth,
+                      out=sys.stdout, err=sys.stderr)

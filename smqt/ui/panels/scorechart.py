@@ -1,0 +1,150 @@
+"""Every player's score turn by turn, as a line chart: one line per player in the seat's
+colour, each with its own marker shape (circle, square, triangle, diamond) so that the lines
+part without their colours; a legend names them. Points are the totals the game would give at
+the start of each turn, and at its end."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen, QPolygonF
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from smqt.language.translate import _
+
+SHAPES = ("circle", "square", "triangle", "diamond")  # not translated: marker kinds
+
+
+def nice_step(span: float, lines: int = 5) -> int:
+    """A round step for about ``lines`` grid lines over ``span`` points."""
+    raw = max(1.0, span / lines)
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500):
+        if step >= raw:
+            return step
+    return int(raw)
+
+
+def draw_marker(painter: QPainter, at: QPointF, shape: str, size: float = 5.0) -> None:
+    if shape == "square":
+        painter.drawRect(QRectF(at.x() - size, at.y() - size, 2 * size, 2 * size))
+    elif shape == "triangle":
+        painter.drawPolygon(QPolygonF([QPointF(at.x(), at.y() - size * 1.2),
+                                       QPointF(at.x() + size * 1.1, at.y() + size),
+                                       QPointF(at.x() - size * 1.1, at.y() + size)]))
+    elif shape == "diamond":
+        painter.drawPolygon(QPolygonF([QPointF(at.x(), at.y() - size * 1.3),
+                                       QPointF(at.x() + size * 1.3, at.y()),
+                                       QPointF(at.x(), at.y() + size * 1.3),
+                                       QPointF(at.x() - size * 1.3, at.y())]))
+    else:
+        painter.drawEllipse(at, size, size)
+
+
+class ScoreChart(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.scores: tuple[tuple[int, ...], ...] = ()
+        self.names: Sequence[str] = ()
+        self.colours: Sequence[str] = ()
+        self.mark: int | None = None
+        """A turn to point out (the decision chosen in the review's list)."""
+        self.setMinimumSize(320, 200)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def sizeHint(self) -> QSize:
+        return QSize(560, 260)
+
+    def show_scores(self, scores: Sequence[Sequence[int]], names: Sequence[str],
+                    colours: Sequence[str]) -> None:
+        self.scores = tuple(tuple(s) for s in scores)
+        self.names, self.colours = list(names), list(colours)
+        self.update()
+
+    def point_at(self, turn: int | None) -> None:
+        self.mark = turn
+        self.update()
+
+    def plot_rect(self) -> QRectF:
+        """Where the lines are drawn (inside the axes' labels and the legend)."""
+        return QRectF(48, 34, max(10, self.width() - 64), max(10, self.height() - 34 - 40))
+
+    def point(self, turn: int, value: int) -> QPointF:
+        rect = self.plot_rect()
+        top = self._top()
+        turns = max(1, len(self.scores) - 1)
+        bottom = self._bottom()
+        return QPointF(rect.left() + rect.width() * turn / turns,
+                       rect.bottom() - rect.height() * (value - bottom) / max(1, top - bottom))
+
+    def _bottom(self) -> int:
+        low = min((min(s) for s in self.scores), default=0)
+        return min(0, low - low % nice_step(self._span()) if low < 0 else 0)
+
+    def _span(self) -> int:
+        high = max((max(s) for s in self.scores), default=10)
+        low = min((min(s) for s in self.scores), default=0)
+        return max(10, high - min(0, low))
+
+    def _top(self) -> int:
+        high = max((max(s) for s in self.scores), default=10)
+        step = nice_step(self._span())
+        return max(step, (high // step + 1) * step)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.fillRect(self.rect(), QColor("white"))
+        small = QFont(self.font())
+        small.setPixelSize(12)
+        painter.setFont(small)
+        metrics = QFontMetricsF(small)
+        rect = self.plot_rect()
+        if not self.scores:
+            painter.setPen(QColor("#555"))
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, _("No scores yet"))
+            return
+        step = nice_step(self._span())
+        painter.setPen(QPen(QColor("#dddddd"), 1))
+        value = self._bottom()
+        while value <= self._top():
+            y = self.point(0, value).y()
+            painter.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y))
+            painter.setPen(QColor("#444"))
+            painter.drawText(QRectF(0, y - 8, rect.left() - 6, 16),
+                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                             str(value))
+            painter.setPen(QPen(QColor("#dddddd"), 1))
+            value += step
+        painter.setPen(QPen(QColor("#444"), 1))
+        painter.drawLine(rect.bottomLeft(), rect.bottomRight())
+        painter.drawLine(rect.bottomLeft(), rect.topLeft())
+        turns = len(self.scores) - 1
+        every = max(1, nice_step(turns, 8))
+        for turn in range(0, turns + 1, every):
+            x = self.point(turn, 0).x()
+            painter.drawText(QRectF(x - 20, rect.bottom() + 2, 40, 16),
+                             Qt.AlignmentFlag.AlignCenter, str(turn + 1))
+        painter.drawText(QRectF(rect.left(), rect.bottom() + 18, rect.width(), 16),
+                         Qt.AlignmentFlag.AlignCenter, _("turn (the last point is the end)"))
+        painter.drawText(QRectF(4, 4, 200, 16), Qt.AlignmentFlag.AlignLeft, _("points"))
+        if self.mark is not None and 0 <= self.mark <= turns:
+            x = self.point(self.mark, 0).x()
+            painter.setPen(QPen(QColor("#0072b2"), 2, Qt.PenStyle.DashLine))
+            painter.drawLine(QPointF(x, rect.top()), QPointF(x, rect.bottom()))
+        x = rect.left() + 60
+        for seat, name in enumerate(self.names):
+            colour = QColor(self.colours[seat % len(self.colours)])
+            shape = SHAPES[seat % len(SHAPES)]
+            painter.setPen(QPen(colour, 2.5))
+            points = [self.point(t, s[seat]) for t, s in enumerate(self.scores)]
+            painter.drawPolyline(QPolygonF(points))
+            painter.setBrush(colour)
+            for at in points[::max(1, len(points) // 12)] + points[-1:]:
+                draw_marker(painter, at, shape, 4)
+            draw_marker(painter, QPointF(x, 14), shape, 5)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QColor("#222"))
+            painter.drawText(QPointF(x + 10, 18), name)
+            x += 30 + metrics.horizontalAdvance(name)
+        painter.end()

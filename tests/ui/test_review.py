@@ -1,0 +1,80 @@
+"""The post-game review at the table: a stored game's decisions judged in the AI's process with
+a progress bar, the costliest listed with the AI's better choice and a score chart; a click
+opens that moment on the table with the better choice framed; Cancel stops it; it can be
+opened twice in one window."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+
+from smqt.ai import thinker
+from smqt.ai.protocol import make_bot
+from smqt.coach.review import review_record
+from smqt.engine.game import Game
+from smqt.ui.game.controller import Seat
+from smqt.ui.table.items import HintItem
+from tests.ai.nearby import NearbyThinker
+from tests.support import base
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def nearby(monkeypatch):
+    helper = NearbyThinker()
+    monkeypatch.setattr(thinker, "shared", lambda: helper)
+    yield helper
+    helper.stop()
+
+
+def finished(seed: int = 4242) -> Game:
+    game = Game.new(base(), 2, seed, names=("Anna", "Ben"))
+    bots, rng = [make_bot("easy"), make_bot("medium")], random.Random(1)
+    while not game.state.is_over:
+        game.play(bots[game.state.current].choose(game.state, game.legal_actions(), rng))
+    return game
+
+
+def test_the_review_lists_costly_decisions_and_opens_a_moment(qtbot, window, nearby):
+    game = finished()
+    window.start_game(game, [Seat("Anna"), Seat("Ben", "medium")], None)
+    qtbot.waitUntil(lambda: window.pages.currentIndex() == 1)
+    window.open_review()
+    review = window.review_window
+    assert review is not None and review.isVisible()
+    qtbot.waitUntil(lambda: not review.cancel.isEnabled(), timeout=120_000)
+    expected = review_record(game.record, game.catalog, 0)
+    assert [d.number for d in review.decisions] == [d.number for d in expected.decisions]
+    assert [round(d.loss, 6) for d in review.decisions] == \
+        [round(d.loss, 6) for d in expected.decisions]
+    assert review.progress.value() == len(expected.decisions)
+    assert review.chart.scores == expected.scores
+    rows = review.list.topLevelItemCount()
+    costly = expected.costliest(15)
+    assert rows == len(costly) > 0
+    first = review.list.topLevelItem(0)
+    assert first.text(1).startswith("Anna") and first.text(2).startswith("Anna")
+    assert float(first.text(3)) == pytest.approx(costly[0].loss, abs=0.05)
+    assert "decisions judged" in review.summary.text()
+
+    rect = review.list.visualItemRect(first)
+    qtbot.mouseClick(review.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.viewing == costly[0].number - 1, "the moment before the decision"
+    assert window.pages.currentIndex() == 0 and window.shown == 0
+    framed = [i for scene in (window.display_scene, window.city_scene)
+              for i in scene.items() if isinstance(i, HintItem)]
+    assert framed, "the better choice is framed on the table"
+    assert review.chart.mark == costly[0].turn
+
+    # a second review in the same window, for the other player, cancelled at once
+    window.open_review()
+    again = window.review_window
+    assert again is not review
+    again.player.setCurrentIndex(1)
+    again.stop()
+    assert not again.cancel.isEnabled() and "stopped" in again.summary.text()
+    window.show_live()
+    assert not [i for i in window.display_scene.items() if isinstance(i, HintItem)]
