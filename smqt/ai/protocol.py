@@ -24,11 +24,31 @@ class Bot(Protocol):
         ...
 
 
-BOT_LEVELS = ("random", "easy", "medium", "hard")
+BOT_LEVELS = ("random", "easy", "medium", "hard", "expert")
 
 LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
-               "random": N_("random")}
+               "expert": N_("expert"), "random": N_("random")}
 """An AI level in words (a seat's default name, a failed AI's message)."""
+
+LEVEL_SENTENCES = {
+    "random": N_("plays any allowed move, at random (for testing); answers at once"),
+    "easy": N_("takes the points a move scores now, and often plays at random; answers at "
+               "once"),
+    "medium": N_("thinks one move ahead: the points now and what the city promises; answers "
+                 "at once"),
+    "hard": N_("plays each card it could take to the end of its turn, and the best five two "
+               "turns further; thinks up to about a second and a half on a card"),
+    "expert": N_("plays its best ten card choices two turns further on six guessed decks each, "
+                 "with weights tuned by self-play; thinks about a second on a card, at most "
+                 "three"),
+}
+"""What each level does, in a sentence, and how long it thinks (the new-game dialog)."""
+
+
+def level_sentence(level: str) -> str:
+    """``medium: thinks one move ahead…``."""
+    return f"{level_words(level)}: {_(LEVEL_SENTENCES[level])}" if level in LEVEL_SENTENCES \
+        else level_words(level)
 
 
 def level_words(level: str) -> str:
@@ -38,8 +58,8 @@ def level_words(level: str) -> str:
 
 
 def make_bot(spec: str) -> Bot:
-    """A bot from its name: ``random``, ``easy``, ``medium``, ``hard`` or ``hard:SECONDS``
-    (a wall-clock cap for interactive play)."""
+    """A bot from its name: ``random``, ``easy``, ``medium``, ``hard``, ``expert``, or
+    ``hard:SECONDS`` / ``expert:SECONDS`` (a wall-clock cap for interactive play)."""
     name, _colon, arg = spec.partition(":")
     if name == "random":
         from smqt.ai.randombot import RandomBot
@@ -57,5 +77,9 @@ def make_bot(spec: str) -> Bot:
         from smqt.ai.search import HardBot
 
         return HardBot(time_cap=float(arg)) if arg else HardBot()
+    if name == "expert":
+        from smqt.ai.search import ExpertBot
+
+        return ExpertBot(time_cap=float(arg)) if arg else ExpertBot()
     raise ValueError(_("unknown bot {bot} (expected one of {levels})").format(
         bot=repr(spec), levels=", ".join(BOT_LEVELS)))

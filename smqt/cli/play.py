@@ -15,7 +15,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     play = sub.add_parser("play", help=_("open the play table (the default command)"))
     play.add_argument("--players", default=None,
                       help=_("seats in order, e.g. human,ai:hard or Ann=human,Bo=ai:easy "
-                             "(levels: random, easy, medium, hard)"))
+                             "(levels: random, easy, medium, hard, expert)"))
     play.add_argument("--seed", type=seed, default=None,
                       help=_("the game's seed, a whole number from 0 to {limit} (default: random)").format(
                           limit=SEED_LIMIT))

@@ -10,13 +10,11 @@ import sys
 from typing import TextIO
 
 from smqt.cli.replay import open_record
-from smqt.coach.judge import DEEP
-from smqt.coach.review import Review, review_record
+from smqt.coach.judge import JUDGES
+from smqt.coach.review import REVIEWER, Review, review_record
 from smqt.engine.state import GameState
 from smqt.language.translate import _
 from smqt.ui.game.logtext import describe_action
-
-JUDGE = "hard"  # not translated: the level's key; it is shown through level_words
 
 
 def seat_of(player: str, names: tuple[str, ...], players: int) -> int | None:
@@ -29,11 +27,11 @@ def seat_of(player: str, names: tuple[str, ...], players: int) -> int | None:
     return found[0] if len(found) == 1 else None
 
 
-def review_json(review: Review, names: tuple[str, ...], players: int) -> dict:
+def review_json(review: Review, names: tuple[str, ...], players: int, level: str) -> dict:
     return {
         "player": review.seat + 1,
         "name": names[review.seat],
-        "judged_by": JUDGE,
+        "judged_by": level,
         "complete": review.complete,
         "total_cost": round(review.total_loss, 2),
         "decisions": [
@@ -50,11 +48,12 @@ def review_json(review: Review, names: tuple[str, ...], players: int) -> dict:
     }
 
 
-def print_review(review: Review, names: tuple[str, ...], players: int, out: TextIO) -> None:
+def print_review(review: Review, names: tuple[str, ...], players: int, level: str,
+                 out: TextIO) -> None:
     from smqt.ai.protocol import level_words
 
     out.write(_("Review of {name}'s decisions, judged by the {level} AI").format(
-        name=names[review.seat], level=level_words(JUDGE)) + "\n")
+        name=names[review.seat], level=level_words(level)) + "\n")
     if not review.complete:
         out.write(_("(the game is not finished: the review stops where the record ends)") + "\n")
     out.write("\n")
@@ -84,8 +83,8 @@ def print_review(review: Review, names: tuple[str, ...], players: int, out: Text
         out.write(f"  {name:<{width}}  {row}\n")
 
 
-def run_review(path: str, pack: str | None, player: str, *, as_json: bool, deep: int,
-               out: TextIO, err: TextIO) -> int:
+def run_review(path: str, pack: str | None, player: str, *, as_json: bool,
+               deep: int | None = None, level: str = REVIEWER, out: TextIO, err: TextIO) -> int:
     opened = open_record(path, pack, err)
     if opened is None:
         return 1
@@ -103,12 +102,12 @@ def run_review(path: str, pack: str | None, player: str, *, as_json: bool, deep:
     def say(state: GameState, action: object) -> str:
         return describe_action(state, action, names[state.current])  # type: ignore[arg-type]
 
-    review = review_record(record, game.catalog, seat, deep=deep, describe=say)
+    review = review_record(record, game.catalog, seat, level=level, deep=deep, describe=say)
     if as_json:
-        json.dump(review_json(review, names, players), out, indent=2, ensure_ascii=False)
+        json.dump(review_json(review, names, players, level), out, indent=2, ensure_ascii=False)
         out.write("\n")
     else:
-        print_review(review, names, players, out)
+        print_review(review, names, players, level, out)
     return 0
 
 
@@ -120,12 +119,15 @@ def add(sub: argparse._SubParsersAction) -> None:
     review.add_argument("--json", action="store_true", help=_("print JSON for tools"))
     review.add_argument("--pack", default=None, help=_("the pack folder (default: the one the "
                                                        "game names, else content/base)"))
-    review.add_argument("--depth", type=int, default=DEEP, choices=range(1, 21),
+    review.add_argument("--level", default=REVIEWER, choices=JUDGES,
+                        help=_("the AI that judges (default: {level}, the strongest; hard is "
+                               "quicker)").format(level=REVIEWER))
+    review.add_argument("--depth", type=int, default=None, choices=range(1, 21),
                         metavar="1-20",
                         help=_("how many of the best choices of each card decision the AI "
-                               "plays further (default: {n})").format(n=DEEP))
+                               "plays further (default: the level's own)"))
 
 
 def run(args: argparse.Namespace) -> int:
     return run_review(args.record, args.pack, args.player, as_json=args.json, deep=args.depth,
-                      out=sys.stdout, err=sys.stderr)
+                      level=args.level, out=sys.stdout, err=sys.stderr)

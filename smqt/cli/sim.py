@@ -32,7 +32,8 @@ def add(sub: argparse._SubParsersAction) -> None:
     sim.add_argument("--noise", action="store_true",
                      help=_("also play base on other seeds: the noise band of base against itself"))
     sim.add_argument("--ladder", action="store_true",
-                     help=_("a skill ladder: random, easy, medium, hard head to head"))
+                     help=_("a skill ladder: random, easy, medium, hard, expert, each against the one "
+                            "below at 2 and 4 players"))
     sim.add_argument("--ladder-games", type=int, default=40, help=_("games per ladder pair"))
     sim.add_argument("--players", default="2", help=_("player count(s): 2, 3, 4 or e.g. 2,3,4"))
     sim.add_argument("--bots", default="medium", help=_("bots by seat, e.g. medium,easy"))

@@ -1,4 +1,4 @@
-"""A hint: the strongest bot's choice for the step now, with a one-line reason from its own
+"""A hint: the hard bot's choice for the step now, with a one-line reason from its own
 valuation and the score sheet ("+5 now: Surf Shack: chain of 4 nature +3; ... about 2 points
 better than the next best choice"). Asked for by a person, never shown by itself."""
 
@@ -30,7 +30,7 @@ class Hint:
 
 
 def hint(state: GameState, legal: Sequence[Action] | None = None) -> Hint:
-    """What the strongest bot would do now, for ``state.current``."""
+    """What the hard bot would do now, for ``state.current``."""
     legal = tuple(legal if legal is not None else legal_actions(state))
     if len(legal) == 1:
         return _hint(state, legal[0], None)

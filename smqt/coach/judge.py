@@ -4,6 +4,7 @@ search, deeper for the best few), a final move (R9.3) by the exact final movemen
 still follow it, the food truck's column (R2.7) by where the start player gains least (no
 column is counted as a cost), any other step by the greedy evaluation of where it leads.
 
+``hard`` judges a hint (what the hard bot would do), ``expert`` a review (the strongest).
 Values are in the bots' points: the score plus what the position promises, less a share of the
 best rival's for card choices. Differences between two choices of one decision are what a
 review shows ("about 4 points"). The same state always gets the same values: the futures are
@@ -17,17 +18,26 @@ from collections.abc import Sequence
 
 import attrs
 
-from smqt.ai.evaluation import MEDIUM
 from smqt.ai.greedy import GreedyBot, final_move_choice
-from smqt.ai.search import HardBot
+from smqt.ai.search import ExpertBot, HardBot
 from smqt.engine.actions import Action, PlaceTruck
 from smqt.engine.finalmove import best_final_movement
 from smqt.engine.rules import apply_legal
 from smqt.engine.state import ACQUIRE, FINAL, GameState
 from smqt.engine.tally import totals
 
-DEEP = 6
-"""How many of the best card choices get the deeper look (``hard`` itself looks at 5)."""
+JUDGES = ("expert", "hard")
+"""The levels that can judge, strongest first."""
+
+
+def searcher(level: str = "hard", deep: int | None = None) -> HardBot:
+    """The searching bot of ``level``; ``deep``: how many of the best card choices it plays
+    further (None: the level's own)."""
+    if level == "expert":
+        return ExpertBot(deep=deep)
+    if level == "hard":
+        return HardBot() if deep is None else HardBot(deep=deep)
+    raise ValueError(f"{level!r} cannot judge (one of {', '.join(JUDGES)})")  # not translated: callers check
 
 
 @attrs.frozen
@@ -51,12 +61,12 @@ def decision_seed(state: GameState) -> int:
 
 
 def judge(state: GameState, legal: Sequence[Action], *, chosen: int | None = None,
-          deep: int = DEEP) -> Judgement:
-    """Value ``legal`` (``state.current``'s choices now); ``chosen`` is always valued closely,
-    so a review can say what it cost."""
+          level: str = "hard", deep: int | None = None) -> Judgement:
+    """Value ``legal`` (``state.current``'s choices now) as ``level`` would (``searcher``);
+    ``chosen`` is always valued closely, so a review can say what it cost."""
     also = () if chosen is None else (chosen,)
     if state.phase == ACQUIRE and len(legal) > 1:
-        bot = HardBot(deep=deep)
+        bot = searcher(level, deep)
         _shallow, values = bot.turn_values(state, legal, decision_seed(state), also=also)
         best = max(values, key=lambda i: (values[i], -i))
         return Judgement(values, best)
@@ -66,7 +76,7 @@ def judge(state: GameState, legal: Sequence[Action], *, chosen: int | None = Non
         best_action = final_move_choice(state, legal)
         best = legal.index(best_action)
         return Judgement(values, best)
-    greedy = GreedyBot(MEDIUM)
+    greedy = GreedyBot(searcher(level).weights)
     if isinstance(legal[0], PlaceTruck):  # R2.7: not about one's own points; no choice costs
         chosen_column = greedy.choose(state, legal, random.Random(decision_seed(state)))
         return Judgement(dict.fromkeys(range(len(legal)), 0.0), legal.index(chosen_column))

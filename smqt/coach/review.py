@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import attrs
 
-from smqt.coach.judge import DEEP, Judgement, judge
+from smqt.coach.judge import Judgement, judge
 from smqt.engine.actions import Action, parse_action
 from smqt.engine.catalog import Catalog
 from smqt.engine.game import GameRecord, replay
@@ -129,21 +129,28 @@ def decision(moment: Moment, judged: Judgement,
                     moment.choices, *words)
 
 
-def judge_moment(moment: Moment, deep: int = DEEP) -> Judgement:
-    return judge(moment.state, legal_actions(moment.state), chosen=moment.chosen, deep=deep)
+REVIEWER = "expert"
+"""The level a review is judged by: the strongest."""
 
 
-def judge_task(state: GameState, deep: str, chosen: int) -> Judgement:
+def judge_moment(moment: Moment, level: str = REVIEWER, deep: int | None = None) -> Judgement:
+    return judge(moment.state, legal_actions(moment.state), chosen=moment.chosen, level=level,
+                 deep=deep)
+
+
+def judge_task(state: GameState, level: str, chosen: int) -> Judgement:
     """``judge`` as a task of the AI's own process (``smqt.ai.thinker``'s (state, bot,
-    seed) form: the depth comes as the text, the choice made as the number)."""
-    return judge(state, legal_actions(state), chosen=chosen, deep=int(deep))
+    seed) form: the judging level comes as the text, the choice made as the number)."""
+    return judge(state, legal_actions(state), chosen=chosen, level=level)
 
 
-def review_record(record: GameRecord, catalog: Catalog, seat: int, *, deep: int = DEEP,
+def review_record(record: GameRecord, catalog: Catalog, seat: int, *, level: str = REVIEWER,
+                  deep: int | None = None,
                   progress: Callable[[int, int], None] | None = None,
                   cancelled: Callable[[], bool] | None = None,
                   describe: Callable[[GameState, Action], str] | None = None) -> Review:
-    """Judge ``seat``'s decisions in ``record``. ``progress(done, total)`` is called after
+    """Judge ``seat``'s decisions in ``record`` as ``level`` would (``deep``: how many of the
+    best card choices it plays further; None: the level's own). ``progress(done, total)`` is called after
     each decision; when ``cancelled()`` says so, ``Cancelled`` is raised; ``describe(state,
     action)`` says a choice in words."""
     found = course(record, catalog, seat)
@@ -151,7 +158,7 @@ def review_record(record: GameRecord, catalog: Catalog, seat: int, *, deep: int 
     for done, moment in enumerate(found.moments, start=1):
         if cancelled is not None and cancelled():
             raise Cancelled
-        decisions.append(decision(moment, judge_moment(moment, deep), describe))
+        decisions.append(decision(moment, judge_moment(moment, level, deep), describe))
         if progress is not None:
             progress(done, len(found.moments))
     return Review(seat, record.names, tuple(decisions), found.scores, found.complete)

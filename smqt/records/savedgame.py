@@ -17,7 +17,7 @@ from smqt.files.text import TextFileError, read_text
 from smqt.language.translate import _
 from smqt.records.record import parse_record, record_text
 
-SEAT_KINDS = ("human", "random", "easy", "medium", "hard")
+SEAT_KINDS = ("human", "random", "easy", "medium", "hard", "expert")
 MAX_PATH = 4096
 """The longest pack folder a saved game may name (Linux's own limit on a path)."""
 

@@ -135,20 +135,22 @@ def noise_band(base: Sequence[GameResult], noise: Sequence[GameResult],
 
 
 def ladder(sides: Sequence[Side], results: dict[str, list[GameResult]]) -> list[dict]:
-    """Does the pack reward skill: the stronger bot's win rate head to head."""
+    """Does the pack reward skill: the stronger bot's share of the wins, against an equal
+    share (one half head to head, one quarter against three of the weaker)."""
     rows = []
     for side in sides:
         games = results.get(side.label, [])
         if not games:
             continue
-        weak, strong = side.lineup
+        weak, strong = side.pair
+        equal = 1 / side.players
         share = sum(r.win_share(s.seat) for r in games for s in r.seats if s.bot == strong)
         win = wilson(share, len(games))
-        verdict = (_("rewards skill") if win.low > 0.5 else
-                   _("the weaker bot wins more") if win.high < 0.5 else _("inconclusive"))
+        verdict = (_("rewards skill") if win.low > equal else
+                   _("the weaker bot wins more") if win.high < equal else _("inconclusive"))
         rows.append({"label": side.label, "pack": side.title.split(":")[0], "weak": weak,
-                     "strong": strong, "games": len(games), "strong_win": win.as_dict(),
-                     "verdict": verdict})
+                     "strong": strong, "players": side.players, "equal_share": equal,
+                     "games": len(games), "strong_win": win.as_dict(), "verdict": verdict})
     return rows
 
 
@@ -222,14 +224,29 @@ def summary_text(report: dict) -> str:
                 "Noise band (base against itself, other seeds), {players} players: {flagged} "
                 "of {tested} cards flagged", part["cards_tested"]).format(
                     players=n, flagged=len(part["card_flags"]), tested=part["cards_tested"]))
+    lines += ladder_lines(report)
+    return "\n".join(lines) + "\n"
+
+
+def ladder_lines(report: dict) -> list[str]:
+    """The skill ladder's rows in words, one line each."""
+    lines = []
     for row in report["ladder"]:
         w = row["strong_win"]
-        lines.append(ngettext(
-            "Skill ladder, {pack}: {strong} beats {weak} {rate}% [{low}, {high}] of {games} "
-            "games: {verdict}",
-            "Skill ladder, {pack}: {strong} beats {weak} {rate}% [{low}, {high}] of {games} "
-            "games: {verdict}", row["games"]).format(
+        if row["players"] == 2:
+            text = ngettext(
+                "Skill ladder, {pack}: {strong} beats {weak} {rate}% [{low}, {high}] of {games} "
+                "game: {verdict}",
+                "Skill ladder, {pack}: {strong} beats {weak} {rate}% [{low}, {high}] of {games} "
+                "games: {verdict}", row["games"])
+        else:
+            text = ngettext(
+                "Skill ladder, {pack}: {strong} against three {weak} wins {rate}% [{low}, "
+                "{high}] of {games} game (an equal share is 25%): {verdict}",
+                "Skill ladder, {pack}: {strong} against three {weak} wins {rate}% [{low}, "
+                "{high}] of {games} games (an equal share is 25%): {verdict}", row["games"])
+        lines.append(text.format(
                 pack=row["pack"], strong=level_words(row["strong"]), weak=level_words(row["weak"]),
                 rate=f"{100 * w['rate']:.0f}", low=f"{100 * w['low']:.0f}",
                 high=f"{100 * w['high']:.0f}", games=row["games"], verdict=row["verdict"]))
-    return "\n".join(lines) + "\n"
+    return lines

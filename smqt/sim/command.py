@@ -176,7 +176,8 @@ def _copies(side: Side, sides: list[Side]) -> bool:
 def _specs_of(side: Side, counts: list[int], lineup: list[str], start: int, stop: int,
               options: SimOptions):
     if side.kind == "ladder":  # a fixed number of games, played in the first round
-        return specs([2], side.lineup, 0, options.ladder_games, options.seed) if start == 0 \
+        return specs([side.players], side.lineup, 0, options.ladder_games, options.seed) \
+            if start == 0 \
             else []
     seed = game_seed(options.seed, NOISE_SEED) if side.kind == "noise" else options.seed
     return specs(counts, lineup, start, stop, seed)

@@ -505,14 +505,23 @@ def _ladder(report: dict) -> list[str]:
     if not report["ladder"]:
         return []
     return [_h2(_("Skill ladder")),
-            "<p class='note'>" + _e(_("Two-player games head to head, seats alternating: does "
-                                      "the pack still reward the stronger player?")) + "</p>",
-            _table([_("pack"), _("pair"), _("games"), _("stronger bot's win rate"),
+            "<p class='note'>" + _e(_("Each level against the one below it, seats taking turns: "
+                                      "two players head to head (an equal share of the wins is "
+                                      "50%), and the stronger bot against three of the weaker "
+                                      "(an equal share is 25%). Does the pack still reward the "
+                                      "stronger player?")) + "</p>",
+            _table([_("pack"), _("players"), _("pair"), _("games"), _("stronger bot's win rate"),
                     _("verdict")], [
-                [_e(r["pack"]), _e(_("{strong} against {weak}").format(strong=level_words(r["strong"]),
-                                                                       weak=level_words(r["weak"]))),
-                 r["games"], _interval(r["strong_win"]), _e(r["verdict"])]
-                for r in report["ladder"]], left=2)]
+                [_e(r["pack"]), r["players"], _e(_pair(r)), r["games"],
+                 _interval(r["strong_win"]), _e(r["verdict"])]
+                for r in report["ladder"]], left=3)]
+
+
+def _pair(row: dict) -> str:
+    strong, weak = level_words(row["strong"]), level_words(row["weak"])
+    if row["players"] == 2:
+        return _("{strong} against {weak}").format(strong=strong, weak=weak)
+    return _("{strong} against three {weak}").format(strong=strong, weak=weak)
 
 
 def score_curves(title: str, by_round: list[list[float]]) -> str:

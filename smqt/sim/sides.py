@@ -23,8 +23,10 @@ from smqt.sim.sweep import Sweep, sweep_catalog, sweep_target_value
 
 NOISE_SEED = 1_000_003
 """Added to the seeds of the noise side: other games than base's, the same everything else."""
-LADDER = (("random", "easy"), ("easy", "medium"), ("medium", "hard"))
-"""Head-to-head pairs of the skill ladder, weaker first."""
+LADDER = (("random", "easy"), ("easy", "medium"), ("medium", "hard"), ("hard", "expert"))
+"""The pairs of the skill ladder, weaker first."""
+LADDER_PLAYERS = (2, 4)
+"""Each pair is played head to head, and as the stronger bot against three of the weaker."""
 
 
 @attrs.frozen
@@ -40,7 +42,11 @@ class Side:
     value: float | None = None
     """The sweep value."""
     lineup: tuple[str, ...] = ()
-    """The ladder's pair of bots (the run's line-up otherwise)."""
+    """A ladder side's bots by seat (the run's line-up otherwise)."""
+    players: int = 0
+    """A ladder side's player count (0: the counts asked for)."""
+    pair: tuple[str, str] = ("", "")
+    """A ladder side's two levels, weaker first."""
 
 
 def specs(players: Sequence[int], lineup: Sequence[str], start: int, stop: int, seed: int
@@ -104,9 +110,19 @@ def sweep_sides(base: PackSource, sweep: Sweep) -> list[Side]:
 
 
 def ladder_sides(packs: Sequence[tuple[str, PackSource]]) -> list[Side]:
+    """Per pack, pair and player count: two players head to head (seats alternating), or the
+    stronger bot against three of the weaker (each seat in turn the stronger one's)."""
     # Translators: keep "{pack}:" first (the report takes the pack from before the colon)
-    title = _("{pack}: {strong} against {weak}")
-    return [Side(f"ladder-{name}-{weak}-{strong}",
-                 title.format(pack=name, strong=level_words(strong), weak=level_words(weak)), "ladder",
-                 source, lineup=(weak, strong))
-            for name, source in packs for weak, strong in LADDER]
+    head = _("{pack}: {strong} against {weak}")
+    # Translators: keep "{pack}:" first (the report takes the pack from before the colon)
+    three = _("{pack}: {strong} against three {weak}")
+    sides = []
+    for name, source in packs:
+        for n in LADDER_PLAYERS:
+            for weak, strong in LADDER:
+                title = (head if n == 2 else three).format(
+                    pack=name, strong=level_words(strong), weak=level_words(weak))
+                lineup = (weak, strong) if n == 2 else (strong,) + (weak,) * (n - 1)
+                sides.append(Side(f"ladder-{name}-{weak}-{strong}-{n}p", title, "ladder", source,
+                                  lineup=lineup, players=n, pair=(weak, strong)))
+    return sides

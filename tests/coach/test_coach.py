@@ -50,7 +50,7 @@ def test_a_hint_is_the_bots_choice_and_says_why(catalog):
     judged = judge(state, legal)
     assert found.action == legal[judged.best]
     # hard's own search with the same futures picks the same card
-    _shallow, deep = HardBot(deep=6).turn_values(state, legal, decision_seed(state))
+    _shallow, deep = HardBot().turn_values(state, legal, decision_seed(state))
     assert max(deep, key=lambda i: (deep[i], -i)) == judged.best
     assert found.margin is not None and found.margin >= 0
     after = state.copy()
@@ -74,7 +74,7 @@ def test_an_only_choice_is_the_hint_without_a_margin(catalog):
 def test_a_review_values_every_decision_of_the_player(catalog):
     game = played(catalog)
     record = game.record
-    review = review_record(record, catalog, 0, deep=3)
+    review = review_record(record, catalog, 0, level="hard", deep=3)
     assert review.complete and review.seat == 0
     replayed = replay(record, catalog, upto=0)
     mine = 0
@@ -97,7 +97,7 @@ def test_a_review_values_every_decision_of_the_player(catalog):
 def test_the_review_of_the_bots_own_choices_costs_nothing_where_it_chose(catalog):
     """A medium player's move steps are the greedy evaluation's best: they cost nothing."""
     game = played(catalog, ("medium", "medium"), seed=77)
-    review = review_record(game.record, catalog, 1, deep=2)
+    review = review_record(game.record, catalog, 1, level="hard", deep=2)
     steps = [d for d in review.decisions if d.phase not in (ACQUIRE, "final", "place_truck")]
     assert steps and all(d.loss < 1e-9 for d in steps)
 
@@ -106,9 +106,9 @@ def test_a_review_can_be_cancelled_and_reports_progress(catalog):
     game = played(catalog)
     seen: list[tuple[int, int]] = []
     with pytest.raises(Cancelled):
-        review_record(game.record, catalog, 0, progress=lambda d, t: seen.append((d, t)),
+        review_record(game.record, catalog, 0, level="hard", progress=lambda d, t: seen.append((d, t)),
                       cancelled=lambda: len(seen) >= 5)
-    total = len(review_record(game.record, catalog, 0, deep=1).decisions)
+    total = len(review_record(game.record, catalog, 0, level="hard", deep=1).decisions)
     assert seen[:2] == [(1, total), (2, total)]
 
 

@@ -30,7 +30,8 @@ def record_file(tmp_path_factory):
 
 def review(path, *args, player="1", as_json=False):
     out, err = io.StringIO(), io.StringIO()
-    code = run_review(str(path), None, player, as_json=as_json, deep=3, out=out, err=err)
+    code = run_review(str(path), None, player, as_json=as_json, level="hard", deep=3, out=out,
+                      err=err)
     return code, out.getvalue(), err.getvalue()
 
 

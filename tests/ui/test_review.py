@@ -45,8 +45,11 @@ def test_the_review_lists_costly_decisions_and_opens_a_moment(qtbot, window, nea
     window.open_review()
     review = window.review_window
     assert review is not None and review.isVisible()
+    assert review.level == "expert", "the strongest judges"
+    review.level = "hard"  # quicker for the test: the same window, another judge
+    review.start()
     qtbot.waitUntil(lambda: not review.cancel.isEnabled(), timeout=120_000)
-    expected = review_record(game.record, game.catalog, 0)
+    expected = review_record(game.record, game.catalog, 0, level="hard")
     assert [d.number for d in review.decisions] == [d.number for d in expected.decisions]
     assert [round(d.loss, 6) for d in review.decisions] == \
         [round(d.loss, 6) for d in expected.decisions]

@@ -33,9 +33,9 @@ from smqt.language.translate import N_, _
 from smqt.records.savedgame import save_game
 from smqt.ui.game.logtext import GameLog, card_name
 
-HARD_CAP_SECONDS = 1.5
-"""Wall-clock cap on the hard bot's deeper look at the table (its whole decision stays well
-under 3 s; simulations run it uncapped so that games replay exactly)."""
+THINKING_CAPS = {"hard": 1.5, "expert": 2.5}
+"""Wall-clock caps on the searching bots' deeper look at the table (a whole decision stays
+under 3 s on a slow machine; simulations run them uncapped so that games replay exactly)."""
 AI_SEED_MODULUS = 2**64
 """AI decisions draw from a generator seeded within this range, whatever the game's seed."""
 TAKE_BACK_WORDS = {
@@ -360,8 +360,8 @@ class GameController(QObject):
         self._ticket += 1
         seat = self.state.current
         kind = self.seats[seat].kind
-        if kind == "hard":
-            kind = f"hard:{HARD_CAP_SECONDS}"  # the table never waits long on a bot
+        if kind in THINKING_CAPS:
+            kind = f"{kind}:{THINKING_CAPS[kind]}"  # the table never waits long on a bot
         seed = ai_seed(self.game.setup.seed, len(self.game.actions), seat)
         ticket, answers = self._ticket, self._answers
 

@@ -55,7 +55,7 @@ def seat_fill_words(seat: int) -> str:
     """Dark or white words on the seat's colour, whichever reads better."""
     return letter_colour(QColor(PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])).name()
 KIND_WORDS = {"human": N_("person"), "random": N_("AI (random)"), "easy": N_("AI (easy)"),
-              "medium": N_("AI (medium)"), "hard": N_("AI (hard)")}
+              "medium": N_("AI (medium)"), "hard": N_("AI (hard)"), "expert": N_("AI (expert)")}
 """Who plays a seat, in words (marked: translated where shown)."""
 
 

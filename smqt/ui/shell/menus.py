@@ -21,6 +21,7 @@ from smqt.ui.table.motion import SPEEDS, Motion
 
 PACES = ((N_("Instant"), 0), (N_("Fast"), 150), (N_("Normal"), 450), (N_("Slow"), 1200))
 AI_LEVELS = (("easy", N_("AI · easy")), ("medium", N_("AI · medium")), ("hard", N_("AI · hard")),
+             ("expert", N_("AI · expert")),
              ("random", N_("AI · random")))
 
 

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from smqt.ai.protocol import LEVEL_SENTENCES, level_sentence
 from smqt.engine.catalog import Catalog
 from smqt.engine.rng import SEED_LIMIT, parse_seed
 from smqt.engine.setup import SetupError, check_opening, new_game, parse_opening
@@ -40,7 +41,8 @@ from smqt.pack.shipped import default_pack, pack_title
 from smqt.records.savedgame import seat_name
 
 SEAT_CHOICES = ((N_("Person"), "human"), (N_("AI · easy"), "easy"), (N_("AI · medium"), "medium"),
-                (N_("AI · hard"), "hard"), (N_("AI · random"), "random"))
+                (N_("AI · hard"), "hard"), (N_("AI · expert"), "expert"),
+                (N_("AI · random"), "random"))
 DEFAULT_NAMES = ("Ann", "Bo", "Cy", "Di")  # not translated: names
 ROW_WORDS = {"beach": N_("beach"), "street": N_("street")}
 """A card's row as the card list names it."""
@@ -147,6 +149,9 @@ class NewGameDialog(QDialog):
             kind = QComboBox()
             for label, key in SEAT_CHOICES:
                 kind.addItem(_(label), key)
+                if key in LEVEL_SENTENCES:
+                    kind.setItemData(kind.count() - 1, level_sentence(key),
+                                     Qt.ItemDataRole.ToolTipRole)
             wanted = seats[i][1] if seats and i < len(seats) else ("human" if i == 0 else "medium")
             kind.setCurrentIndex(max(0, kind.findData(wanted)))
             grid.addWidget(QLabel(_("Seat {number}").format(number=i + 1)), i + 1, 0)
@@ -154,6 +159,12 @@ class NewGameDialog(QDialog):
             grid.addWidget(kind, i + 1, 2)
             self.names.append(name)
             self.kinds.append(kind)
+            kind.currentIndexChanged.connect(self._say_levels)
+        self.levels_note = QLabel()
+        """What each AI level at the table does, in a sentence, and how long it thinks."""
+        self.levels_note.setWordWrap(True)
+        self.levels_note.setStyleSheet("color: #444;")  # not translated: a style sheet
+        grid.addWidget(self.levels_note, 5, 0, 1, 3)
         self.count.valueChanged.connect(self._seat_count)
         layout.addWidget(seats_box)
 
@@ -236,6 +247,18 @@ class NewGameDialog(QDialog):
         for i in range(4):
             self.names[i].setEnabled(i < n)
             self.kinds[i].setEnabled(i < n)
+        self._say_levels()
+
+    def _say_levels(self) -> None:
+        levels = []
+        for kind in self.kinds[:self.count.value()]:
+            level = kind.currentData()
+            if level in LEVEL_SENTENCES and level not in levels:
+                levels.append(level)
+        order = list(LEVEL_SENTENCES)
+        self.levels_note.setText("\n".join(
+            "• " + level_sentence(level) for level in sorted(levels, key=order.index)))
+        self.levels_note.setVisible(bool(levels))
 
     def _browse(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, _("Content pack folder"), str(self.pack_folder))

@@ -27,8 +27,16 @@ from PySide6.QtWidgets import (
 
 from smqt.ai import thinker
 from smqt.ai.thinker import Failure
-from smqt.coach.judge import DEEP, Judgement
-from smqt.coach.review import WORTH_NAMING, Course, Decision, course, decision, judge_task
+from smqt.coach.judge import Judgement
+from smqt.coach.review import (
+    REVIEWER,
+    WORTH_NAMING,
+    Course,
+    Decision,
+    course,
+    decision,
+    judge_task,
+)
 from smqt.engine.actions import Action
 from smqt.engine.game import Game
 from smqt.engine.state import GameState
@@ -57,6 +65,8 @@ class ReviewWindow(QDialog):
         super().__init__(parent)
         self.setWindowTitle(_("Review of the game"))
         self.game, self.names = game, names
+        self.level = REVIEWER
+        """The level that judges (the tests may ask a quicker one)."""
         self.course: Course | None = None
         self.decisions: list[Decision] = []
         self._ticket = 0
@@ -146,7 +156,7 @@ class ReviewWindow(QDialog):
             except RuntimeError:
                 pass  # the window closed meanwhile
 
-        thinker.shared().ask_task(moment.state, judge_task, str(DEEP),
+        thinker.shared().ask_task(moment.state, judge_task, self.level,
                                   moment.chosen).add_done_callback(arrived)
 
     @Slot(int, object)

@@ -42,7 +42,7 @@ def parse_seats(text: str) -> list[tuple[str, str]]:
             kind = "human"
         if kind not in SEAT_KINDS:
             raise SeatListError(_("seat {number}: unknown kind {given} (use human or ai:LEVEL with "
-                                  "LEVEL one of random, easy, medium, hard)").format(
+                                  "LEVEL one of random, easy, medium, hard, expert)").format(
                 number=i + 1, given=repr(part)))
         default = names[i] if kind == "human" else \
             _("{name} (AI {level})").format(name=names[i], level=level_words(kind))
