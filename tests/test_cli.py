@@ -119,7 +119,8 @@ def test_bench_quick_prints_numbers(capsys):
     for key in ("playouts_2p_per_s", "playouts_2p_apply_legal_per_s", "playouts_4p_per_s",
                 "score_city_us", "score_city_totals_us", "medium_games_per_cpu_s",
                 "final_move_median_ms", "final_move_worst_ms", "medium_decisions_per_s",
-                "medium_games_per_s", "hard_decision_median_ms", "hard_decision_worst_ms"):
+                "medium_games_per_s", "hard_decision_median_ms", "hard_decision_worst_ms",
+                "expert_decision_median_ms", "expert_decision_worst_ms", "expert_acquire_median_ms"):
         assert data[key] > 0
 
 

@@ -38,9 +38,9 @@ LEVEL_SENTENCES = {
                  "at once"),
     "hard": N_("plays each card it could take to the end of its turn, and the best five two "
                "turns further; thinks up to about a second and a half on a card"),
-    "expert": N_("plays its best ten card choices two turns further on six guessed decks each, "
-                 "with weights tuned by self-play; thinks about a second on a card, at most "
-                 "three"),
+    "expert": N_("plays its best sixteen card choices two turns further on twelve guessed decks "
+                 "each, with weights tuned by self-play; thinks about a second on a card, at "
+                 "most three"),
 }
 """What each level does, in a sentence, and how long it thinks (the new-game dialog)."""
 

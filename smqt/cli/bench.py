@@ -6,8 +6,9 @@
   explained (``score_game``) and as the bots do, totals only (``tally``), each city looked at
   for the first time (nothing remembered from before);
 - exact final movement: median and worst time on crowded cities (15 cards, 20+ people);
-- bots: ``medium`` decisions per second and two-player games per CPU-second, ``hard`` decision
-  times and the CPU-seconds of whole games with every seat ``hard`` (2 and 4 players).
+- bots: ``medium`` decisions per second and two-player games per CPU-second, ``hard`` and
+  ``expert`` decision times (every decision, and the card choices alone) and the CPU-seconds
+  of whole games with every seat ``hard`` (2 and 4 players).
 """
 
 from __future__ import annotations
@@ -144,7 +145,15 @@ def measure_bots(catalog: Catalog, quick: bool = False) -> dict[str, float | Non
     medium = times["medium"]
     _per_game, hard_times = bot_games(catalog, ("hard", "medium"), 1 if quick else 6, seed=900)
     hard = sorted(hard_times["hard"])
+    _per_game, expert_times = bot_games(catalog, ("expert", "hard"), 1 if quick else 4,
+                                        seed=1100)
+    expert = sorted(expert_times["expert"])
     return {
+        "expert_decision_median_ms": round(statistics.median(expert) * 1e3, 1),
+        "expert_decision_worst_ms": round(expert[-1] * 1e3, 1),
+        "expert_acquire_median_ms": round(
+            statistics.median(expert_times["expert@acquire"]) * 1e3, 1),
+        "expert_decisions": len(expert),
         "medium_decisions_per_s": round(len(medium) / sum(medium), 1),
         "medium_games_per_s": round(1 / per_game, 2),
         "medium_games_per_cpu_s": round(1 / medium_cpu, 2),
@@ -249,6 +258,10 @@ def run_bench(pack: str | None, *, as_json: bool, quick: bool, out: TextIO,
             median=result["hard_decision_median_ms"], worst=result["hard_decision_worst_ms"],
             acquire=result["hard_acquire_median_ms"]),
     ]
+    lines.append(_("expert bot:                   {median:8.1f} ms median, {worst:.1f} ms worst "
+                   "decision, {acquire:.1f} ms median card choice").format(
+        median=result["expert_decision_median_ms"], worst=result["expert_decision_worst_ms"],
+        acquire=result["expert_acquire_median_ms"]))
     if result["hard_cpu_s_per_2p_game"] is not None:
         lines.append(_("hard bot, every seat:         {two:8.2f} CPU-s per 2-player game, "
                        "{four:.2f} per 4-player game").format(

@@ -55,12 +55,12 @@ def test_the_review_lists_costly_decisions_and_opens_a_moment(qtbot, window, nea
         [round(d.loss, 6) for d in expected.decisions]
     assert review.progress.value() == len(expected.decisions)
     assert review.chart.scores == expected.scores
-    rows = review.list.topLevelItemCount()
+    rows = review.list.rowCount()
     costly = expected.costliest(15)
     assert rows == len(costly) > 0
-    first = review.list.topLevelItem(0)
-    assert first.text(1).startswith("Anna") and first.text(2).startswith("Anna")
-    assert float(first.text(3)) == pytest.approx(costly[0].loss, abs=0.05)
+    first = review.list.item(0, 1)
+    assert first.text().startswith("Anna") and review.list.item(0, 2).text().startswith("Anna")
+    assert float(review.list.item(0, 3).text()) == pytest.approx(costly[0].loss, abs=0.05)
     assert "decisions judged" in review.summary.text()
 
     rect = review.list.visualItemRect(first)

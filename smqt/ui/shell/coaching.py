@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from smqt.ai.thinker import Failure
 from smqt.coach.hint import Hint, hint_reason
+from smqt.desktop.front import bring_to_front
 from smqt.engine.actions import Action
 from smqt.language.translate import _
 from smqt.ui.game.logtext import describe_action
@@ -43,6 +44,7 @@ class TableCoach:
         self._review_mark = (moment, better)
         self.show_moment(moment)
         self.show_city(seat)
+        bring_to_front(self)
 
     def _review_hint(self) -> Action | None:
         if self._review_mark is None or self.viewing != self._review_mark[0]:

@@ -10,6 +10,7 @@ from concurrent.futures import Future
 
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QComboBox,
     QDialog,
     QHBoxLayout,
@@ -19,8 +20,8 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSplitter,
-    QTreeWidget,
-    QTreeWidgetItem,
+    QTableWidget,
+    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -63,6 +64,8 @@ class ReviewWindow(QDialog):
     def __init__(self, game: Game, names: list[str], seat: int,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # a window of its own (not kept above the table): a moment it opens comes to the front
+        self.setWindowFlag(Qt.WindowType.Window, True)
         self.setWindowTitle(_("Review of the game"))
         self.game, self.names = game, names
         self.level = REVIEWER
@@ -95,17 +98,21 @@ class ReviewWindow(QDialog):
         split = QSplitter(Qt.Orientation.Vertical)
         self.chart = ScoreChart()
         split.addWidget(self.chart)
-        self.list = QTreeWidget()
-        self.list.setHeaderLabels([_("Round"), _("Your choice"), _("The AI's better choice"),
-                                   _("Cost")])
-        self.list.setRootIsDecorated(False)
+        self.list = QTableWidget(0, 4)
+        self.list.setHorizontalHeaderLabels([_("Round"), _("Your choice"),
+                                             _("The AI's better choice"), _("Cost")])
+        self.list.verticalHeader().hide()
         self.list.setWordWrap(True)
-        self.list.setUniformRowHeights(False)
-        header = self.list.header()
+        self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.list.setAlternatingRowColors(True)
+        header = self.list.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
+        header.sectionResized.connect(lambda *_args: self.list.resizeRowsToContents())
         self.list.itemClicked.connect(self._open)
         self.list.itemActivated.connect(self._open)
         split.addWidget(self.list)
@@ -129,7 +136,7 @@ class ReviewWindow(QDialog):
         """Judge the chosen player's decisions (again)."""
         self._ticket += 1
         self.decisions = []
-        self.list.clear()
+        self.list.setRowCount(0)
         self.course = course(self.game.record, self.game.catalog, self.seat)
         self.chart.show_scores(self.course.scores, self.names, PLAYER_COLOURS)
         self.chart.point_at(None)
@@ -205,21 +212,24 @@ class ReviewWindow(QDialog):
                                 len(costly)).format(n=len(costly))
         text += "; " + _("about {points:.0f} points given away in all.").format(points=lost)
         self.summary.setText(text)
-        self.list.clear()
         players = self.game.state.num_players
-        for d in costly[:LISTED]:
-            item = QTreeWidgetItem([str(d.turn // players + 1), d.chosen_words, d.best_words,
-                                    f"{d.loss:.1f}"])
-            item.setData(0, Qt.ItemDataRole.UserRole, d.number)
-            item.setTextAlignment(3, Qt.AlignmentFlag.AlignRight)
-            self.list.addTopLevelItem(item)
+        rows = [[str(d.turn // players + 1), d.chosen_words, d.best_words, f"{d.loss:.1f}", d]
+                for d in costly[:LISTED]]
         if not costly and judged:
-            self.list.addTopLevelItem(QTreeWidgetItem(
-                ["", _("Every decision was within half a point of the AI's."), "", ""]))
+            rows = [["", _("Every decision was within half a point of the AI's."), "", "", None]]
+        self.list.setRowCount(len(rows))
+        for r, (*texts, found) in enumerate(rows):
+            for c, text in enumerate(texts):
+                item = QTableWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, found.number if found else None)
+                if c == 3:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.list.setItem(r, c, item)
+        self.list.resizeRowsToContents()
 
-    @Slot(QTreeWidgetItem)
-    def _open(self, item: QTreeWidgetItem) -> None:
-        number = item.data(0, Qt.ItemDataRole.UserRole)
+    @Slot(QTableWidgetItem)
+    def _open(self, item: QTableWidgetItem) -> None:
+        number = item.data(Qt.ItemDataRole.UserRole)
         found = next((d for d in self.decisions if d.number == number), None)
         if found is None:
             return
