@@ -54,15 +54,21 @@ def print_review(review: Review, names: tuple[str, ...], players: int, level: st
 
     out.write(_("Review of {name}'s decisions, judged by the {level} AI").format(
         name=names[review.seat], level=level_words(level)) + "\n")
+    out.write(_("A value is the AI's estimate of the position a choice leads to: the points and "
+                "what they promise for later turns; a cost is the value given away against the "
+                "AI's best choice.") + "\n")
     if not review.complete:
         out.write(_("(the game is not finished: the review stops where the record ends)") + "\n")
     out.write("\n")
     for d in review.decisions:
         out.write(_("{number:>4}  round {round}: {chosen}").format(
             number=d.number, round=d.turn // players + 1, chosen=d.chosen_words) + "\n")
-        if d.loss < 0.05:
+        if d.chosen == d.best:
             out.write("      " + _("value {value:.1f}: the AI's choice too").format(
                 value=d.chosen_value) + "\n")
+        elif d.loss < 0.05:
+            out.write("      " + _("value {value:.1f}: as good as the AI's choice ({best})").format(
+                value=d.chosen_value, best=d.best_words) + "\n")
         else:
             out.write("      " + _("value {value:.1f}; best: {best} ({best_value:.1f}), "
                                   "cost {cost:.1f}").format(

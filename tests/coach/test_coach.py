@@ -13,9 +13,9 @@ from smqt.ai.search import HardBot
 from smqt.coach.hint import hint, hint_reason
 from smqt.coach.judge import decision_seed, judge
 from smqt.coach.review import Cancelled, review_record
-from smqt.engine.actions import Take, parse_action
+from smqt.engine.actions import parse_action
 from smqt.engine.game import Game, replay
-from smqt.engine.rules import apply_legal, legal_actions
+from smqt.engine.rules import legal_actions
 from smqt.engine.state import ACQUIRE
 from smqt.engine.tally import totals
 from smqt.records.record import parse_record, record_text
@@ -46,21 +46,45 @@ def first_card_choice(catalog, seed=11):
 def test_a_hint_is_the_bots_choice_and_says_why(catalog):
     state = first_card_choice(catalog)
     legal = legal_actions(state)
-    found = hint(state, legal)
-    judged = judge(state, legal)
-    assert found.action == legal[judged.best]
+    found = hint(state, legal, level="hard")
+    judged = judge(state, legal, level="hard")
+    assert found.action == legal[judged.best] and found.level == "hard"
     # hard's own search with the same futures picks the same card
     _shallow, deep = HardBot().turn_values(state, legal, decision_seed(state))
     assert max(deep, key=lambda i: (deep[i], -i)) == judged.best
     assert found.margin is not None and found.margin >= 0
-    after = state.copy()
-    apply_legal(after, found.action)
-    if isinstance(found.action, Take):  # the points it scores at once, from the sheet
-        assert found.gain == totals(after)[state.current] - totals(state)[state.current] or \
-            found.lines
+    assert found.whole_turn, "a card choice is explained by the turn it starts"
+    assert found.gain == sum(delta for _line, delta in found.lines)
     reason = hint_reason(catalog, found)
     assert reason and "None" not in reason
-    assert hint(state, legal) == found, "the same moment gives the same hint"
+    if found.gain:
+        assert "this turn" in reason
+    assert hint(state, legal, level="hard") == found, "the same moment gives the same hint"
+
+
+def test_a_hint_followed_costs_nothing_in_the_review(catalog):
+    """The hint and the review are the same bot's: following a hint is never a mistake."""
+    state = first_card_choice(catalog, seed=23)
+    legal = legal_actions(state)
+    found = hint(state, legal, level="hard")
+    chosen = legal.index(found.action)
+    judged = judge(state, legal, chosen=chosen, level="hard")
+    assert judged.best == chosen and judged.loss(chosen) == 0
+
+
+def test_a_final_move_hint_names_the_best_final_movements_total(catalog):
+    game = played(catalog, ("medium", "medium"), seed=31)
+    replayed = replay(game.record, catalog, upto=0)
+    for text in game.record.actions:
+        state = replayed.state
+        legal = legal_actions(state)
+        if state.phase == "final" and len(legal) > 1:
+            found = hint(state, legal, level="hard")
+            assert found.final_total is not None
+            assert f"ends at {found.final_total} points" in hint_reason(catalog, found)
+            return
+        replayed.play(parse_action(text))
+    pytest.fail("no final movement with a choice in this game")
 
 
 def test_an_only_choice_is_the_hint_without_a_margin(catalog):

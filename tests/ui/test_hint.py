@@ -60,7 +60,7 @@ def test_a_hint_frames_the_ais_card_and_space_and_says_why(qtbot, window, nearby
     qtbot.waitUntil(lambda: window.hint_bar.isVisible(), timeout=20_000)
     text = window.hint_bar.text()
     name = game.names[game.state.current]
-    assert text.startswith(f"Hint — the AI would do this: {name} takes ")
+    assert text.startswith(f"Hint — the expert AI would do this: {name} takes ")
     assert "Why: " in text
     on_display = marks(window.display_scene)
     assert len(on_display) == 1

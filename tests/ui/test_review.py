@@ -72,10 +72,12 @@ def test_the_review_lists_costly_decisions_and_opens_a_moment(qtbot, window, nea
     assert framed, "the better choice is framed on the table"
     assert review.chart.mark == costly[0].turn
 
-    # a second review in the same window, for the other player, cancelled at once
+    # asked again, the review of this game comes back as it was (not judged again)
+    judged = list(review.decisions)
     window.open_review()
     again = window.review_window
-    assert again is not review
+    assert again is review and again.decisions == judged and again.isVisible()
+    # the other player's decisions, cancelled at once
     again.player.setCurrentIndex(1)
     again.stop()
     assert not again.cancel.isEnabled() and "stopped" in again.summary.text()

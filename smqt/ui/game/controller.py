@@ -388,6 +388,7 @@ class GameController(QObject):
         if not self.can_hint() or self._hint_asked == self.moment():
             return False
         from smqt.coach.hint import hint_task
+        from smqt.coach.review import REVIEWER
 
         asked = self._hint_asked = self.moment()
         answers = self._answers
@@ -398,7 +399,7 @@ class GameController(QObject):
             except RuntimeError:
                 pass  # the window closed meanwhile
 
-        self._thinker.ask_task(self.state, hint_task, "hint", 0).add_done_callback(arrived)
+        self._thinker.ask_task(self.state, hint_task, REVIEWER, 0).add_done_callback(arrived)
         return True
 
     @Slot(object, object)

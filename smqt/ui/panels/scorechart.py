@@ -47,6 +47,8 @@ class ScoreChart(QWidget):
         self.scores: tuple[tuple[int, ...], ...] = ()
         self.names: Sequence[str] = ()
         self.colours: Sequence[str] = ()
+        self.players = 2
+        """Turns per round (the axis is marked in rounds)."""
         self.mark: int | None = None
         """A turn to point out (the decision chosen in the review's list)."""
         self.setMinimumSize(320, 200)
@@ -56,9 +58,11 @@ class ScoreChart(QWidget):
         return QSize(560, 260)
 
     def show_scores(self, scores: Sequence[Sequence[int]], names: Sequence[str],
-                    colours: Sequence[str]) -> None:
+                    colours: Sequence[str], players: int = 2) -> None:
+        """``scores``: every player's total at the start of each turn, the end last."""
         self.scores = tuple(tuple(s) for s in scores)
         self.names, self.colours = list(names), list(colours)
+        self.players = max(1, players)
         self.update()
 
     def point_at(self, turn: int | None) -> None:
@@ -120,13 +124,16 @@ class ScoreChart(QWidget):
         painter.drawLine(rect.bottomLeft(), rect.bottomRight())
         painter.drawLine(rect.bottomLeft(), rect.topLeft())
         turns = len(self.scores) - 1
-        every = max(1, nice_step(turns, 8))
-        for turn in range(0, turns + 1, every):
-            x = self.point(turn, 0).x()
-            painter.drawText(QRectF(x - 20, rect.bottom() + 2, 40, 16),
-                             Qt.AlignmentFlag.AlignCenter, str(turn + 1))
+        rounds = -(-turns // self.players)
+        every = max(1, nice_step(rounds, 8))
+        for number in range(0, rounds, every):
+            x = self.point(number * self.players, 0).x()
+            painter.drawLine(QPointF(x, rect.bottom()), QPointF(x, rect.bottom() + 4))
+            painter.drawText(QRectF(x - 20, rect.bottom() + 4, 40, 16),
+                             Qt.AlignmentFlag.AlignCenter, str(number + 1))
         painter.drawText(QRectF(rect.left(), rect.bottom() + 18, rect.width(), 16),
-                         Qt.AlignmentFlag.AlignCenter, _("turn (the last point is the end)"))
+                         Qt.AlignmentFlag.AlignCenter,
+                         _("round (a point at each turn's start; the last point is the end)"))
         painter.drawText(QRectF(4, 4, 200, 16), Qt.AlignmentFlag.AlignLeft, _("points"))
         if self.mark is not None and 0 <= self.mark <= turns:
             x = self.point(self.mark, 0).x()

@@ -5,6 +5,7 @@ which a hint was shown says so in its record and on its scorepad) and the review
 
 from __future__ import annotations
 
+from smqt.ai.protocol import level_words
 from smqt.ai.thinker import Failure
 from smqt.coach.hint import Hint, hint_reason
 from smqt.desktop.front import bring_to_front
@@ -24,12 +25,19 @@ class TableCoach:
     review_window: ReviewWindow | None = None
 
     def open_review(self) -> None:
-        """Review the game on the table: the first person's decisions (or the first seat's)."""
+        """Review the game on the table: the first person's decisions (or the first seat's);
+        the review of this game already made is shown again."""
         ctrl = self.controller
         if ctrl is None or not ctrl.game.actions:
             self.status.setText(_("There is nothing to review yet: no move has been made."))
             return
         people = [i for i, seat in enumerate(ctrl.seats) if not seat.is_ai]
+        window = self.review_window
+        if window is not None and window.game is ctrl.game and \
+                window.moves == len(ctrl.game.actions):
+            window.show()
+            bring_to_front(window)
+            return
         if self.review_window is not None:
             self.review_window.close()
             self.review_window.deleteLater()
@@ -78,8 +86,8 @@ class TableCoach:
         words = describe_action(ctrl.state, answer.action, name)
         reason = hint_reason(ctrl.state.catalog, answer)
         reward = preview(ctrl.state, answer.action).reward  # what the truck and foodie give
-        text = _("Hint — the AI would do this: {action}. Why: {reason}.").format(
-            action=words, reason=reason)
+        text = _("Hint — the {level} AI would do this: {action}. Why: {reason}.").format(
+            level=level_words(answer.level), action=words, reason=reason)
         self.hint_bar.say(f"{text} {reward}" if reward else text)
         self.status.setText("")
         self._redraw()

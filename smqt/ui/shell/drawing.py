@@ -8,7 +8,7 @@ import time
 from PySide6.QtCore import QPointF, QTimer
 from PySide6.QtGui import QColor
 
-from smqt.engine.actions import Action
+from smqt.engine.actions import Action, Take
 from smqt.engine.scoring import score_game
 from smqt.engine.state import REWARD, GameState
 from smqt.language.translate import _
@@ -105,8 +105,7 @@ class Drawing:
                                   previews=self._placement_previews(state, h) if own_city
                                   else None, arrows=self._arrows(state) if live else (),
                                   animate=live and same_city, arrivals=arrivals,
-                                  hint=hint if own_city or (not live and self.shown == state.current)
-                                  else None)
+                                  hint=self._city_hint(hint, h, own_city, live, state))
         self._show_city_header(state)
         compact = self._panels_short_of_room()
         for i, panel in enumerate(self.player_panels):
@@ -120,6 +119,16 @@ class Drawing:
         self.undo_action.setEnabled(live and ctrl.can_undo)
         self.scorepad_action.setEnabled(True)
         self.popup.enabled = self.interaction.person is None  # not over a walk in progress
+
+    def _city_hint(self, hint: Action | None, h: Highlights, own_city: bool, live: bool,
+                   state: GameState) -> Action | None:
+        """The hint's mark in the city shown: in the city of the seat it is for, and for a card
+        only while no other card is picked (its space is that card's)."""
+        if hint is None or not (own_city or (not live and self.shown == state.current)):
+            return None
+        if isinstance(hint, Take) and h.selected_slot not in (None, hint.slot):
+            return None
+        return hint
 
     def _maybe_ask_reward(self) -> None:
         if self.viewing is not None or self.controller is None:

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from smqt.ai import thinker
+from smqt.ai.protocol import level_words
 from smqt.ai.thinker import Failure
 from smqt.coach.judge import Judgement
 from smqt.coach.review import (
@@ -70,6 +71,8 @@ class ReviewWindow(QDialog):
         self.game, self.names = game, names
         self.level = REVIEWER
         """The level that judges (the tests may ask a quicker one)."""
+        self.moves = len(game.actions)
+        """The game's length when reviewed (a game played on is reviewed again)."""
         self.course: Course | None = None
         self.decisions: list[Decision] = []
         self._ticket = 0
@@ -99,7 +102,7 @@ class ReviewWindow(QDialog):
         self.chart = ScoreChart()
         split.addWidget(self.chart)
         self.list = QTableWidget(0, 4)
-        self.list.setHorizontalHeaderLabels([_("Round"), _("Your choice"),
+        self.list.setHorizontalHeaderLabels([_("Round"), _("The choice made"),
                                              _("The AI's better choice"), _("Cost")])
         self.list.verticalHeader().hide()
         self.list.setWordWrap(True)
@@ -119,7 +122,9 @@ class ReviewWindow(QDialog):
         split.setSizes([260, 300])
         layout.addWidget(split, 1)
         hint = QLabel(_("Click a decision to see that moment on the table, with the AI's choice "
-                        "framed. Costs are the AI's estimate of the points a choice gave away."))
+                        "framed (Game ▸ Review this game brings this window back). A cost is "
+                        "the AI's estimate of the points a choice gave away: the points it "
+                        "scores and what it promises for later turns, against the AI's best."))
         hint.setWordWrap(True)
         hint.setStyleSheet("color: #444;")  # not translated: a style sheet
         layout.addWidget(hint)
@@ -138,15 +143,17 @@ class ReviewWindow(QDialog):
         self.decisions = []
         self.list.setRowCount(0)
         self.course = course(self.game.record, self.game.catalog, self.seat)
-        self.chart.show_scores(self.course.scores, self.names, PLAYER_COLOURS)
+        self.chart.show_scores(self.course.scores, self.names, PLAYER_COLOURS,
+                               self.game.state.num_players)
         self.chart.point_at(None)
         total = len(self.course.moments)
         self.progress.setRange(0, max(1, total))
         self.progress.setValue(0)
         self.progress.show()
         self.cancel.setEnabled(True)
-        self.summary.setText(_("The AI judges {name}'s {n} decisions…").format(
-            name=self.names[self.seat], n=total))
+        self.moves = len(self.game.actions)
+        self.summary.setText(_("The {level} AI judges {name}'s {n} decisions…").format(
+            level=level_words(self.level), name=self.names[self.seat], n=total))
         self._ask(0)
 
     def _ask(self, index: int) -> None:
