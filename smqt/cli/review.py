@@ -13,6 +13,7 @@ from smqt.cli.replay import open_record
 from smqt.coach.judge import JUDGES
 from smqt.coach.review import REVIEWER, Review, review_record
 from smqt.engine.state import GameState
+from smqt.language.formats import fixed
 from smqt.language.translate import _
 from smqt.ui.game.logtext import describe_action
 
@@ -63,24 +64,24 @@ def print_review(review: Review, names: tuple[str, ...], players: int, level: st
     for d in review.decisions:
         out.write(_("{number:>4}  round {round}: {chosen}").format(
             number=d.number, round=d.turn // players + 1, chosen=d.chosen_words) + "\n")
+        value = fixed(d.chosen_value, ".1f")
         if d.chosen == d.best:
-            out.write("      " + _("value {value:.1f}: the AI's choice too").format(
-                value=d.chosen_value) + "\n")
+            out.write("      " + _("value {value}: the AI's choice too").format(
+                value=value) + "\n")
         elif d.loss < 0.05:
-            out.write("      " + _("value {value:.1f}: as good as the AI's choice ({best})").format(
-                value=d.chosen_value, best=d.best_words) + "\n")
+            out.write("      " + _("value {value}: as good as the AI's choice ({best})").format(
+                value=value, best=d.best_words) + "\n")
         else:
-            out.write("      " + _("value {value:.1f}; best: {best} ({best_value:.1f}), "
-                                  "cost {cost:.1f}").format(
-                value=d.chosen_value, best=d.best_words, best_value=d.best_value,
-                cost=d.loss) + "\n")
+            out.write("      " + _("value {value}; best: {best} ({best_value}), cost {cost}").format(
+                value=value, best=d.best_words, best_value=fixed(d.best_value, ".1f"),
+                cost=fixed(d.loss, ".1f")) + "\n")
     costly = review.costliest()
     out.write("\n" + _("Costliest decisions:") + "\n")
     if not costly:
         out.write("  " + _("none: every decision was within half a point of the AI's") + "\n")
     for d in costly:
-        out.write("  " + _("#{number} (round {round}): cost {cost:.1f}").format(
-            number=d.number, round=d.turn // players + 1, cost=d.loss) + "\n")
+        out.write("  " + _("#{number} (round {round}): cost {cost}").format(
+            number=d.number, round=d.turn // players + 1, cost=fixed(d.loss, ".1f")) + "\n")
     out.write("\n" + _("Score at the start of each round, and at the end:") + "\n")
     rounds = [*review.scores[:-1:players], review.scores[-1]]
     width = max(len(name) for name in names)

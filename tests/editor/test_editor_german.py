@@ -212,7 +212,7 @@ def test_the_simulator_takes_bots_in_words(german_window, tmp_path):
     dialog = SimulateDialog(None, tmp_path, tmp_path, german_window)
     assert dialog.bots.currentText() == "mittel"
     assert [dialog.bots.itemText(i) for i in range(dialog.bots.count())] == \
-        ["zufällig", "leicht", "mittel", "schwer"]
+        ["zufällig", "leicht", "mittel", "schwer", "Experte"]
     assert bot_spec("mittel, Leicht,hard:2") == "medium,easy,hard:2"
     assert bot_spec("foo") == "foo"  # the simulator says what is wrong with it
     dialog.deleteLater()

@@ -42,6 +42,7 @@ from smqt.coach.review import (
 from smqt.engine.actions import Action
 from smqt.engine.game import Game
 from smqt.engine.state import GameState
+from smqt.language.formats import fixed, number
 from smqt.language.translate import _, ngettext
 from smqt.ui.game.logtext import describe_action
 from smqt.ui.panels.scorechart import ScoreChart
@@ -217,10 +218,10 @@ class ReviewWindow(QDialog):
                 n=len(self.course.moments) - judged)
         text += "; " + ngettext("{n} cost more than half a point", "{n} cost more than half a point",
                                 len(costly)).format(n=len(costly))
-        text += "; " + _("about {points:.0f} points given away in all.").format(points=lost)
+        text += "; " + _("about {points} points given away in all.").format(points=number(lost))
         self.summary.setText(text)
         players = self.game.state.num_players
-        rows = [[str(d.turn // players + 1), d.chosen_words, d.best_words, f"{d.loss:.1f}", d]
+        rows = [[str(d.turn // players + 1), d.chosen_words, d.best_words, fixed(d.loss, ".1f"), d]
                 for d in costly[:LISTED]]
         if not costly and judged:
             rows = [["", _("Every decision was within half a point of the AI's."), "", "", None]]
