@@ -7,6 +7,8 @@ import sys
 from typing import TextIO
 
 from smqt.cli.score import print_score
+from smqt.engine.actions import parse_action
+from smqt.engine.catalog import Catalog
 from smqt.engine.game import Game, GameRecord, RecordError, replay
 from smqt.engine.scoring import score_game
 from smqt.language.translate import _
@@ -44,14 +46,28 @@ def run_replay(path: str, pack: str | None, *, out: TextIO, err: TextIO) -> int:
     record, game = opened
     names = record.names or tuple(_("Player {number}").format(number=i + 1)
                                   for i in range(record.setup.players))
-    for number, action in enumerate(record.actions, start=1):
-        out.write(f"{number:>4}  {action}\n")
+    print_log(record, game.catalog, names, out)
     if game.state.is_over:
         print_score(score_game(game.state), names, [], out)
     else:
         out.write(_("(game in progress: phase {phase}, player {player})").format(
             phase=game.state.phase, player=game.state.current + 1) + "\n")
     return 0
+
+
+def print_log(record: GameRecord, catalog: Catalog, names: tuple[str, ...], out: TextIO) -> None:
+    """The game's log as the table shows it: each action in words with what it caused, and
+    each player's score change with its lines when a turn ends; numbered by action."""
+    from smqt.ui.game.logtext import GameLog
+
+    game = replay(record, catalog, upto=0)
+    log = GameLog(game.state, names)
+    for number, text in enumerate(record.actions, start=1):
+        action = parse_action(text)
+        before = game.state.copy()
+        events = game.play(action)
+        for k, line in enumerate(log.lines(before, action, game.state, events)):
+            out.write(f"{number:>4}  {line}\n" if k == 0 else f"      {line}\n")
 
 
 def add(sub: argparse._SubParsersAction) -> None:

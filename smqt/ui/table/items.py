@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from smqt.language.translate import N_, _, ngettext
-from smqt.render.symbols import INK, draw_footprint, draw_person
+from smqt.render.symbols import INK, PENALTY, draw_footprint, draw_person
 from smqt.ui.table.facecache import paint_cached
 from smqt.ui.table.tablescene import TableScene
 
@@ -154,13 +154,19 @@ class TargetItem(QGraphicsObject):
     def boundingRect(self) -> QRectF:
         return QRectF(-4, -4, CARD_W + 8, CARD_H + 8)
 
+    def points_colour(self) -> QColor:
+        """The preview's ink: the penalty red when building here loses points (the number
+        keeps its minus sign), else the dark green of points won."""
+        return PENALTY if self.gain is not None and self.gain < 0 else SELECTABLE.darker(130)
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(SELECTABLE, 5, Qt.PenStyle.DashLine))
-        painter.setBrush(QColor(27, 158, 75, 40))
+        painter.setPen(QPen(SELECTABLE, 5, Qt.PenStyle.DashLine))  # a legal space either way
+        losing = self.gain is not None and self.gain < 0
+        painter.setBrush(QColor(179, 38, 30, 30) if losing else QColor(27, 158, 75, 40))
         painter.drawRoundedRect(QRectF(0, 0, CARD_W, CARD_H), 14, 14)
-        painter.setPen(SELECTABLE.darker(130))
+        painter.setPen(self.points_colour())
         if self.gain is None:
             painter.setFont(font(20, True))
             # Translators: on an empty space where the picked card may go

@@ -58,12 +58,14 @@ class Recent:
 def token_tips(state: GameState) -> dict[str, str]:
     """What the food truck and the foodie give, in words, with the pack's numbers (R3.3-R3.5)."""
     dollars = state.rules.food_truck_reward
-    truck = ngettext("Food truck: take the front-row card above it in a regular turn for {n} "
-                     "sand dollar; then the truck moves one column right.",
-                     "Food truck: take the front-row card above it in a regular turn for {n} "
-                     "sand dollars; then the truck moves one column right.", dollars).format(n=dollars)
-    foodie = _("Foodie: take the front-row card above it in a regular turn for a free move "
-               "(1 person, 1 space); then the foodie moves one column right.")
+    truck = ngettext("Food truck: take the front-row card above it in a regular turn and the "
+                     "truck gives you {n} sand dollar; then the truck moves one column right.",
+                     "Food truck: take the front-row card above it in a regular turn and the "
+                     "truck gives you {n} sand dollars; then the truck moves one column right.",
+                     dollars).format(n=dollars)
+    foodie = _("Foodie: take the front-row card above it in a regular turn and the foodie "
+               "gives you a free move (1 person, 1 space); then the foodie moves one column "
+               "right.")
     if state.truck == state.foodie:
         # Translators: between the rewards the food truck and foodie together offer
         rewards = _("; or ").join(_(words) for words in REWARD_WORDS.values())
