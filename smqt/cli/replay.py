@@ -48,7 +48,7 @@ def run_replay(path: str, pack: str | None, *, out: TextIO, err: TextIO) -> int:
                                   for i in range(record.setup.players))
     print_log(record, game.catalog, names, out)
     if game.state.is_over:
-        print_score(score_game(game.state), names, [], out)
+        print_score(game.catalog, score_game(game.state), names, [], out)
     else:
         out.write(_("(game in progress: phase {phase}, player {player})").format(
             phase=game.state.phase, player=game.state.current + 1) + "\n")

@@ -8,9 +8,10 @@ import sys
 from typing import TextIO
 
 from smqt.engine.actions import FinalDone
+from smqt.engine.catalog import Catalog
 from smqt.engine.finalmove import best_final_movement
-from smqt.engine.geometry import space_str
 from smqt.engine.rules import apply
+from smqt.engine.scorewords import breakdown, source_name
 from smqt.engine.scoring import GameScore, score_game
 from smqt.engine.state import FINAL
 from smqt.language.translate import N_, _, ngettext
@@ -64,8 +65,10 @@ def score_json(score: GameScore, names: tuple[str, ...], moves: list[tuple[int, 
     }
 
 
-def print_score(score: GameScore, names: tuple[str, ...], moves: list[tuple[int, str]],
-                out: TextIO) -> None:
+def print_score(catalog: Catalog, score: GameScore, names: tuple[str, ...],
+                moves: list[tuple[int, str]], out: TextIO) -> None:
+    """Each player's sheet as the scorepad groups it, every line named by its card or
+    objective (``--json`` keeps the ids for tools)."""
     for sheet in score.sheets:
         # Translators: English says "points" for every count
         out.write(ngettext("{name}: {total} points", "{name}: {total} points", sheet.total).format(
@@ -73,10 +76,12 @@ def print_score(score: GameScore, names: tuple[str, ...], moves: list[tuple[int,
         for player, move in moves:
             if player == sheet.player:
                 out.write("  " + _("final move  {move}").format(move=move) + "\n")
-        for line in sheet.lines:
-            where = f" {space_str(line.space)}" if line.space else ""
-            out.write(f"  {line.points:>4}  {line.category:<9} {line.source}"
-                      f" {line.entry}{where}: {line.why}\n")
+        for group in breakdown(sheet):
+            if not group.lines:
+                continue
+            out.write(f"  {group.total:>+4}  {_(group.title)}\n")
+            for line in group.lines:
+                out.write(f"    {line.points:>+4}  {source_name(catalog, line)}: {line.why}\n")
     winners = ", ".join(names[w] for w in score.winners)
     decided = WINNER_LINES.get(score.decided_by)
     line = _(decided).format(winners=winners) if decided else _(
@@ -105,7 +110,7 @@ def run_score(path: str, *, final_move: bool, as_json: bool, out: TextIO, err: T
         json.dump(score_json(score, position.names, moves), out, indent=2)
         out.write("\n")
     else:
-        print_score(score, position.names, moves, out)
+        print_score(state.catalog, score, position.names, moves, out)
     return 0
 
 

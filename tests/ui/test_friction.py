@@ -54,3 +54,10 @@ def test_replay_prints_the_log_the_table_shows_with_scores(tmp_path, capsys):
     assert re.search(r"^\s+1  (Ann|Bo) chooses the starting tile ", log, re.M)
     assert " from the front row and builds it " in log
     assert re.search(r"^ {6}\s*(Ann|Bo): \d+ → \d+ points \(", log, re.M), "score changes"
+    # the final sheet names cards and objectives as the scorepad does, never by id
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if re.match(r"(Ann|Bo): -?\d+ points$", line))
+    sheet = "\n".join(lines[start:])
+    assert "scoring[" not in out and not re.search(r"\b[a-z]+_[a-z_]+\b", sheet), sheet
+    assert "  Feature cards" in out and " objective, " in out
+
