@@ -61,3 +61,29 @@ def test_replay_prints_the_log_the_table_shows_with_scores(tmp_path, capsys):
     assert "scoring[" not in out and not re.search(r"\b[a-z]+_[a-z_]+\b", sheet), sheet
     assert "  Feature cards" in out and " objective, " in out
 
+
+
+def test_the_log_says_where_the_truck_and_the_foodie_move_on():
+    """R3.3-R3.5: a reward moves its token; the log says where to, so that the next click
+    under the token's new column is not a surprise."""
+    import random
+
+    from smqt.ai.protocol import make_bot
+    from smqt.engine import events as ev
+    from smqt.ui.game.logtext import describe_event
+
+    game = Game.new(base(), 2, 8, names=("Ann", "Bo"))
+    bots, rng = [make_bot("medium"), make_bot("easy")], random.Random(2)
+    said: dict[str, str] = {}
+    while not game.state.is_over and len(said) < 3:
+        events = game.play(bots[game.state.current].choose(game.state, game.legal_actions(),
+                                                           rng))
+        for event in events:
+            if event.kind in (ev.TRUCK_REWARD, ev.FOODIE_REWARD, ev.BOTH_REWARD):
+                said.setdefault(event.kind, describe_event(game.state, event, ("Ann", "Bo")))
+    assert {ev.TRUCK_REWARD, ev.FOODIE_REWARD} <= set(said), said
+    for kind in (ev.TRUCK_REWARD, ev.FOODIE_REWARD):
+        assert "moves on: now under " in said[kind], said[kind]
+    if ev.BOTH_REWARD in said:
+        assert said[ev.BOTH_REWARD].startswith("the food truck moves on two columns: now under")
+        assert said[ev.BOTH_REWARD].endswith("; the foodie stays")

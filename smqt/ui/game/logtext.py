@@ -115,6 +115,12 @@ def _under_card(state: GameState, column: int) -> str | None:
     return state.catalog.cards[card].name if card else None
 
 
+def _token_place(state: GameState, column: int) -> str:
+    """Where a token stands now: under the card above it, or under an empty column."""
+    above = _under_card(state, column)
+    return _("now under {card}").format(card=above) if above else _("now under an empty column")
+
+
 def describe_action(state: GameState, action: Action, name: str) -> str:
     """What ``name`` (the current player of ``state``) does with ``action``."""
     catalog = state.catalog
@@ -217,12 +223,17 @@ def describe_event(state: GameState, event: Event, names: Sequence[str]) -> str 
         return _short_supply(event)
     if kind == ev.NO_MORE_CARDS:
         return _("no other card the sand dollar action allows can be taken and built")
-    if kind == ev.TRUCK_REWARD:
-        return ngettext("the food truck gives {name} {n} sand dollar",
-                        "the food truck gives {name} {n} sand dollars", event.count).format(
-            name=who, n=event.count)
-    if kind == ev.FOODIE_REWARD:
-        return _("the foodie gives {name} a move of 1 person 1 space").format(name=who)
+    if kind == ev.TRUCK_REWARD:  # R3.3: and the truck moves one column on
+        return ngettext("the food truck gives {name} {n} sand dollar and moves on: {where}",
+                        "the food truck gives {name} {n} sand dollars and moves on: {where}",
+                        event.count).format(name=who, n=event.count,
+                                            where=_token_place(state, state.truck))
+    if kind == ev.FOODIE_REWARD:  # R3.4
+        return _("the foodie gives {name} a move of 1 person 1 space and moves on: {where}"
+                 ).format(name=who, where=_token_place(state, state.foodie))
+    if kind == ev.BOTH_REWARD:  # R3.5: only the truck moves, two columns
+        return _("the food truck moves on two columns: {where}; the foodie stays").format(
+            where=_token_place(state, state.truck))
     if kind == ev.TRUCK_PLACED:
         above = _under_card(state, event.wanted)
         if above is None:
