@@ -32,9 +32,9 @@ from smqt.ai.thinker import Failure
 from smqt.coach.judge import Judgement
 from smqt.coach.review import (
     REVIEWER,
-    WORTH_NAMING,
     Course,
     Decision,
+    Review,
     course,
     decision,
     judge_task,
@@ -208,9 +208,10 @@ class ReviewWindow(QDialog):
     def _show(self, cancelled: bool) -> None:
         assert self.course is not None
         judged = len(self.decisions)
-        costly = sorted((d for d in self.decisions if d.loss >= WORTH_NAMING),
-                        key=lambda d: (-d.loss, d.number))
-        lost = sum(d.loss for d in self.decisions)
+        review = Review(self.seat, tuple(self.names), tuple(self.decisions), self.course.scores,
+                        self.course.complete)
+        costly = review.costliest(judged)
+        lost = review.total_loss
         text = ngettext("{name}: {n} decision judged", "{name}: {n} decisions judged",
                         judged).format(name=self.names[self.seat], n=judged)
         if cancelled:
