@@ -15,6 +15,9 @@ from smqt.engine.scoring import CARD, FOOTPRINT, OBJECTIVE, RING, ScoreLine, Sco
 from smqt.language.translate import N_, _
 
 SLOT_WORDS = {"wave": N_("wave bonus"), "misc": N_("other bonus"), "penalty": N_("penalty")}
+PEOPLE_BONUS = N_("people bonus")
+"""The third objective slot when it adds points (the orange tile's full rings): a bonus is not
+called a penalty."""
 CATEGORIES = ((OBJECTIVE, N_("Objective")), (CARD, N_("Feature cards")),
               (RING, N_("Activity rings")), (FOOTPRINT, N_("Footprints")))
 """The categories in scorepad order; their titles are marked (translate with ``_`` where shown)."""
@@ -26,6 +29,8 @@ def source_name(catalog: Catalog, line: ScoreLine) -> str:
         tile = catalog.objective_tiles.get(line.source)
         name = tile.name if tile is not None else line.source
         slot = _(SLOT_WORDS[line.entry]) if line.entry in SLOT_WORDS else line.entry
+        if line.entry == "penalty" and line.points > 0:
+            slot = _(PEOPLE_BONUS)
         return _("{name} objective, {slot}").format(name=name, slot=slot)
     feature = features(catalog).get(line.source)
     if feature is None:

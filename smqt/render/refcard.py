@@ -53,17 +53,17 @@ def steps(rules: Rules) -> list[list[Atom]]:
     # Translators: the reference card's turn in four steps: **...** is bold, {sand_dollar} and
     # {people} are icons; keep them
     return [
-        _line(_("**Take** a card from the front row, **or** pay for a sand dollar action (once "
-                "a turn)")),
-        _line(_("**Place** it in its row (beach or street), beside a space of your city")),
-        _line(_("**Gain** the {sand_dollar} and {people} it shows, then **move** with every move "
-                "you earned"), sand_dollar=lay.sand_dollar(), people=person("any")),
-        _line(_("**Refill** the display: back row forward, then deal")),
+        _line(_("**Take** a front-row card, **or** buy a sand dollar action (once a turn)")),
+        _line(_("**Place** it in its row, beside your city")),
+        _line(_("**Gain** its {sand_dollar} and {people}, then **move** with the moves you "
+                "earned"), sand_dollar=lay.sand_dollar(), people=person("any")),
+        _line(_("**Refill:** back row forward, then deal")),
     ]
 
 
 def notes(rules: Rules) -> list[list[Atom]]:
-    """The rewards of the food truck and the foodie, and the end of the game."""
+    """The rewards of the food truck, the foodie and both together (R3.3-R3.5), and the end
+    of the game."""
     final = rules.final_move
     # Translators: the reference card's notes: **...** is bold, {sand_dollar}, {people},
     # {local}, {tourist} and {vip} are icons; keep them
@@ -76,6 +76,9 @@ def notes(rules: Rules) -> list[list[Atom]]:
         _line(truck.format(n=rules.food_truck_reward, sand_dollar="{sand_dollar}"),
               sand_dollar=sand_dollar()),
         _line(_("**Foodie's column:** move 1 {people} 1 step"), people=person("any")),
+        # R3.5: both tokens under the card taken
+        _line(_("**Both:** 1 {sand_dollar} + 1 move, **or** 2 {sand_dollar}, **or** 2 moves"),
+              sand_dollar=sand_dollar()),
         [*_line(end.format(n=rules.cards_to_end)), BREAK,
          *_line(last.format(local_steps=_steps(final.local), tourist_steps=_steps(final.tourist),
                             vip_steps=_steps(final.vip), **icons),

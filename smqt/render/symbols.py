@@ -53,6 +53,9 @@ PERSON_COLOURS = {"local": QColor("#0072B2"), "tourist": QColor("#E69F00"),
 INK = QColor("#1d1d1d")
 PENALTY = QColor("#b3261e")
 """Negative points: badges and the end-of-beach mark."""
+GAIN = QColor("#1b7f6a")
+"""Points won: a teal green that stays apart from PENALTY for every colour vision (the sign
+says it too)."""
 SAND_DOLLAR_EDGE = QColor("#8a6d3b")
 SAND_DOLLAR_FILL = QColor("#f3e2b3")
 

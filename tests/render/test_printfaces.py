@@ -10,6 +10,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QImage, QPainter
 
 from smqt.engine import effects as fx
+from smqt.language.translate import use
 from smqt.render.backs import paint_back
 from smqt.render.cardface import card_layout, paint_card, scoring_atoms
 from smqt.render.layout import FACE_H, FACE_W
@@ -83,6 +84,18 @@ def test_the_reference_card_reads_at_print_size_and_follows_the_rules(qapp):
     assert f"{rules.cards_to_end} cards" in words
     shorter = reference_layout(attrs.evolve(rules, cards_to_end=11))
     assert "11 cards" in " ".join(box.value for box in shorter.texts)
+    assert "Both:" in words, "R3.5: the food truck and the foodie in one column"
+
+
+def test_the_german_reference_card_reads_nearly_at_print_size(qapp):
+    """The German words are longer: the card keeps them at 13 units or more (it was 12)."""
+    use("de")
+    try:
+        found = reference_layout(base().rules)
+        assert found.smallest_text >= 13
+        assert "Beide:" in " ".join(box.value for box in found.texts)
+    finally:
+        use("en")
 
 
 def _corner(paint) -> QColor:

@@ -23,6 +23,7 @@ from smqt.engine.actions import (
 )
 from smqt.ui.shell.window import TableWindow
 from smqt.ui.table.items import FaceItem, PersonItem, TargetItem, TokenItem
+from smqt.ui.table.rewards import RewardItem
 
 
 def find(view: QGraphicsView, predicate) -> QGraphicsItem:  # type: ignore[no-untyped-def]
@@ -47,6 +48,11 @@ def click_button(qtbot, button: QAbstractButton) -> None:
 
 def face(view: QGraphicsView, intent: tuple[str, object]) -> QGraphicsItem:
     return find(view, lambda i: isinstance(i, FaceItem) and i.intent == intent)
+
+
+def reward_item(window: TableWindow, choice: str) -> RewardItem:
+    return find(window.city_view, lambda i: isinstance(i, RewardItem)  # type: ignore[return-value]
+                and i.choice == choice)
 
 
 def click_space(qtbot, window: TableWindow, space) -> None:  # type: ignore[no-untyped-def]
@@ -97,9 +103,8 @@ def perform(qtbot, window: TableWindow, action: Action) -> None:
         click_space(qtbot, window, action.space)
     elif isinstance(action, Buy):
         click_item(qtbot, display, face(display, ("sand_dollar", action.action)))
-    elif isinstance(action, Reward):
-        qtbot.waitUntil(lambda: window._reward_dialog is not None and window._reward_dialog.isVisible())
-        click_button(qtbot, window._reward_dialog.buttons[action.choice])
+    elif isinstance(action, Reward):  # beside the card that earned it, in the city
+        click_item(qtbot, window.city_view, reward_item(window, action.choice))
     elif isinstance(action, Swap):
         click_space(qtbot, window, action.a)
         click_space(qtbot, window, action.b)

@@ -7,10 +7,11 @@ from __future__ import annotations
 import random
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractButton, QGraphicsItem, QGraphicsView
+from PySide6.QtWidgets import QAbstractButton, QApplication, QGraphicsItem, QGraphicsView
 
 from smqt.ui.shell.window import TableWindow
 from smqt.ui.table.items import FaceItem, PersonItem, TargetItem, TokenItem
+from smqt.ui.table.rewards import RewardItem
 from tests.ui.clicks import click_item
 
 Target = tuple[str, object]
@@ -58,6 +59,8 @@ class RandomClicker:
                 found.append((8.0, ("item", (city, item))))
             elif isinstance(item, FaceItem) and (item.target or item.selectable):
                 found.append((8.0 if item.target else 1.0, ("item", (city, item))))
+            elif isinstance(item, RewardItem):  # R3.5, beside the card that earned it
+                found.append((8.0, ("item", (city, item))))
             elif isinstance(item, PersonItem) and (item.selectable or item.selected):
                 found.append((0.3 if busy else 2.0, ("item", (city, item))))
         for button in self._buttons():
@@ -79,12 +82,8 @@ class RandomClicker:
 
     def step(self) -> None:
         window = self.window
-        dialog = window._reward_dialog
         self.clicks += 1
-        if dialog is not None and dialog.isVisible():
-            button = self.rng.choice(list(dialog.buttons.values()))
-            self.qtbot.mouseClick(button, _LEFT)
-            return
+        QApplication.processEvents()  # as between a person's clicks: the window's timers run
         if self.rng.random() < 0.03 and window.controller is not None and window.controller.can_undo:
             self.qtbot.mouseClick(window.turn_panel.undo, _LEFT)
             return

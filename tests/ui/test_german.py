@@ -20,11 +20,14 @@ from PySide6.QtWidgets import (
 
 from smqt.engine.actions import Take
 from smqt.engine.state import ACQUIRE
+from smqt.language.translate import _
 from smqt.pack.shipped import default_pack
 from smqt.ui.shell.newgame import GameOptions, NewGameDialog
 from smqt.ui.shell.window import TableWindow
+from smqt.ui.table.items import LabelItem
+from smqt.ui.table.rewards import REWARD_LABELS, RewardItem
 from tests.support import BASE
-from tests.ui.clicks import click_button, perform
+from tests.ui.clicks import click_item, perform, reward_item
 from tests.ui.test_table import play_by_hand, two_people
 
 pytestmark = pytest.mark.gui
@@ -132,12 +135,14 @@ def test_the_reward_and_new_game_dialogs_speak_german(qtbot, window):
     window.refresh()
     read = texts(window)
     perform(qtbot, window, take)
-    qtbot.waitUntil(lambda: window._reward_dialog is not None
-                    and window._reward_dialog.isVisible())
-    dialog = window._reward_dialog
-    read += texts(dialog)
-    assert any("Sanddollar" in line for line in texts(dialog))
-    click_button(qtbot, dialog.buttons["two_dollars"])
+    offered = [item for item in window.city_scene.items() if isinstance(item, RewardItem)]
+    assert len(offered) == 3
+    words = [item.toolTip() for item in offered]
+    words += [item.text for item in window.city_scene.items() if isinstance(item, LabelItem)]
+    words += [_(REWARD_LABELS[item.choice]) for item in offered]
+    read += words
+    assert any("Sanddollar" in line for line in words)
+    click_item(qtbot, window.city_view, reward_item(window, "two_dollars"))
     new_game = NewGameDialog(window)
     qtbot.addWidget(new_game)
     new_game.show()

@@ -21,6 +21,7 @@ from smqt.ui.shell.autosaves import unfinished_games
 from smqt.ui.shell.newgame import GameOptions, NewGameDialog
 from smqt.ui.shell.window import TableWindow
 from smqt.ui.table.items import PersonItem
+from smqt.ui.table.rewards import RewardItem
 from tests.ui.clicks import (
     choose_allowance,
     click_button,
@@ -30,6 +31,7 @@ from tests.ui.clicks import (
     face,
     perform,
     played,
+    reward_item,
 )
 
 pytestmark = pytest.mark.gui
@@ -152,18 +154,19 @@ def test_undo_cannot_reopen_a_finished_game(qtbot, make_window):
     assert window.controller.state.is_over
 
 
-def test_reward_dialog_offers_the_three_rewards(qtbot, make_window):
+def test_the_table_offers_the_three_rewards(qtbot, make_window):
+    """R3.5: the three rewards stand in the city; Esc does not take the choice away."""
     window = make_window()
     two_people(window)
     play_by_hand(qtbot, window, until=lambda c: any(isinstance(a, Reward) for a in c.legal()))
-    dialog = window._reward_dialog
-    assert dialog is not None and dialog.isVisible()
-    assert set(dialog.buttons) == {"dollar_move", "two_dollars", "double_move"}
-    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
-    assert dialog.isVisible(), "the reward must be chosen: Esc does not dismiss it"
+    offered = {item.choice for item in window.city_scene.items() if isinstance(item, RewardItem)}
+    assert offered == {"dollar_move", "two_dollars", "double_move"}
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert any(isinstance(item, RewardItem) for item in window.city_scene.items()), \
+        "the reward must be chosen: Esc does not take it away"
     expected = window.controller.state.copy()  # R3.5 (b); a person's turn waits for E
     apply(expected, Reward("two_dollars"), hold=True)
-    click_button(qtbot, dialog.buttons["two_dollars"])
+    click_item(qtbot, window.city_view, reward_item(window, "two_dollars"))
     assert window.controller.state == expected
     assert window.controller.game.actions[-1] == Reward("two_dollars")
 

@@ -47,7 +47,17 @@ def test_a_stray_end_turn_key_at_the_start_of_a_turn_is_not_an_error(qtbot, wind
     assert window.turn_panel.reason.isVisibleTo(window.turn_panel)
 
 
+def no_room_for_faces(qtbot, window) -> None:
+    """The person gave the side's room to the turn panel and the log: the card panel cannot
+    show a face, so the large card beside the pointer does."""
+    window._user_side_split = True
+    total = sum(window.side_split.sizes())
+    window.side_split.setSizes([total - 100, 0, 100])
+    qtbot.waitUntil(lambda: not window.inspector.shows_faces())
+
+
 def test_the_large_card_closes_when_the_turn_moves_on(qtbot, window):
+    no_room_for_faces(qtbot, window)
     play_by_hand(qtbot, window, until=lambda c: c.state.phase == "acquire" and bool(c.legal()))
     state = window.controller.state
     window.popup._held_until = 0.0
@@ -63,6 +73,7 @@ def test_the_large_card_closes_when_the_turn_moves_on(qtbot, window):
 
 
 def test_the_large_card_opens_on_a_rest_and_esc_closes_it(qtbot, window):
+    no_room_for_faces(qtbot, window)
     state = window.controller.state
     card = state.catalog.cards[state.front[0]]
     window.display_scene.hovered.emit(card)
@@ -76,6 +87,7 @@ def test_the_large_card_opens_on_a_rest_and_esc_closes_it(qtbot, window):
 
 
 def test_no_large_card_just_after_a_click(qtbot, window):
+    no_room_for_faces(qtbot, window)
     state = window.controller.state
     card = state.catalog.cards[state.front[1]]
     window.display_scene.clicked.emit("slot", (0, 1))  # a card picked: its spaces come next

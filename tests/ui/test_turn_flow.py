@@ -21,6 +21,7 @@ from smqt.ui.shell.autosaves import unfinished_games
 from smqt.ui.shell.newgame import GameOptions
 from smqt.ui.shell.window import TableWindow
 from smqt.ui.table.items import PersonItem
+from smqt.ui.table.rewards import RewardItem
 from tests.support import base, in_turn, player, position
 from tests.ui.clicks import click_button, click_item, click_person, click_space, face, perform
 from tests.ui.test_table import play_by_hand, two_people
@@ -44,9 +45,10 @@ def reason(window: TableWindow) -> str:
 # ================================================================== the reward dialog
 
 
-def test_r3_5_the_reward_dialog_comes_back_every_time_in_one_window(qtbot, window):
+def test_r3_5_the_rewards_are_offered_on_the_table_every_time_in_one_window(qtbot, window):
     """R3.5: the food truck and the foodie under the taken card, three turns in a row in one
-    window: each time the dialog appears, the choice is played, and the turn waits for E."""
+    window: each time the three rewards stand beside the card in the city (no dialog over the
+    display), the one clicked is played, they go, and the turn waits for E."""
     two_people(window)
     ctrl = window.controller
     play_by_hand(qtbot, window, until=lambda c: c.state.phase == ACQUIRE)
@@ -56,13 +58,15 @@ def test_r3_5_the_reward_dialog_comes_back_every_time_in_one_window(qtbot, windo
         state.truck = state.foodie = take.slot[1]
         window.refresh()
         perform(qtbot, window, take)
-        dialog = window._reward_dialog
-        qtbot.waitUntil(lambda: window._reward_dialog is not None
-                        and window._reward_dialog.isVisible())
-        dialog = window._reward_dialog
-        click_button(qtbot, dialog.buttons[choice])
+        offered = {item.choice: item for item in window.city_scene.items()
+                   if isinstance(item, RewardItem)}
+        assert set(offered) == {"dollar_move", "two_dollars", "double_move"}
+        card = window.city_scene.rect_of(("space", take.space))
+        assert all(abs(item.sceneBoundingRect().center().y() - card.center().y()) < card.height()
+                   for item in offered.values()), "beside the card's row"
+        click_item(qtbot, window.city_view, offered[choice])
         assert ctrl.game.actions[-1] == Reward(choice)
-        assert window._reward_dialog is None
+        assert not any(isinstance(item, RewardItem) for item in window.city_scene.items())
         seat = ctrl.state.current
         while ctrl.state.current == seat:  # use or give up the moves, then End turn
             qtbot.keyClick(window, Qt.Key.Key_E)
@@ -119,6 +123,11 @@ def test_r9_3_best_final_movement_waits_for_done_and_can_be_changed(qtbot, windo
     assert "total" in window.turn_panel.final_title.text()
     arrows = [i for i in window.city_view.scene().items() if type(i).__name__ == "ArrowItem"]
     assert len(arrows) == len(steps)
+    # with the arrows drawn, the city still knows its spaces (a drop, a keyboard mark): it
+    # once returned the last arrow's way instead, and a drag in the final movement failed
+    for space in ctrl.state.players[0].city:
+        rect = window.city_scene.rect_of(("space", space))
+        assert rect is not None and window.city_scene.space_at(rect.center()) == space
     # take back the first move (not the last): the others stay where the plan put them
     first, rest = steps[0], steps[1:]
     row = window.turn_panel.final_steps.itemWidget(window.turn_panel.final_steps.item(0))

@@ -22,13 +22,13 @@ from smqt.ai import thinker
 from smqt.ai.thinker import Failure
 from smqt.desktop.errorlog import log_problem
 from smqt.engine import events as ev
-from smqt.engine.actions import Action, FinalMove
+from smqt.engine.actions import Action, ChooseTile, FinalMove
 from smqt.engine.finalmove import best_final_movement
 from smqt.engine.game import Game
 from smqt.engine.geometry import Space
 from smqt.engine.rules import awaiting_end, legal_actions
 from smqt.engine.scoring import score_game
-from smqt.engine.state import FINAL, GameState
+from smqt.engine.state import CHOOSE_TILE, FINAL, GameState
 from smqt.language.translate import N_, _
 from smqt.records.savedgame import save_game
 from smqt.ui.game.logtext import GameLog, card_name
@@ -347,12 +347,30 @@ class GameController(QObject):
             self.finished.emit()
 
     def _next(self) -> None:
+        if self._only_tile_left() is not None:  # R2.5: no choice to make, the table takes it
+            QTimer.singleShot(0, self, self._give_last_tile)  # not after the controller went
+            return
         if self.state.is_over or not self.seats[self.state.current].is_ai or self._waiting \
                 or self.stalled == self.state.current:
             return
         self._waiting = True
         self.thinking.emit(True)
         QTimer.singleShot(self.ai_pace_ms, self._ask_bot)
+
+    def _only_tile_left(self) -> ChooseTile | None:
+        """A person's choice of a starting tile when only one is left (R2.5), else None."""
+        if self.state.is_over or self.state.phase != CHOOSE_TILE or \
+                self.seats[self.state.current].is_ai:
+            return None
+        legal = self.legal()
+        return legal[0] if len(legal) == 1 and isinstance(legal[0], ChooseTile) else None
+
+    def _give_last_tile(self) -> None:
+        """Take the last starting tile for the person (said in the log); from the event loop,
+        never inside the signal that brought the game here."""
+        action = self._only_tile_left()
+        if action is not None:
+            self.play(action)
 
     def _ask_bot(self) -> None:
         if not self._waiting:

@@ -187,8 +187,7 @@ class TurnInteraction:
                            or self._why(explain.why_not_step, pid, space, self.allowance))
             return None
         self.person, self.path = pid, ()
-        best = max(ends, key=lambda m: (len(self._footprints_on(m.path)), -len(m.path)))
-        return self._complete(best.path)
+        return self._complete(self._best_drop(ends).path)
 
     def stop_here(self) -> Action | None:
         """End a VIP's walk on the space reached (when that is a complete move)."""
@@ -196,6 +195,34 @@ class TurnInteraction:
         if self.person is None or not self.path:
             return None
         return self._complete(self.path)
+
+    def moves_ending(self, pid: int | None = None) -> dict[Space, PersonMove]:
+        """Where a person may end a move now -> the move that would end there: for the person
+        chosen (``pid`` None), the steps that would end the walk; for a person being dragged,
+        every end space with the move a drop there makes (``drop_person``)."""
+        if pid is None:
+            if self.person is None:
+                return {}
+            ends: dict[Space, PersonMove] = {}
+            for step in self._next_steps():
+                move = self._complete((*self.path, step))
+                if move is not None:
+                    ends[step] = move
+            return ends
+        saved = self.person
+        self.person = pid
+        try:
+            by_end: dict[Space, list[PersonMove]] = {}
+            for move in self._moves_of(pid):
+                by_end.setdefault(move.path[-1], []).append(move)
+            return {end: self._best_drop(moves) for end, moves in by_end.items()}
+        finally:
+            self.person = saved
+
+    def _best_drop(self, moves: list[PersonMove]) -> PersonMove:
+        """Of the moves ending on one space, the one a drop makes: the most footprints, then
+        the shortest walk."""
+        return max(moves, key=lambda m: (len(self._footprints_on(m.path)), -len(m.path)))
 
     def back_step(self) -> None:
         """Take back the last step of a walk (or drop the selection)."""

@@ -126,8 +126,10 @@ def describe_action(state: GameState, action: Action, name: str) -> str:
     catalog = state.catalog
     me = state.current
     if isinstance(action, ChooseTile):
-        return _("{name} chooses the starting tile {tile}").format(
-            name=name, tile=quoted(catalog.starting_tiles[action.tile].name))
+        tile = quoted(catalog.starting_tiles[action.tile].name)
+        if len(state.tile_pool) == 1:  # R2.5: no choice left, the table took it for them
+            return _("{name} gets the last starting tile, {tile}").format(name=name, tile=tile)
+        return _("{name} chooses the starting tile {tile}").format(name=name, tile=tile)
     if isinstance(action, PlaceTruck):
         above = _under_card(state, action.column)
         if above is None:
@@ -331,12 +333,18 @@ class GameLog:
                     lines.append("    " + _("{name}: {old} → {new} points ({changes})").format(
                         name=self.names[seat], old=old.total, new=new.total,
                         changes=change_words(after.catalog, old, new)))
+                else:  # every turn ends with its score line, for every seat alike
+                    lines.append("    " + ngettext(
+                        "{name}: still {total} point (no change this turn)",
+                        "{name}: still {total} points (no change this turn)",
+                        new.total).format(name=self.names[seat], total=new.total))
             self.turn = []
         return lines
 
 
 def turn_summary(name: str, turn: Sequence[tuple[GameState, Action]], gain: int) -> str:
-    """One line for a whole turn: the cards taken, the people moved or sent home, the points."""
+    """One line for a whole turn: the cards taken, the people moved or returned to the supply,
+    the points."""
     taken, moved, returned, final = [], set(), 0, 0
     for before, action in turn:
         if isinstance(action, Take):
@@ -357,8 +365,8 @@ def turn_summary(name: str, turn: Sequence[tuple[GameState, Action]], gain: int)
         parts.append(ngettext("moved {n} person", "moved {n} people", len(moved)).format(
             n=len(moved)))
     if returned:
-        parts.append(ngettext("sent {n} person home", "sent {n} people home", returned).format(
-            n=returned))
+        parts.append(ngettext("returned {n} person to the supply",
+                              "returned {n} people to the supply", returned).format(n=returned))
     if final:
         parts.append(ngettext("made {n} final move", "made {n} final moves", final).format(
             n=final))

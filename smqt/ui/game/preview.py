@@ -8,7 +8,7 @@ legal or how a card scores.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
@@ -76,3 +76,18 @@ def placement_previews(state: GameState, slot: Slot, legal: Iterable[Action]
     """For the card picked at ``slot``: each legal space -> what building it there scores."""
     return {action.space: preview(state, action) for action in legal
             if isinstance(action, Take) and action.slot == slot}
+
+
+def move_previews(state: GameState, moves: Mapping[Space, Action]) -> dict[Space, Preview]:
+    """For a person about to move: each space the person may end on (with the move that would
+    end there) -> what the move scores, from the engine's own score sheet (a ring emptied
+    shows as a loss before the person is let go)."""
+    player = state.current
+    before = score_game(state).sheets[player]
+    found = {}
+    for space, move in moves.items():
+        after_state = state.copy()
+        apply(after_state, move, hold=True)
+        after = score_game(after_state).sheets[player]
+        found[space] = Preview(after.total - before.total, tuple(changes(before, after)))
+    return found

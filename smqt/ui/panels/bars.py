@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout
 
 from smqt.language.translate import _
+from smqt.ui.table.appearance import style
 
 
 class ProblemBar(QFrame):
@@ -99,8 +100,8 @@ class Banner(QLabel):
         super().__init__()
         self.setWordWrap(True)
         self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setStyleSheet("QLabel { background: #1f4e79; color: white; font-size: 17px;"
-                           " font-weight: bold; padding: 8px 14px; }")
+        style(self, "QLabel { background: #1f4e79; color: white; font-size: 17px;"
+              " font-weight: bold; padding: 8px 14px; }")  # not translated: a style sheet
         self.hide()
 
     def say(self, text: str) -> None:
@@ -116,8 +117,8 @@ class HintBar(QLabel):
         super().__init__()
         self.setWordWrap(True)
         self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setStyleSheet("QLabel { background: #dbeaf5; color: #0b2f4c; font-size: 15px; "
-                           "border-left: 6px dashed #0072b2; padding: 6px 12px; }")  # not translated: style
+        style(self, "QLabel { background: #dbeaf5; color: #0b2f4c; font-size: 15px; "
+              "border-left: 6px dashed #0072b2; padding: 6px 12px; }")  # not translated: style
         self.hide()
 
     def say(self, text: str) -> None:

@@ -25,6 +25,7 @@ from smqt.engine.catalog import Catalog
 from smqt.engine.scorewords import breakdown, source_name
 from smqt.engine.scoring import GameScore
 from smqt.language.translate import _
+from smqt.ui.table.appearance import style
 
 SPACE_ROLE = Qt.ItemDataRole.UserRole
 WHY = 2
@@ -77,7 +78,7 @@ class ScoreBreakdown(QWidget):
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.tree.itemEntered.connect(self._entered)
         self.tree.currentItemChanged.connect(lambda item, _old: self._entered(item, 0))
-        self.tree.setStyleSheet("QTreeWidget { font-size: 14px; }")
+        style(self.tree, "QTreeWidget { font-size: 14px; }")  # not translated: a style sheet
         self.tree.setWordWrap(True)  # a long reason wraps in its column rather than being cut
         self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.tree.setUniformRowHeights(False)

@@ -1,11 +1,14 @@
-"""The card under the pointer, large, beside the pointer: it opens after a short rest on a
-card or tile, closes when the pointer leaves it, on a click or with Esc. It is a child of the
-window laid over its contents (not a window of its own), kept inside the window."""
+"""The card under the pointer, beside the pointer: it opens after a short rest on a card or
+tile, closes when the pointer leaves it, on a click or with Esc. It opens only when the side
+panel has no room to show the card (``needed``), so it never repeats that panel over the
+display. It is a child of the window laid over its contents (not a window of its own), kept
+inside the window."""
 
 from __future__ import annotations
 
 import html
 import time
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer
 from PySide6.QtGui import QCursor, QPixmap
@@ -16,7 +19,7 @@ from smqt.ui.panels.side import CARD_ASPECT, entry_image, entry_words
 DELAY_MS = 650
 HOLD_S = 1.5
 """After a click on the table, how long the large card stays away."""
-WIDTH = 320
+WIDTH = 240
 
 
 class CardPopup(QFrame):
@@ -46,6 +49,8 @@ class CardPopup(QFrame):
         self._held_until = 0.0
         self.enabled = True
         """False while the person is in the middle of a move (a person picked up)."""
+        self.needed: Callable[[], bool] = lambda: True
+        """Whether the card must be shown here (the side panel cannot show it now)."""
         self.hide()  # a child is shown with its window unless told otherwise
 
     def hover(self, entry: object, tip: str = "") -> None:
@@ -57,7 +62,7 @@ class CardPopup(QFrame):
         if entry is None:
             self._timer.stop()
             self.hide()
-        elif self.enabled and time.monotonic() >= self._held_until and \
+        elif self.enabled and self.needed() and time.monotonic() >= self._held_until and \
                 (entry is not self.entry or not self.isVisible()):
             self._timer.start()
 

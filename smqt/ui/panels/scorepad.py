@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from smqt.engine.scoring import GameScore
 from smqt.language.translate import N_, _, ngettext
+from smqt.ui.table.appearance import style
 
 ROWS = (
     (N_("Wave bonus"), "objective", "wave"),
@@ -30,17 +31,20 @@ ROWS = (
     (N_("Footprints"), "footprint", None),
 )
 """The category rows; the labels stay English in the data (translated where shown)."""
+PEOPLE_BONUS = N_("People bonus or penalty")
+"""The objective's third row when it adds points for someone (its full rings)."""
 
 
 def scorepad_rows(score: GameScore) -> list[tuple[str, list[int]]]:
     """(category, points per player) rows, then the total and the tie-break facts."""
     rows: list[tuple[str, list[int]]] = []
     for label, category, entry in ROWS:
-        rows.append((label, [
-            sum(line.points for line in sheet.lines
-                if line.category == category and (entry is None or line.entry == entry))
-            for sheet in score.sheets
-        ]))
+        values = [sum(line.points for line in sheet.lines
+                      if line.category == category and (entry is None or line.entry == entry))
+                  for sheet in score.sheets]
+        if entry == "penalty" and any(value > 0 for value in values):
+            label = PEOPLE_BONUS  # the orange tile's rings can make it a bonus: say so
+        rows.append((label, values))
     rows.append((N_("Total"), [sheet.total for sheet in score.sheets]))
     rows.append((N_("Sand dollars left"), [sheet.sand_dollars for sheet in score.sheets]))
     rows.append((N_("Longest chain"), [sheet.longest_chain for sheet in score.sheets]))
@@ -88,7 +92,7 @@ class Scorepad(QWidget):
         super().__init__(parent)
         layout = QVBoxLayout(self)
         self.title = QLabel()
-        self.title.setStyleSheet("font-size: 20px; font-weight: bold; padding: 6px;")
+        style(self.title, "font-size: 20px; font-weight: bold; padding: 6px;")  # not translated: style
         self.title.setWordWrap(True)
         layout.addWidget(self.title)
         self.hints = QLabel()
@@ -120,7 +124,9 @@ class Scorepad(QWidget):
         bold.setBold(True)
         for r, (label, values) in enumerate(self.rows):
             for c, value in enumerate(values):
-                item = QTableWidgetItem(str(value))
+                # points rows carry their sign: what adds and what takes away reads at once
+                text = f"{value:+d}" if r < len(ROWS) and value else str(value)
+                item = QTableWidgetItem(text)
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 if label == "Total":  # not translated: the row's key
                     item.setFont(bold)
@@ -135,7 +141,8 @@ class Scorepad(QWidget):
         rows.setMinimumSectionSize(ROW_MIN)
         table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        table.setStyleSheet("QTableWidget { font-size: 15px; } QHeaderView { font-size: 14px; }")
+        style(table, "QTableWidget { font-size: 15px; } "  # not translated: a style sheet
+              "QHeaderView { font-size: 14px; }")  # not translated: a style sheet
         table.setMinimumHeight(self.table_height(ROW_MIN))
 
     def table_height(self, row: int) -> int:

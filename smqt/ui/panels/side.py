@@ -8,13 +8,11 @@ import html
 from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QColor, QContextMenuEvent, QImage, QMouseEvent, QPixmap
 from PySide6.QtWidgets import (
-    QDialog,
     QFrame,
     QGridLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QPushButton,
     QScrollArea,
     QSizePolicy,
     QVBoxLayout,
@@ -32,7 +30,7 @@ from smqt.render.symbols import contrast, letter_colour
 from smqt.render.tilefaces import paint_objective, paint_sand_dollar_action, tile_image
 from smqt.render.words import card_text, objective_text, sand_dollar_text, tile_text
 from smqt.ui.game.controller import Seat
-from smqt.ui.game.logtext import REWARD_WORDS
+from smqt.ui.table.appearance import css
 from smqt.ui.table.motion import count_up
 
 PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
@@ -77,6 +75,7 @@ class PlayerPanel(QFrame):
         grid.setContentsMargins(8, 6, 8, 6)
         grid.setVerticalSpacing(2)
         self.name = QLabel()
+        self.name.setWordWrap(True)  # a long name or a large text size wraps, never cuts
         self.score = QLabel()
         self.score.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.details = QLabel()
@@ -92,7 +91,7 @@ class PlayerPanel(QFrame):
 
     def _show_total(self, total: int) -> None:
         self.score.setText(_("{total} pts").format(
-            total=f"<span style='font-size:18px'><b>{total}</b></span>"))  # not translated: markup
+            total=css(f"<span style='font-size:18px'><b>{total}</b></span>")))  # not translated: markup
 
     def set_compact(self, compact: bool) -> None:
         if compact != self.compact:
@@ -107,12 +106,19 @@ class PlayerPanel(QFrame):
         cards = player.card_count()
         limit = state.rules.cards_to_end
         kind = _(KIND_WORDS[seat.kind]) if seat.kind in KIND_WORDS else seat.kind
-        if self.compact:
-            kind = f"{player.sand_dollars} $ · {cards}/{limit}"
+        if self.compact:  # one line: the words of the full panel are in the tooltip
+            kind = _("{dollars} $ · {cards}/{limit} cards").format(
+                dollars=player.sand_dollars, cards=cards, limit=limit)
             if seat.is_ai:
                 kind = _("AI") + " · " + kind
-        self.name.setText(f"<span style='color:{colour}; font-size:15px'><b>{marker}"
-                          f"{html.escape(seat.name)}</b></span> · {kind}")  # not translated: markup
+        self.name.setToolTip(ngettext(
+            "$: sand dollars ({dollars}). {cards}/{limit} cards: the cards in this city, out of "
+            "the {limit} that end the game",
+            "$: sand dollars ({dollars}). {cards}/{limit} cards: the cards in this city, out of "
+            "the {limit} that end the game", limit).format(
+            dollars=player.sand_dollars, cards=cards, limit=limit) if self.compact else "")
+        self.name.setText(css(f"<span style='color:{colour}; font-size:15px'><b>{marker}"
+                              f"{html.escape(seat.name)}</b></span> · {kind}"))  # not translated: markup
         cards_words = (_("{cards}/{limit} cards").format(cards=cards, limit=limit)
                        if cards < limit or state.is_over
                        else ngettext("{n} card: the end is triggered",
@@ -128,9 +134,14 @@ class PlayerPanel(QFrame):
             n=len(player.footprints))
         # a number stays with its word when the line wraps ("0 Fußspuren", not "0 / Fußspuren")
         dollars, footprints = (words.replace(" ", "\u00a0") for words in (dollars, footprints))
+        objective = sum(line.points for line in sheet.lines
+                        if line.category == "objective") if sheet is not None else 0
+        # the objective counts from the start (a -2 before the first card): say so here
+        standing = (" · " + _("objective now: {points}").format(points=f"{objective:+d}")
+                    if objective else "")
         self.details.setText(
             f"{dollars} · <span style='color:{card_colour}'><b>{cards_words}</b></span><br>"
-            f"{people} · {footprints}")  # not translated: markup
+            f"{people} · {footprints}{standing}")  # not translated: markup
         if sheet is not None:
             if sheet.total != self._total:
                 old, self._total = self._total, sheet.total
@@ -212,8 +223,17 @@ class Inspector(QFrame):
         if lines is None:
             return
         body = "".join(f"<p style='margin:2px'>{html.escape(line)}</p>" for line in lines[1:])
-        self.text.setText(f"<b style='font-size:15px'>{html.escape(lines[0])}</b>{body}")
+        self.text.setText(css(f"<b style='font-size:15px'>{html.escape(lines[0])}</b>{body}"))
         self._draw()
+
+    def shows_faces(self) -> bool:
+        """Whether a card's face fits here at a size that reads (else the large card beside the
+        pointer shows it)."""
+        if not self.isVisible():
+            return False
+        room_w = self.contentsRect().width() - 12
+        room_h = self.contentsRect().height() * 0.55 - 24
+        return min(self.LARGEST, room_w, room_h * CARD_ASPECT) >= self.SMALLEST
 
     def _draw(self) -> None:
         """The face as large as the room left above the words allows (and the width)."""
@@ -296,39 +316,3 @@ class LogPanel(QListWidget):
         self.scrollToBottom()
 
 
-REWARD_LABELS = {"dollar_move": N_("1 sand dollar + move 1 person 1 space"),
-                 "two_dollars": N_("2 sand dollars"),
-                 "double_move": N_("Move 2 people 1 space each, or 1 person 2 spaces")}
-"""The reward buttons' words (marked: translated where shown)."""
-
-
-class RewardDialog(QDialog):
-    """R3.5: the food truck and the foodie are both under the chosen column."""
-
-    chosen = Signal(str)
-
-    def __init__(self, rewards: tuple[str, ...], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(_("Food truck and foodie"))
-        self.setModal(True)
-        layout = QVBoxLayout(self)
-        intro = QLabel(_("The food truck and the foodie are both under your column. "
-                         "Choose one reward:"))
-        intro.setWordWrap(True)
-        layout.addWidget(intro)
-        self.buttons: dict[str, QPushButton] = {}
-        for key in rewards:
-            button = QPushButton(_(REWARD_LABELS[key]))
-            button.setMinimumHeight(40)
-            button.setToolTip(_(REWARD_WORDS[key]))
-            button.clicked.connect(lambda _checked=False, k=key: self._choose(k))
-            layout.addWidget(button)
-            self.buttons[key] = button
-        self.adjustSize()  # settle the size before the window exists
-
-    def reject(self) -> None:
-        """Esc or the close button: the reward must be chosen (R3.5), so the dialog stays."""
-
-    def _choose(self, key: str) -> None:
-        self.chosen.emit(key)
-        self.accept()

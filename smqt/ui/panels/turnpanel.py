@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
 
 from smqt.engine.state import PERSON_WORDS, AllowanceState
 from smqt.language.translate import _, ngettext, npgettext
+from smqt.render.symbols import GAIN, PENALTY
+from smqt.ui.table.appearance import style
 
 WHO_WORDS = {**{kind: words[0] for kind, words in PERSON_WORDS.items()},
              "any": "person (any type)"}  # not translated: English nouns; the words are below
@@ -49,8 +51,9 @@ def _spaces(n: int) -> str:
     return ngettext("{n} space", "{n} spaces", n).format(n=n)
 
 
-def allowance_words(allowance: AllowanceState, source: str) -> str:
-    """``Foodie: 1 person (any type) may move 1 space (1 move left)``."""
+def allowance_words(allowance: AllowanceState, source: str, usable: bool = True) -> str:
+    """``Foodie: 1 person (any type) may move 1 space (1 move left)``; an allowance with moves
+    left that nothing legal uses now (``usable`` False) says why instead of its moves left."""
     left = allowance.remaining
     many = allowance.count
     people = _people(allowance.who, many)
@@ -72,10 +75,26 @@ def allowance_words(allowance: AllowanceState, source: str) -> str:
     else:
         what = ngettext("{people} may go back to the supply",
                         "{people} may go back to the supply", many).format(people=people)
+    if left and not usable:
+        why = (_("nobody it may send back is in your city") if allowance.kind == "return"
+               else _nobody_moves(allowance.who))
+        return _("{source}: {what} (not usable now: {why})").format(source=source, what=what,
+                                                                    why=why)
     if left:
         return ngettext("{source}: {what} ({n} move left)", "{source}: {what} ({n} moves left)",
                         left).format(source=source, what=what, n=left)
     return _("{source}: {what} (used up)").format(source=source, what=what)
+
+
+def _nobody_moves(who: str) -> str:
+    """Why an allowance with moves left offers nothing: nobody it may move can move."""
+    if who == "local":
+        return _("no local of yours can move")
+    if who == "tourist":
+        return _("no tourist of yours can move")
+    if who == "vip":
+        return _("no VIP of yours can move")
+    return _("none of your people can move")
 
 
 class FinalStepRow(QWidget):
@@ -92,7 +111,8 @@ class FinalStepRow(QWidget):
         label.setWordWrap(True)
         label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         points = QLabel(f"<b>{gain:+d}</b>")
-        points.setStyleSheet(f"color: {'#0b6e4f' if gain > 0 else '#b3261e' if gain < 0 else '#555'};")
+        ink = GAIN.name() if gain > 0 else PENALTY.name() if gain < 0 else "#555"
+        points.setStyleSheet(f"color: {ink};")  # not translated: a style sheet
         button = QToolButton()
         button.setText("↶")
         button.setAccessibleName(_("Take back"))
@@ -118,13 +138,13 @@ class TurnPanel(QFrame):
         self.prompt.setWordWrap(True)
         self.prompt.setMinimumHeight(48)
         self.prompt.setTextFormat(Qt.TextFormat.RichText)
-        self.prompt.setStyleSheet("font-size: 14px;")
+        style(self.prompt, "font-size: 14px;")  # not translated: a style sheet
         layout.addWidget(self.prompt)
         self.reason = QLabel()
         self.reason.setTextFormat(Qt.TextFormat.PlainText)
         self.reason.setWordWrap(True)
-        self.reason.setStyleSheet("QLabel { color: #8c1d18; background: #fde7e4; border-radius: 4px;"
-                                  " padding: 4px; font-size: 13px; }")
+        style(self.reason, "QLabel { color: #8c1d18; background: #fde7e4; border-radius: 4px;"
+              " padding: 4px; font-size: 13px; }")  # not translated: a style sheet
         self.reason.hide()
         layout.addWidget(self.reason)
         grid = QGridLayout()
@@ -142,6 +162,12 @@ class TurnPanel(QFrame):
             button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             grid.addWidget(button, i // 2, i % 2)
         layout.addLayout(grid)
+        self.keys = QLabel()
+        """The keys of the step, for playing from the keyboard."""
+        self.keys.setTextFormat(Qt.TextFormat.PlainText)
+        self.keys.setWordWrap(True)
+        style(self.keys, "QLabel { color: #333; font-size: 12px; }")  # not translated: style
+        layout.addWidget(self.keys)
         self.allowances = QListWidget()
         self.allowances.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.allowances.setWordWrap(True)
@@ -172,19 +198,23 @@ class TurnPanel(QFrame):
                        self.end_turn, self.auto_final, self.final_done, self.scorepad):
             button.hide()
         self.allowances.hide()
+        self.keys.hide()
 
     def show_reason(self, text: str | None) -> None:
         self.reason.setText(text or "")
         self.reason.setVisible(bool(text))
 
     def show_allowances(self, allowances: Sequence[AllowanceState], chosen: int | None,
-                        names: dict[str, str], usable: set[int]) -> None:
+                        names: dict[str, str], usable: set[int] | None) -> None:
+        """``usable``: the allowances something legal uses now (None: not the person's
+        moment, every allowance is listed as it stands)."""
         self.allowances.clear()
         for index, allowance in enumerate(allowances):
             source = names.get(allowance.source, allowance.source)
-            item = QListWidgetItem(allowance_words(allowance, source))
+            item = QListWidgetItem(allowance_words(allowance, source,
+                                                   usable is None or index in usable))
             item.setData(Qt.ItemDataRole.UserRole, index)
-            if index not in usable:  # nothing legal uses it now
+            if usable is None or index not in usable:  # nothing legal uses it now
                 item.setFlags(Qt.ItemFlag.NoItemFlags)
             self.allowances.addItem(item)
             if chosen == index:

@@ -9,19 +9,25 @@ from PySide6.QtWidgets import QApplication
 
 from smqt.engine.actions import Action
 from smqt.language.translate import _
+from smqt.ui.shell.drawing import city_name
+from smqt.ui.table.gains import clear_gains, show_gains
 
 
 class Clicks:
     """Clicks, drops and tab changes of ``TableWindow``."""
 
-    def _clicked(self, kind: str, key: object) -> None:
+    def _clicked(self, kind: str, key: object, by_key: bool = False) -> None:
+        """A click on the table (or Enter on the keyboard's mark, ``by_key``)."""
         self.popup.hold()
+        if not by_key:
+            self.key_focus.visible = False  # the mouse is playing: the keyboard's ring goes
         if kind == "city":  # a city in the overview: show it alone
             self.show_city(key)  # type: ignore[arg-type]
             self._left_overview_at = time.monotonic()
             return
         since = time.monotonic() - self._left_overview_at
-        if kind in ("space", "person") and since * 1000 < QApplication.doubleClickInterval():
+        if kind in ("space", "person") and not by_key and \
+                since * 1000 < QApplication.doubleClickInterval():
             return  # the second click of a double click on the overview: not a move
         if self.viewing is not None:
             return
@@ -37,8 +43,7 @@ class Clicks:
                 self.show_city(state.current)
         elif kind in ("space", "person") and self.shown != state.current:
             name = self.controller.seats[self.shown].name if self.controller else ""
-            tab = _("{name}'s city").format(
-                name=self.controller.seats[state.current].name) if self.controller else ""
+            tab = city_name(self.controller.seats[state.current].name) if self.controller else ""
             it.reason = (_("That is {name}'s city. Yours is under the tab “{tab}”.").format(
                 name=name, tab=tab) if self.controller else None)
         elif kind == "space":
@@ -51,12 +56,26 @@ class Clicks:
             action = it.click_column(key)  # type: ignore[arg-type]
         elif kind == "sand_dollar":
             action = it.click_sand_dollar_action(key)  # type: ignore[arg-type]
+        elif kind == "reward":
+            action = it.choose_reward(key)  # type: ignore[arg-type]
         if action is not None:
             self._play(action)
         else:
             self._redraw()
 
+    def _dragging(self, pid: int) -> None:
+        """A person is being dragged: the points each space they may end on would give."""
+        ctrl = self.controller
+        if ctrl is None or self.viewing is not None or not self._live_legal() or \
+                self.shown != ctrl.state.current:
+            return
+        clear_gains(self.city_scene)
+        show_gains(self.city_scene, self._move_gains(ctrl.state, pid), self.city_scene.rect_of)
+
     def _dropped(self, pid: int, space: object) -> None:
+        if space is None:  # let go off the city: the previews go
+            clear_gains(self.city_scene)
+            return
         if self.viewing is None and self._live_legal():
             action = self.interaction.drop_person(pid, space)  # type: ignore[arg-type]
             if action is not None:

@@ -9,17 +9,25 @@ from PySide6.QtCore import QPointF, QTimer
 from PySide6.QtGui import QColor
 
 from smqt.engine.actions import Action, Take
+from smqt.engine.geometry import Space
 from smqt.engine.scoring import score_game
 from smqt.engine.state import REWARD, GameState
 from smqt.language.translate import _
 from smqt.ui.game.controller import Seat
 from smqt.ui.game.interaction import Highlights
 from smqt.ui.game.prompts import banner
-from smqt.ui.panels.side import PLAYER_COLOURS, PlayerPanel, RewardDialog, seat_fill_words, seat_ink
+from smqt.ui.panels.side import PLAYER_COLOURS, PlayerPanel, seat_fill_words, seat_ink
+from smqt.ui.table.appearance import css
+from smqt.ui.table.gains import show_gains
 from smqt.ui.table.motion import Motion
 
 TAB_GROUND = "#d6d6d6"
 """About the darkest ground of a tab (an inactive one): seat colours are darkened to read on it."""
+
+
+def city_name(name: str) -> str:
+    """A seat's city as its tab says it: "Ann's city"."""
+    return _("{name}'s city").format(name=name)
 
 
 class Drawing:
@@ -47,6 +55,7 @@ class Drawing:
             self._confirm_end = False
         state = ctrl.state
         turn_key = (state.turn, state.current)
+        new_turn = self._shown_for != turn_key
         if self._shown_for != turn_key and self.viewing is None:
             self.popup.close_now()  # the card under the pointer may be gone with the turn
             self._turn_started_at = time.monotonic()
@@ -60,7 +69,9 @@ class Drawing:
             else:
                 self.shown = state.current
         self._redraw()
-        self._maybe_ask_reward()
+        if self.viewing is None:
+            self._listen(score_game(state), not ctrl.seats[state.current].is_ai and
+                         bool(ctrl.legal()), new_turn)
         self.refreshed.emit()
 
     def _follow_turn(self, key: tuple[int, int]) -> None:
@@ -105,7 +116,11 @@ class Drawing:
                                   previews=self._placement_previews(state, h) if own_city
                                   else None, arrows=self._arrows(state) if live else (),
                                   animate=live and same_city, arrivals=arrivals,
-                                  hint=self._city_hint(hint, h, own_city, live, state))
+                                  hint=self._city_hint(hint, h, own_city, live, state),
+                                  rewards=h.rewards if own_city else (),
+                                  reward_at=self._reward_at(state))
+            if own_city and self.interaction.person is not None:
+                show_gains(self.city_scene, self._move_gains(state), self.city_scene.rect_of)
         self._show_city_header(state)
         compact = self._panels_short_of_room()
         for i, panel in enumerate(self.player_panels):
@@ -119,6 +134,9 @@ class Drawing:
         self.undo_action.setEnabled(live and ctrl.can_undo)
         self.scorepad_action.setEnabled(True)
         self.popup.enabled = self.interaction.person is None  # not over a walk in progress
+        self.key_focus.update(h)
+        self._draw_focus()
+        self._lesson_now(h, interactive)
 
     def _city_hint(self, hint: Action | None, h: Highlights, own_city: bool, live: bool,
                    state: GameState) -> Action | None:
@@ -130,29 +148,14 @@ class Drawing:
             return None
         return hint
 
-    def _maybe_ask_reward(self) -> None:
-        if self.viewing is not None or self.controller is None:
-            return
-        legal = self._live_legal()
-        if self.controller.state.phase != REWARD or not legal:
-            self._close_reward_dialog()
-            return
-        if self._reward_dialog is not None:
-            return
-        dialog = RewardDialog(self.interaction.highlights().rewards, self)
-        dialog.chosen.connect(self.choose_reward)
-        self._reward_dialog = dialog
-        # over the display's right side, so that the city stays in sight while choosing
-        corner = self.display_view.mapToGlobal(self.display_view.rect().topRight())
-        dialog.move(corner.x() - dialog.width() - 20, corner.y() + 20)
-        dialog.open()
-
-    def _close_reward_dialog(self) -> None:
-        """Forget the reward dialog (it is made anew each time a reward is due)."""
-        dialog, self._reward_dialog = self._reward_dialog, None
-        if dialog is not None:
-            dialog.hide()
-            dialog.deleteLater()
+    def _reward_at(self, state: GameState) -> Space | None:
+        """Where the card that earned the food truck and foodie reward stands (R3.5): the
+        rewards are offered beside it."""
+        ctrl = self.controller
+        if ctrl is None or state.phase != REWARD or not ctrl.game.actions:
+            return None
+        last = ctrl.game.actions[-1]
+        return last.space if isinstance(last, Take) else None
 
     def _rebuild_panels(self, seats: list[Seat]) -> None:
         for panel in self.player_panels:
@@ -170,7 +173,7 @@ class Drawing:
         while self.city_tabs.count():
             self.city_tabs.removeTab(0)
         for seat in seats:
-            self.city_tabs.addTab(_("{name}'s city").format(name=seat.name))
+            self.city_tabs.addTab(city_name(seat.name))
         if len(seats) >= 3:
             self.city_tabs.addTab(_("All cities"))
         self.city_tabs.blockSignals(False)
@@ -188,26 +191,26 @@ class Drawing:
                 _("Every city (a click on a city shows it alone)") if state.is_over else
                 _("Every city — {name}'s turn (a click on a city shows it alone)").format(
                     name=ctrl.seats[current].name))
-            self.city_header.setStyleSheet(f"QLabel {{ background: #f6f1e4; color: #1d1d1d; "
+            self.city_header.setStyleSheet(css(f"QLabel {{ background: #f6f1e4; color: #1d1d1d; "
                                            f"font-size: 15px; font-weight: bold; "
                                            # not translated: a Qt style sheet
-                                           f"padding: 3px 10px; border-top: 3px solid {colour}; }}")
+                                           f"padding: 3px 10px; border-top: 3px solid {colour}; }}"))
             return
         seat = ctrl.seats[self.shown]
         colour = PLAYER_COLOURS[self.shown % len(PLAYER_COLOURS)]
         playing = self.shown == state.current and not state.is_over
         if not playing:
-            header = _("{name}'s city")
+            header = city_name(seat.name)
         elif seat.is_ai:
-            header = _("{name}'s city — {name}'s turn")
+            header = _("{name}'s city — {name}'s turn").format(name=seat.name)
         else:
-            header = _("{name}'s city — your turn")
-        self.city_header.setText(header.format(name=seat.name))
+            header = _("{name}'s city — your turn").format(name=seat.name)
+        self.city_header.setText(header)
         words = seat_fill_words(self.shown) if playing else seat_ink(self.shown, "#f6f1e4")
-        self.city_header.setStyleSheet(
+        self.city_header.setStyleSheet(css(
             f"QLabel {{ background: {colour if playing else '#f6f1e4'}; "
             f"color: {words}; font-size: 15px; font-weight: bold; "
-            f"padding: 3px 10px; border-top: 3px solid {colour}; }}")  # not translated: style sheet
+            f"padding: 3px 10px; border-top: 3px solid {colour}; }}"))  # not translated: style sheet
         for i in range(len(ctrl.seats)):
             self.city_tabs.setTabTextColor(i, QColor(seat_ink(i, TAB_GROUND)))
 

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from smqt.desktop.textpages import fit_tables
 from smqt.language.translate import _, current
+from smqt.ui.table.appearance import style
 
 RULES_RESOURCE = ("smqt.help", "rules.md")  # not translated: a file name
 RULES_PAGES = {"de": "rules.de.md"}  # not translated: file names
@@ -56,7 +57,7 @@ class TextPage(QDialog):
         fit_tables(self.browser.document())
         # the lines wrap at the page's width: a pixel of rounding must not bring a scroll bar
         self.browser.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.browser.setStyleSheet("QTextBrowser { font-size: 15px; padding: 8px; }")  # not translated: style
+        style(self.browser, "QTextBrowser { font-size: 15px; padding: 8px; }")  # not translated: style
         layout.addWidget(self.browser)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)

@@ -17,6 +17,12 @@ from smqt.desktop.language import fill_language_menu
 from smqt.language.translate import N_, _
 from smqt.ui.shell import help as helppages
 from smqt.ui.shell.autosaves import set_aside, unfinished_games
+from smqt.ui.table.appearance import (
+    TEXT_SIZES,
+    Appearance,
+    set_high_contrast,
+    set_text_size,
+)
 from smqt.ui.table.motion import SPEEDS, Motion
 
 PACES = ((N_("Instant"), 0), (N_("Fast"), 150), (N_("Normal"), 450), (N_("Slow"), 1200))
@@ -63,13 +69,13 @@ class TableMenus:
         action(turn, _("&Done with the final movement"), self.final_done, "D")
         turn.addSeparator()
         action(turn, _("&Hint: what would the AI do?"), self.ask_hint, "H")
+        self._key_menu(turn)
 
         self.seats_menu = self.menuBar().addMenu(_("&Seats"))
         self.seats_menu.aboutToShow.connect(lambda: self._fill_seats_menu(self.seats_menu))
 
         view = self.menuBar().addMenu(_("&View"))
-        next_city = action(view, _("Next &city"), self.next_city, "Tab")  # not translated: a key
-        next_city.setShortcuts([QKeySequence("Tab"), QKeySequence("C")])  # not translated: keys
+        action(view, _("Next &city"), self.next_city, "C")  # not translated: a key
         action(view, _("Zoom &in"), lambda: self.city_view.zoom(1.25), QKeySequence.StandardKey.ZoomIn)
         action(view, _("Zoom &out"), lambda: self.city_view.zoom(0.8), QKeySequence.StandardKey.ZoomOut)
         fit = action(view, _("&Fit the display and the city"), self.fit_views, "0")
@@ -81,9 +87,20 @@ class TableMenus:
         self.motion_actions = self._choices(view.addMenu(_("&Motion")), SPEEDS, self.set_motion)
         if Motion.factor in self.motion_actions:
             self.motion_actions[Motion.factor].setChecked(True)
+        self.text_actions = self._choices(view.addMenu(_("&Text size")), TEXT_SIZES,
+                                          self.set_text_size)
+        if Appearance.text in self.text_actions:
+            self.text_actions[Appearance.text].setChecked(True)
+        self.contrast_action = action(view, _("&High contrast"), self.set_high_contrast)
+        self.contrast_action.setCheckable(True)
+        self.contrast_action.setChecked(Appearance.high_contrast)
+        self.sound_action = action(view, _("So&und (your turn, a card, a full ring, the end)"),
+                                   self.set_sound)
+        self.sound_action.setCheckable(True)  # off until chosen
         fill_language_menu(view.addMenu(_("&Language")), self)
 
         help_menu = self.menuBar().addMenu(_("&Help"))
+        action(help_menu, _("&Learn to play (a guided game)"), self.learn_to_play)
         action(help_menu, _("&Rules of the game"), self.show_rules, QKeySequence.StandardKey.HelpContents)
         action(help_menu, _("&Keyboard shortcuts"), self.show_shortcuts, "Ctrl+/")
         action(help_menu, _("&About smqt"), lambda: helppages.about(self, self._pack_words()))
@@ -173,6 +190,26 @@ class TableMenus:
         if factor in self.motion_actions:
             self.motion_actions[factor].setChecked(True)
         self._remember_setting("table/motion", factor)
+
+    def set_text_size(self, factor: float) -> None:
+        """Every text of the window at ``factor`` times its size (View ▸ Text size)."""
+        set_text_size(factor)
+        if factor in self.text_actions:
+            self.text_actions[factor].setChecked(True)
+        self._remember_setting("view/text_size", factor)
+        self._restyled()
+
+    def set_high_contrast(self, on: bool) -> None:
+        """The high-contrast theme on or off (View ▸ High contrast)."""
+        set_high_contrast(on)
+        self.contrast_action.setChecked(on)
+        self._remember_setting("view/high_contrast", "true" if on else "false")
+        self._restyled()
+
+    def _restyled(self) -> None:
+        self._redraw()
+        self._side_timer.start()
+        self._balance_timer.start()
 
     def _remember_setting(self, key: str, value: object) -> None:
         """A choice from the menus is kept at once (not only when the window closes)."""

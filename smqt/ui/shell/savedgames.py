@@ -14,13 +14,14 @@ from smqt.desktop.crashes import Crash, crash_words
 from smqt.desktop.front import bring_to_front
 from smqt.engine.game import PackMismatch, RecordError, replay
 from smqt.engine.rng import seed_problem
-from smqt.language.translate import _, pgettext
+from smqt.language.translate import _, ngettext, pgettext
 from smqt.pack.load import load_worded
 from smqt.pack.problems import PackError
 from smqt.pack.shipped import default_pack
 from smqt.records.savedgame import load_game
 from smqt.ui.game.controller import Seat
 from smqt.ui.shell.autosaves import (
+    last_game_unfinished,
     new_autosave_path,
     open_elsewhere,
     saved_game_info,
@@ -174,6 +175,32 @@ class SavedGames:
         path = ask_open_path(self, _("Replay a saved game"))
         if path is not None:
             self.load(path, to_moment=0)
+
+    def resume_on_start(self) -> bool:
+        """At a start with no game asked for: resume the last game played if it is unfinished,
+        and say which (True); when the last game was finished, resume none and say where the
+        older unfinished ones are (False)."""
+        older = len(unfinished_games(playtests=False))
+        if not last_game_unfinished():
+            if older:
+                self.status.setText(ngettext(
+                    "Your last game was finished. Game ▸ Resume lists {count} older unfinished "
+                    "game.", "Your last game was finished. Game ▸ Resume lists {count} older "
+                    "unfinished games.", older).format(count=older))
+            return False
+        if not self.resume_last() or self.controller is None or self.controller.state.is_over:
+            return False
+        others = older - 1
+        game = self.game_title()
+        self.status.setText(ngettext(
+            "Welcome back: your last game is resumed ({game}). Game ▸ New game starts another; "
+            "Game ▸ Resume lists {count} other unfinished game.",
+            "Welcome back: your last game is resumed ({game}). Game ▸ New game starts another; "
+            "Game ▸ Resume lists {count} other unfinished games.", others).format(
+            game=game, count=others) if others > 0 else
+            _("Welcome back: your last game is resumed ({game}). Game ▸ New game starts "
+              "another.").format(game=game))
+        return True
 
     def resume_last(self) -> bool:
         """Resume the newest unfinished game (playtests aside) that can be replayed; games

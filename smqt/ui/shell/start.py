@@ -149,7 +149,6 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
     from smqt.desktop.stopsignals import StopSignals
     from smqt.desktop.watch import ProblemWatch
     from smqt.pack.shipped import default_pack
-    from smqt.ui.shell.autosaves import unfinished_games
     from smqt.ui.shell.handover import HandoverServer, hand_over
     from smqt.ui.shell.newgame import GameOptions
     from smqt.ui.shell.window import TableWindow
@@ -270,10 +269,7 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
                                        opening=options.opening)
             window.new_game(game_options, autosave=not options.autoplay)
             started = window.controller is not None
-        elif unfinished_games(playtests=False) and window.resume_last() \
-                and window.controller is not None and not window.controller.state.is_over:
-            window.status.setText(_("Welcome back: your last game is resumed (Game ▸ New game "
-                                    "for another, Game ▸ Resume for the others)."))
+        elif window.resume_on_start():
             started = True
         if crashes:
             window.tell_crash(crashes[-1])
@@ -289,7 +285,8 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
             window.close()
             return 1
         if not started and not (asked or options.load or options.playtest):
-            QTimer.singleShot(0, window.new_game_dialog)
+            # the first start offers Learn to play; otherwise (or declined) a game is chosen
+            QTimer.singleShot(0, lambda: window.offer_lesson() or window.new_game_dialog())
         waiting = _waits_for_a_person(window)
         if options.quit and waiting:
             err.write(f"smqt play: {waiting}\n")  # not translated: the command's name

@@ -7,6 +7,7 @@ stays where they put it."""
 from __future__ import annotations
 
 from smqt.ui.panels.side import PlayerPanel
+from smqt.ui.table.appearance import Appearance
 from smqt.ui.table.balance import balanced_heights, side_width
 
 WIDE_TABLE = 1.3
@@ -74,7 +75,7 @@ class TableLayout:
             self._redraw()
         if not self._user_side:
             whole = sum(self.main_split.sizes())
-            side = side_width(self.width())
+            side = side_width(self.width(), Appearance.text)
             if whole > side and self.main_split.sizes()[1] != side:
                 self.main_split.setSizes([whole - side, side])
         self.share_side()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import time
 
-from smqt.desktop.front import give_focus
 from smqt.engine.actions import Action, MovePerson, ReturnPerson
 from smqt.engine.game import replay
 from smqt.engine.scoring import score_game
@@ -29,6 +28,8 @@ class TurnCommands:
         played = self.controller.play(action)
         if played:
             self.status.setText("")  # an earlier refusal no longer applies
+            self._summaries = []  # the AI turns before this move are no longer news
+            self.statusBar().clearMessage()
         else:
             self.refresh()
         return played
@@ -90,9 +91,7 @@ class TurnCommands:
         self._redraw()
 
     def choose_reward(self, choice: str) -> None:
-        self._close_reward_dialog()
         self._play(self.interaction.choose_reward(choice))
-        give_focus(self)  # keys (E, Ctrl+Z) reach the table again
 
     def next_city(self) -> None:
         if self.controller is not None:

@@ -4,6 +4,8 @@ movement's arrows and the last move's outline, all read from the controller and 
 
 from __future__ import annotations
 
+from PySide6.QtGui import QKeySequence
+
 from smqt.engine import explain
 from smqt.engine.actions import Buy, FinalMove, MovePerson, ReturnPerson, Swap, Take
 from smqt.engine.scorewords import line_words
@@ -11,7 +13,7 @@ from smqt.engine.scoring import score_game
 from smqt.engine.state import FINAL, MOVE, SWAP, GameState
 from smqt.language.translate import _, ngettext
 from smqt.ui.game.interaction import Highlights
-from smqt.ui.game.preview import placement_previews
+from smqt.ui.game.preview import Preview, move_previews, placement_previews
 from smqt.ui.game.prompts import final_step_words, prompt
 from smqt.ui.table.scenes import Recent
 
@@ -37,7 +39,23 @@ class TurnView:
         space, read from the previews' engine events)."""
         if h.selected_slot is None or self._previews_for != (self._moment, h.selected_slot):
             return ""
-        return next((reward for _gain, _lines, reward in self._previews.values()), "")
+        return next((preview[2] for preview in self._previews.values()), "")
+
+    @staticmethod
+    def _preview_words(state: GameState, p: Preview) -> str:
+        return "\n".join(f"{line_words(state.catalog, line, points=False)} {delta:+d}"
+                         for line, delta in p.lines) or _("Scores nothing now")
+
+    def _move_gains(self, state: GameState, pid: int | None = None) -> dict:
+        """Per space the chosen person (or ``pid``, being dragged) may end on: the points the
+        move would win or lose, and why (the engine's score sheet before and after)."""
+        key = (self._moment, pid, self.interaction.person, self.interaction.path,
+               self.interaction.allowance)
+        if key != self._gains_for:
+            self._gains = {space: (p.gain, self._preview_words(state, p)) for space, p in
+                           move_previews(state, self.interaction.moves_ending(pid)).items()}
+            self._gains_for = key
+        return self._gains
 
     def _placement_previews(self, state: GameState, h: Highlights) -> dict:
         """The points the picked card would score on each offered space (engine score sheet)."""
@@ -47,9 +65,8 @@ class TurnView:
         if key != self._previews_for:
             previews = placement_previews(state, h.selected_slot, self.interaction.legal)
             self._previews = {
-                space: (p.gain, "\n".join(f"{line_words(state.catalog, line, points=False)} "
-                                          f"{delta:+d}" for line, delta in p.lines)
-                        or _("Scores nothing now"), p.reward)
+                space: (p.gain, self._preview_words(state, p), p.reward,
+                        sum(delta for line, delta in p.lines if line.space == space))
                 for space, p in previews.items()}
             self._previews_for = key  # type: ignore[assignment]
         return self._previews
@@ -98,7 +115,7 @@ class TurnView:
         for aid, sd in state.catalog.sand_dollar_actions.items():
             names[aid] = sd.name
         usable = {a.allowance for a in self.interaction.legal
-                  if isinstance(a, MovePerson | ReturnPerson)} if interactive else set()
+                  if isinstance(a, MovePerson | ReturnPerson)} if interactive else None
         tp.show_allowances(state.allowances if state.phase == MOVE else [],
                            self.interaction.allowance, names, usable)
         self._show_final_steps(state, interactive)
@@ -119,6 +136,36 @@ class TurnView:
         tp.auto_final.setVisible(state.phase == FINAL)
         tp.final_done.setVisible(state.phase == FINAL)
         tp.scorepad.setVisible(live and state.is_over and self.score is not None)
+        keys = self._key_line(h, interactive and live)
+        tp.keys.setText(keys)
+        tp.keys.setVisible(bool(keys))
+
+    def _key_line(self, h: Highlights, interactive: bool) -> str:
+        """The keys of this step: to mark and choose a target, and the turn's commands."""
+        ctrl = self.controller
+        if ctrl is None or not interactive:
+            return ""
+        parts = [_("Tab or an arrow key marks a target"), _("Enter chooses it"),
+                 _("Esc steps back")]
+        if h.can_stop:
+            parts.append(_("S stops the walk"))
+        if h.can_return:
+            parts.append(_("R returns the person"))
+        if h.can_noswap:
+            parts.append(_("N: no swap"))
+        if h.can_end:
+            parts.append(_("E ends the turn"))
+        if self._state().phase == FINAL:
+            parts.append(_("F: best final movement"))
+        if h.can_finish_final:
+            parts.append(_("D: done"))
+        if ctrl.can_undo:
+            undo = QKeySequence(QKeySequence.StandardKey.Undo).toString(
+                QKeySequence.SequenceFormat.NativeText)
+            parts.append(_("{key} undoes").format(key=undo))
+        if ctrl.can_hint():
+            parts.append(_("H: a hint"))
+        return _("Keys: {keys}").format(keys=" · ".join(parts))
 
     def _show_final_steps(self, state: GameState, interactive: bool) -> None:
         ctrl = self.controller

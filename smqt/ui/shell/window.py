@@ -48,26 +48,30 @@ from smqt.ui.game.logtext import GameLog
 from smqt.ui.panels.bars import Banner, HintBar, HistoryBar, ProblemBar
 from smqt.ui.panels.endpage import EndPage
 from smqt.ui.panels.popup import CardPopup
-from smqt.ui.panels.side import Inspector, LogPanel, PlayerPanel, RewardDialog
+from smqt.ui.panels.side import Inspector, LogPanel, PlayerPanel
 from smqt.ui.panels.turnpanel import TurnPanel
 from smqt.ui.shell import help as helppages
 from smqt.ui.shell.autosaves import GameLock, clean_leftovers, new_autosave_path
 from smqt.ui.shell.clicks import Clicks
 from smqt.ui.shell.coaching import TableCoach
-from smqt.ui.shell.drawing import Drawing
+from smqt.ui.shell.drawing import Drawing, city_name
+from smqt.ui.shell.keyboard import TableKeys
 from smqt.ui.shell.menus import AI_LEVELS, TableMenus
 from smqt.ui.shell.newgame import GameOptions, NewGameDialog
 from smqt.ui.shell.savedgames import SavedGames
+from smqt.ui.shell.sounds import SoundPlayer, TableSounds
 from smqt.ui.shell.tablelayout import TableLayout
 from smqt.ui.shell.turncommands import TurnCommands
 from smqt.ui.shell.turnview import TurnView
+from smqt.ui.shell.tutorial import TableTutorial
+from smqt.ui.table.appearance import Appearance
 from smqt.ui.table.motion import Motion
 from smqt.ui.table.scenes import CityScene, DisplayScene, OverviewScene
 from smqt.ui.table.views import CityView, FittedView
 
 
-class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableCoach, SavedGames, TableLayout,
-                  TurnView, QMainWindow):
+class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableKeys, TableTutorial, TableSounds,
+                  TableCoach, SavedGames, TableLayout, TurnView, QMainWindow):
     game_started = Signal()
     refreshed = Signal()
     problem_reported = Signal(str, str)
@@ -102,13 +106,16 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableCoach, SavedGa
         self._city_drawn: tuple[int, bool] | None = None
         """Which city the city scene drew last (and whether live): motion only within one."""
         self._previews_for: tuple[int, object] | None = None
-        self._reward_dialog: RewardDialog | None = None
+        self._gains: dict = {}
+        self._gains_for: tuple | None = None
+        """The person's move previews, and the moment they were worked out for."""
         self._lock: GameLock | None = None
         self._new_game_dialog: NewGameDialog | None = None
         self._pages: dict[str, helppages.TextPage] = {}
         self._remember = remember_layout
         self._pace = 450
         self.score: GameScore | None = None
+        self.sounds = SoundPlayer(self)
         self._build()
         self._menus()
         self._set_title()
@@ -142,6 +149,7 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableCoach, SavedGa
         for scene in (self.display_scene, self.city_scene, self.overview_scene):
             scene.clicked.connect(self._clicked)
             scene.dropped.connect(self._dropped)
+            scene.dragging.connect(self._dragging)
             scene.hovered.connect(lambda entry: self.inspector.show_entry(entry))
             scene.hovered.connect(lambda entry, s=scene: self.popup.hover(entry, s.hovered_tip))
             scene.inspect.connect(lambda entry: self.inspector.show_entry(entry))
@@ -217,6 +225,7 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableCoach, SavedGa
         self.turn_panel.allowance_chosen.connect(self._allowance_chosen)
         self.turn_panel.take_back.connect(self.take_back)
         self.inspector = Inspector()
+        self.popup.needed = lambda: not self.inspector.shows_faces()
         self.log = LogPanel()
         self.log.moment_chosen.connect(self.show_moment)
         top = QWidget()
@@ -287,6 +296,9 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableCoach, SavedGa
         self._drop_controller()
         self.inspector.clear()
         self.popup.close_now()
+        self.tutorial = None  # a lesson belongs to its own game (learn_to_play starts one)
+        self._heard = None  # the sounds listen to this game from its first change
+        self._hide_callout()
         self.catalog = game.catalog
         self.pack_folder = pack
         self.playtest = playtest
@@ -334,6 +346,8 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableCoach, SavedGa
         for seat, line, moment in _replayed_log(game, seats):
             self.log.add_line(seat, line, moment)
         self.refresh()
+        self.key_focus.visible = False
+        self.city_view.setFocus()  # the table has the keyboard (Tab marks a target)
         self.game_started.emit()
         if game.state.is_over:
             self._finished()
@@ -374,7 +388,16 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableCoach, SavedGa
             self.controller.stop()
             self.controller.deleteLater()
             self.controller = None
-        self._close_reward_dialog()
+
+    def game_title(self) -> str:
+        """The game on the table in a few words: who plays, and how far it is."""
+        ctrl = self.controller
+        if ctrl is None:
+            return ""
+        seats = ", ".join(seat.name if not seat.is_ai else _("{name} (AI)").format(name=seat.name)
+                          for seat in ctrl.seats)
+        # Translators: the game on the table, "Ann, Bo (AI), turn 12"
+        return _("{seats}, turn {turn}").format(seats=seats, turn=ctrl.state.turn + 1)
 
     def _set_title(self) -> None:
         words = []
@@ -423,14 +446,14 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableCoach, SavedGa
         if ctrl is not None:
             self._moment = -1
             for i, seat in enumerate(ctrl.seats):
-                self.city_tabs.setTabText(i, _("{name}'s city").format(name=seat.name))
+                self.city_tabs.setTabText(i, city_name(seat.name))
 
     def _finished(self) -> None:
         ctrl = self.controller
         if ctrl is None or not ctrl.state.is_over:
             return  # another game (or an undo) came first
-        self._close_reward_dialog()
         self.score = score_game(ctrl.state)
+        self.sounds.play("game_over")
         people = [i for i, seat in enumerate(ctrl.seats) if not seat.is_ai]
         self.end_page.show_score(ctrl.state, self.score, ctrl.names,
                                  people[0] if people else self.score.winners[0],
@@ -491,6 +514,16 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableCoach, SavedGa
                 self.set_motion(float(str(motion)))
         except ValueError:
             pass  # a damaged setting: keep the default
+        try:
+            size = float(str(store.value("view/text_size", 1.0)))
+        except ValueError:
+            size = 1.0  # a damaged setting: the normal size
+        if size in self.text_actions and size != Appearance.text:
+            self.set_text_size(size)
+        if str(store.value("view/high_contrast", "false")) == "true":
+            self.set_high_contrast(True)
+        if str(store.value("view/sound", "false")) == "true":
+            self.set_sound(True)
 
     def _save_layout(self) -> None:
         store = settings()

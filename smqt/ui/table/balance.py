@@ -37,9 +37,11 @@ def fill(width: float, height: float, scene_w: float, scene_h: float,
     return min(1.0, factor * scene_w / width) * min(1.0, factor * scene_h / height)
 
 
-def side_width(window_width: float) -> int:
-    """The side panels' share of a window's width: a fifth, within 340 and 560 pixels."""
-    return int(max(340, min(560, window_width * 0.2)))
+def side_width(window_width: float, text: float = 1.0) -> int:
+    """The side panels' share of a window's width: a fifth, within 340 and 560 pixels, all
+    three times the text size ``text`` (larger words need a wider side), and never more than
+    45% of the window."""
+    return int(min(window_width * 0.45, max(340 * text, min(560 * text, window_width * 0.2 * text))))
 
 
 def balanced_heights(total: float, width: float, display: tuple[float, float],

@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
 )
 
 from smqt.language.translate import N_, _, ngettext
-from smqt.render.symbols import INK, PENALTY, draw_footprint, draw_person
+from smqt.render.symbols import GAIN, INK, PENALTY, draw_footprint, draw_person
+from smqt.ui.table.appearance import Appearance, grey
 from smqt.ui.table.facecache import paint_cached
 from smqt.ui.table.tablescene import TableScene
 
@@ -102,7 +103,7 @@ class FaceItem(QGraphicsObject):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         centre = QPointF(self.size.right() - 22, self.size.top() - 12)
         painter.setPen(QPen(QColor("white"), 2.5))
-        painter.setBrush(QColor("#b3261e") if self.badge and self.badge < 0 else QColor("#0b6e4f"))
+        painter.setBrush(PENALTY if self.badge and self.badge < 0 else GAIN)
         painter.drawRoundedRect(QRectF(centre.x() - 24, centre.y() - 15, 48, 30), 15, 15)
         painter.setPen(QColor("white"))
         painter.setFont(font(17, True))
@@ -143,10 +144,14 @@ class TargetItem(QGraphicsObject):
     """An empty space where the picked card may go, with the points it would score there now
     (``gain``, None when not known)."""
 
-    def __init__(self, space: object, gain: int | None = None, tip: str = "") -> None:
+    def __init__(self, space: object, gain: int | None = None, tip: str = "",
+                 own: int | None = None) -> None:
         super().__init__()
         self.space = space
         self.gain = gain
+        self.own = own
+        """Of ``gain``, the points on the card's own badge (the rest comes from other cards
+        and the objective), or None when not known."""
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         if tip:
             self.setToolTip(tip)
@@ -157,7 +162,15 @@ class TargetItem(QGraphicsObject):
     def points_colour(self) -> QColor:
         """The preview's ink: the penalty red when building here loses points (the number
         keeps its minus sign), else the dark green of points won."""
-        return PENALTY if self.gain is not None and self.gain < 0 else SELECTABLE.darker(130)
+        return PENALTY if self.gain is not None and self.gain < 0 else GAIN
+
+    def split_words(self) -> str:
+        """"this card +0, other lines +2" when the card's own points are not the whole gain."""
+        if self.gain is None or self.own is None or self.own == self.gain:
+            return ""
+        # Translators: under a build preview: the card's own points, and the rest's
+        return _("this card {own}, other lines {rest}").format(
+            own=f"{self.own:+d}", rest=f"{self.gain - self.own:+d}")
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -180,6 +193,11 @@ class TargetItem(QGraphicsObject):
         # Translators: under the points a card would score on this space ("+3" / "points")
         painter.drawText(QRectF(0, CARD_H * 0.22 + 70, CARD_W, 30), Qt.AlignmentFlag.AlignCenter,
                          ngettext("point", "points", abs(self.gain)))
+        split = self.split_words()
+        if split:  # the card's badge will show less than the preview: say where the rest is
+            painter.setFont(font(13, True))
+            painter.drawText(QRectF(6, CARD_H * 0.22 + 102, CARD_W - 12, 40),
+                             int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap), split)
         painter.setFont(font(15))
         painter.drawText(QRectF(0, CARD_H - 44, CARD_W, 30), Qt.AlignmentFlag.AlignCenter,
                          _("build here"))
@@ -248,6 +266,9 @@ class PersonItem(QGraphicsObject):
         if not self._dragging and delta.manhattanLength() > 8:
             self._dragging = True
             self.setZValue(20)
+            scene = _scene(self)
+            if scene is not None:
+                scene.dragging.emit(self.pid)
         if self._dragging:
             self.setPos(self._home + delta)
 
@@ -260,9 +281,7 @@ class PersonItem(QGraphicsObject):
             self._dragging = False
             self.setPos(self._home)
             self.setZValue(5)
-            space = scene.space_at(event.scenePos())
-            if space is not None:
-                scene.dropped.emit(self.pid, space)
+            scene.dropped.emit(self.pid, scene.space_at(event.scenePos()))  # None: off the city
         else:
             scene.clicked.emit("person", self.pid)
 
@@ -322,7 +341,7 @@ class RingMarks(QGraphicsItem):
         for i, full in enumerate(self.full):
             rect = QRectF(i * 26 + 2, 2, 20, 20)
             painter.setPen(QPen(INK, 2.5))
-            painter.setBrush(QColor("#0b6e4f") if full else QColor("white"))
+            painter.setBrush(GAIN if full else QColor("white"))
             painter.drawEllipse(rect)
             if full:
                 painter.setPen(QPen(QColor("white"), 3))
@@ -418,19 +437,21 @@ class LabelItem(QGraphicsItem):
         self.align = align
 
     def boundingRect(self) -> QRectF:
-        return QRectF(0, 0, self.width, self.size * 1.6)
+        return QRectF(0, 0, self.width, self.size * Appearance.text * 1.6)
 
     def fitted_size(self) -> float:
-        """The text's size: as asked, or smaller so that the whole text fits the width (a
-        longer word in another language shrinks rather than being cut off)."""
-        wide = QFontMetricsF(font(self.size, self.bold)).horizontalAdvance(self.text)
+        """The text's size in pixels: as asked (times the text size chosen in View), or smaller
+        so that the whole text fits the width (a longer word in another language shrinks
+        rather than being cut off)."""
+        size = self.size * Appearance.text
+        wide = QFontMetricsF(font(size, self.bold)).horizontalAdvance(self.text)
         if wide <= self.width:
-            return self.size
-        return max(1.0, self.size * self.width / wide * 0.97)
+            return size
+        return max(1.0, size * self.width / wide * 0.97)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        painter.setPen(self.colour)
+        painter.setPen(grey(self.colour))
         painter.setFont(font(self.fitted_size(), self.bold))
         painter.drawText(self.boundingRect(), self.align | Qt.AlignmentFlag.AlignVCenter, self.text)
 

@@ -23,6 +23,7 @@ from smqt.render.cardface import RING_MARK_X, paint_card, ring_centres
 from smqt.render.tilefaces import paint_objective, paint_sand_dollar_action, paint_tile_top
 from smqt.ui.game.interaction import Highlights
 from smqt.ui.game.logtext import REWARD_WORDS
+from smqt.ui.table.appearance import Appearance
 from smqt.ui.table.hintmarks import mark_city, mark_display
 from smqt.ui.table.items import (
     CARD_H,
@@ -38,6 +39,7 @@ from smqt.ui.table.items import (
     TokenItem,
     TrayItem,
 )
+from smqt.ui.table.rewards import offer_rewards
 from smqt.ui.table.tablescene import TableScene
 
 PITCH_X = CARD_W + 16
@@ -89,6 +91,9 @@ class DisplayScene(TableScene):
     """Lay the objective beside the sand dollar actions (for a wide, low area)."""
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        if Appearance.high_contrast:
+            painter.fillRect(rect, QColor("#ffffff"))
+            return
         whole = self.sceneRect()  # not the exposed part: a repaint must match what is there
         gradient = QLinearGradient(0, whole.top(), 0, whole.bottom())
         gradient.setColorAt(0, SAND_TOP)
@@ -186,15 +191,21 @@ class DisplayScene(TableScene):
                 locals=supply["local"], tourists=supply["tourist"]), 17, False, room),
             LabelItem(_("{vips} VIPs, {footprints} footprints").format(
                 vips=supply["vip"], footprints=supply["footprint"]), 17, False, room)]
-        size = min(line.fitted_size() for line in lines)
+        size = min(line.fitted_size() for line in lines) / Appearance.text  # as asked
         for k, line in enumerate(lines):
             line.size = size
             self.addItem(_at(line, deck_x, top + CARD_H + 80 + k * 24))
         if hint is not None:
             mark_display(self, hint, where)
+        self.where = where
         self.setSceneRect(self.itemsBoundingRect().adjusted(-10, -10, 10, 10))
         arrivals = {key: self.deck_at for key in self._card_keys() if key not in self.before}
         self.finish(animate and bool(self.before), arrivals)
+
+    def rect_of(self, target: tuple) -> QRectF | None:
+        """Where a target of the keyboard is drawn: ("slot", slot), ("tile", id),
+        ("column", n) or ("sand_dollar", id)."""
+        return getattr(self, "where", {}).get(target)
 
     def _card_keys(self) -> list[tuple]:
         return [item.key for item in self.items()
@@ -211,6 +222,13 @@ class CityScene(TableScene):
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         """The sea behind the beach row fading into sand, the pavement behind the street."""
         split = PITCH_Y - 17  # between the rows (half the gap under the beach row's trays)
+        if Appearance.high_contrast:  # plain grounds, and a black line between the rows
+            painter.fillRect(rect, QColor("#ffffff"))
+            painter.fillRect(QRectF(rect.left(), split, rect.width(),
+                                    max(0.0, rect.bottom() - split)), QColor("#e6e6e6"))
+            painter.setPen(QPen(QColor("#000000"), 3))
+            painter.drawLine(QPointF(rect.left(), split), QPointF(rect.right(), split))
+            return
         sea = QLinearGradient(0, -120, 0, split)
         sea.setColorAt(0, SEA)
         sea.setColorAt(0.55, SHORE)
@@ -226,6 +244,18 @@ class CityScene(TableScene):
         for space, rect in self._spaces.items():
             if rect.contains(pos):
                 return space
+        return None
+
+    def rect_of(self, target: tuple) -> QRectF | None:
+        """Where a target of the keyboard is drawn: ("space", space), ("person", pid) or
+        ("reward", choice)."""
+        if target[0] == "space":
+            return self._spaces.get(target[1])  # type: ignore[arg-type]
+        if target[0] == "reward":
+            return getattr(self, "_rewards", {}).get(target[1])
+        at = self.position(target)
+        if target[0] == "person" and at is not None:
+            return QRectF(at.x(), at.y(), PersonItem.SIZE, PersonItem.SIZE)
         return None
 
     @staticmethod
@@ -260,15 +290,21 @@ class CityScene(TableScene):
               previews: dict[Space, tuple] | None = None,
               arrows: Sequence[tuple[int, Sequence[Space], str]] = (),
               focus: Space | None = None, animate: bool = False,
-              arrivals: dict[tuple, QPointF] | None = None, hint: Action | None = None) -> None:
-        """``previews``: per target space, the points the picked card would score there and
-        why; ``arrows``: numbered final moves (number, origin then path, words); ``focus``: a
+              arrivals: dict[tuple, QPointF] | None = None, hint: Action | None = None,
+              rewards: tuple[str, ...] = (), reward_at: Space | None = None) -> None:
+        """``previews``: per target space, the points the picked card would score there, why,
+        what the food truck and the foodie give, and how much of it is the card's own;
+        ``arrows``: numbered final moves (number, origin then path, words); ``focus``: a
         card to point out (the score breakdown's line); ``arrivals``: where new cards come
         from (the display), in this scene's coordinates; ``animate``: motion at all."""
         self.begin()
         self.clear()
         self._spaces = draw_city(self, state, index, h, sheet, interactive, recent,
                                  previews=previews, arrows=arrows, focus=focus)
+        self._rewards: dict[str, QRectF] = {}
+        if rewards and reward_at is not None and reward_at in self._spaces:
+            right = max(rect.right() for rect in self._spaces.values())
+            self._rewards = offer_rewards(self, rewards, self._spaces[reward_at], right)
         if hint is not None:
             mark_city(self, state, index, hint,
                       lambda space: QPointF(space[1] * PITCH_X, space[0] * PITCH_Y))
@@ -345,17 +381,19 @@ def draw_city(scene: QGraphicsScene, state: GameState, index: int, h: Highlights
         for space in h.spaces - set(player.city):
             at = origin(space)
             spaces[space] = QRectF(at, QPointF(at.x() + CARD_W, at.y() + CARD_H))
-            gain, tip = (previews or {}).get(space, (None, ""))[:2]
-            scene.addItem(_at(TargetItem(space, gain, tip), at.x(), at.y()))
+            preview = (previews or {}).get(space, (None, "", "", None))
+            gain, tip = preview[:2]
+            own = preview[3] if len(preview) > 3 else None
+            scene.addItem(_at(TargetItem(space, gain, tip, own), at.x(), at.y()))
         for number, space in enumerate(h.path, start=1):
             at = origin(space)
             scene.addItem(_at(StepItem(number), at.x() + CARD_W / 2 - 18, at.y() + CARD_H / 2 - 18))
     seen: dict[tuple[Space, ...], int] = {}
-    for number, spaces, words in arrows:
-        twin = seen.get(tuple(spaces), 0)  # the same way again: draw it beside the first
-        seen[tuple(spaces)] = twin + 1
+    for number, way, words in arrows:  # (not ``spaces``: that is what this returns)
+        twin = seen.get(tuple(way), 0)  # the same way again: draw it beside the first
+        seen[tuple(way)] = twin + 1
         shift = QPointF(CARD_W / 2 + 22 * twin, CARD_H / 2 + 20 + 22 * twin)
-        points = [origin(space) + shift for space in spaces]
+        points = [origin(space) + shift for space in way]
         if len(points) > 1:
             scene.addItem(ArrowItem(number, points, words))
     return spaces

@@ -15,7 +15,9 @@ class TableScene(QGraphicsScene):
     """An intent: ("slot", slot), ("space", space), ("person", pid), ("tile", id),
     ("column", n), ("sand_dollar", id)."""
     dropped = Signal(int, object)
-    """A person dragged onto a space."""
+    """A person dragged onto a space (None: let go off the city)."""
+    dragging = Signal(int)
+    """A person began to be dragged."""
     hovered = Signal(object)
     inspect = Signal(object)
     hovered_tip = ""

@@ -8,6 +8,7 @@ from PySide6.QtGui import QPainter, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QToolButton, QWidget
 
 from smqt.language.translate import _
+from smqt.ui.table.appearance import style
 from smqt.ui.table.balance import CITY_CAP
 
 
@@ -55,9 +56,9 @@ class CityView(QGraphicsView):
             button = QToolButton(self.viewport())
             button.setText(text)
             button.setToolTip(_("More of the city this way (or drag the city, or 0 to fit it)"))
-            button.setStyleSheet(
-                "QToolButton { font-size: 20px; background: rgba(255,255,255,200);"  # not translated: style
-                " border: 1px solid #8a7a5a; border-radius: 6px; padding: 6px; }")
+            style(button,
+                  "QToolButton { font-size: 20px; background: rgba(255,255,255,200);"  # not translated: style
+                  " border: 1px solid #8a7a5a; border-radius: 6px; padding: 6px; }")
             button.clicked.connect(lambda _checked=False, d=side: self.scroll_by(d))
             button.hide()
             self.arrows[side] = button

@@ -1,0 +1,161 @@
+"""Learn to play at the table (Help ▸ Learn to play, and offered once on the first start): a
+guided game against a gentle AI from a fixed seed, whose lessons (``smqt.ui.game.lessons``)
+appear beside what they are about, marked on the table, and wait for the learner's move. The
+lesson can be left at any time; the game then goes on as a normal game."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QRect, QRectF
+from PySide6.QtWidgets import QMessageBox
+
+from smqt.desktop.datafolder import settings
+from smqt.language.translate import _
+from smqt.pack.shipped import default_pack
+from smqt.ui.game.interaction import Highlights
+from smqt.ui.game.keyfocus import Target
+from smqt.ui.game.lessons import (
+    LEARNER,
+    LESSONS,
+    OBJECTIVE,
+    OPPONENT_LEVEL,
+    SEED,
+    START_PLAYER,
+    Tutorial,
+)
+from smqt.ui.panels.callout import WIDTH, LessonCallout
+from smqt.ui.shell.keyboard import DISPLAY_KINDS
+from smqt.ui.shell.newgame import GameOptions
+from smqt.ui.table.items import HintItem
+
+OFFERED = "tutorial/offered"
+"""The setting that says Learn to play was offered on a first start."""
+
+
+class TableTutorial:
+    """Mixed into ``TableWindow``."""
+
+    tutorial: Tutorial | None = None
+    _callout: LessonCallout | None = None
+
+    def learn_to_play(self) -> None:
+        """A new guided game: the learner against a gentle AI, every lesson waiting for its
+        moment."""
+        # Translators: the learner's name in Learn to play ("Player's city", "Player takes…")
+        learner = _("Player")
+        options = GameOptions(((learner, "human"), ("Robin", OPPONENT_LEVEL)),  # not translated: a name
+                              SEED,
+                              default_pack(), objective=OBJECTIVE, start_player=START_PLAYER)
+        self.new_game(options)
+        if self.controller is None:
+            return
+        self.tutorial = Tutorial(LEARNER)
+        self.status.setText(_("Learn to play: the notes on the table say what to do; the game "
+                              "waits for your moves."))
+        self._redraw()
+
+    def offer_lesson(self) -> bool:
+        """On the first start: Learn to play, or a game of one's choosing (asked once, in a
+        box that does not hold up the window). False when it was offered before (the caller
+        then opens the new game dialog)."""
+        store = settings()
+        if store.value(OFFERED):
+            return False
+        store.setValue(OFFERED, True)
+        store.sync()
+        box = QMessageBox(self)
+        box.setWindowTitle(_("Welcome to Santa Monica"))
+        box.setText(_("New to the game? Learn to play is a guided game against a gentle AI: "
+                      "short notes explain each idea when it first matters, and you make "
+                      "every move. It stays in the Help menu."))
+        learn = box.addButton(_("Learn to play"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(_("Choose a game"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(learn)
+        box.buttonClicked.connect(lambda button: self.learn_to_play() if button is learn
+                                  else self.new_game_dialog())
+        box.open()
+        self._welcome = box
+        return True
+
+    def leave_lesson(self) -> None:
+        """Leave Learn to play: the notes go, the game goes on as a normal game."""
+        if self.tutorial is None:
+            return
+        finished = self.tutorial.finished
+        self.tutorial = None
+        self._hide_callout()
+        if not finished:
+            self.status.setText(_("You left the lesson: the game goes on as a normal game "
+                                  "(Help ▸ Learn to play starts it again)."))
+        self._redraw()
+
+    def _lesson_read(self) -> None:
+        """"Got it" on a lesson that asks for no move: on to the next lesson's moment."""
+        if self.tutorial is not None:
+            self.tutorial.dismiss()
+            self._redraw()
+
+    def _hide_callout(self) -> None:
+        if self._callout is not None:
+            self._callout.hide()
+
+    def _lesson_now(self, h: Highlights, interactive: bool) -> None:
+        """After each drawing of the table: the lesson of this moment, beside what it is
+        about and marked on the table (nothing while an earlier moment is shown)."""
+        ctrl = self.controller
+        tutorial = self.tutorial
+        if tutorial is None or ctrl is None or self.viewing is not None:
+            self._hide_callout()
+            return
+        legal = self._live_legal() if interactive else ()
+        lesson = tutorial.update(ctrl.state, legal, h)
+        if lesson is None:
+            self._hide_callout()
+            return
+        target = tutorial.target(ctrl.state, legal, h)
+        if self._callout is None:
+            self._callout = LessonCallout(self)
+            self._callout.leave.connect(self.leave_lesson)
+            self._callout.finished.connect(self.leave_lesson)
+            self._callout.got_it.connect(self._lesson_read)
+        self._callout.say(tutorial.number, _(lesson.title), _(lesson.text),
+                          lesson.key == LESSONS[-1].key, lesson.info)
+        self._place_callout(target)
+
+    def _place_callout(self, target: Target | None) -> None:
+        """The note goes where it hides little of what it is about: at the bottom of the table
+        for a target in the display, at the top for a target in the city (each marked "Here"
+        on the table), beside a button of the turn panel, at the top otherwise."""
+        callout = self._callout
+        assert callout is not None
+        page = self.pages
+        area = QRect(page.mapTo(self, QPoint(0, 0)), page.size())
+        height = callout.height_needed()
+        centre_x = area.center().x() - WIDTH // 2
+        if target is None or target[1] is None:
+            callout.show_at(centre_x, area.top() + 12, area)
+            return
+        if target[0] == "button":
+            button = getattr(self.turn_panel, str(target[1]), None)
+            if button is None or not button.isVisible():
+                callout.show_at(centre_x, area.top() + 12, area)
+                return
+            at = button.mapTo(self, button.rect().center())
+            callout.show_at(area.right() - WIDTH - 12, at.y() - height // 2, area)
+            return
+        in_display = target[0] in DISPLAY_KINDS
+        scene, view = ((self.display_scene, self.display_view) if in_display
+                       else (self.city_scene, self.city_view))
+        rect: QRectF | None = scene.rect_of(target)
+        if rect is not None:
+            mark = HintItem(rect.width(), rect.height(), _("Here"))
+            mark.setPos(rect.topLeft())
+            scene.addItem(mark)
+            scene.setSceneRect(scene.sceneRect().united(mark.sceneBoundingRect()))
+            view.ensureVisible(rect, 20, 20)
+            x = view.viewport().mapTo(self, view.mapFromScene(rect.center())).x() - WIDTH // 2
+        else:
+            x = centre_x
+        if in_display:  # at the bottom of the table, over the city's street row
+            callout.show_at(x, area.bottom() - height - 12, area)
+        else:  # at the top of the table, over the display
+            callout.show_at(x, area.top() + 12, area)

@@ -1,0 +1,160 @@
+"""Issue 30: the table played from the keyboard alone. Tab and the arrow keys mark a legal
+target of the step, Enter chooses it, Esc steps back, and the turn's commands have their keys;
+a whole 2-player game is played with key events only."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+
+from smqt.engine.state import FINAL, MOVE, SWAP
+from smqt.pack.shipped import default_pack
+from smqt.ui.game.interaction import Highlights
+from smqt.ui.game.keyfocus import KeyFocus, targets
+from smqt.ui.shell.newgame import GameOptions
+from smqt.ui.table.focusring import FocusRing
+
+pytestmark = pytest.mark.gui
+
+K = Qt.Key
+
+
+def rings(scene) -> list[FocusRing]:
+    return [item for item in scene.items() if isinstance(item, FocusRing)]
+
+
+def person_against_ai(window, seed: int = 11) -> None:
+    window.set_pace(0)
+    window.new_game(GameOptions((("Ann", "human"), ("Bo", "random")), seed, default_pack()))
+
+
+def wait_for_ann(qtbot, window) -> None:
+    ctrl = window.controller
+    qtbot.waitUntil(lambda: ctrl.state.is_over or bool(ctrl.legal()), timeout=60_000)
+
+
+# ================================================================== the order of targets
+
+
+def test_the_targets_that_finish_a_half_made_choice_come_first_and_take_the_mark():
+    h = Highlights(slots={(0, 1), (1, 0)}, sand_dollar_actions={"sd"})
+    focus = KeyFocus()
+    focus.update(h)
+    assert focus.targets == [("slot", (1, 0)), ("slot", (0, 1)), ("sand_dollar", "sd")]
+    assert focus.current == ("slot", (1, 0))  # the back row first: it is drawn on top
+    focus.step(1)
+    assert focus.current == ("slot", (0, 1))
+    picked = Highlights(slots=h.slots, selected_slot=(0, 1), spaces={(0, 2), (1, 1)},
+                        sand_dollar_actions={"sd"})
+    focus.update(picked)
+    assert focus.current == ("space", (0, 2))  # the mark jumps to where the card may go
+    assert targets(picked)[0] == [("space", (0, 2)), ("space", (1, 1))]
+    focus.step(-1)
+    assert focus.current == ("sand_dollar", "sd")  # round the end
+    focus.update(picked)
+    assert focus.current == ("sand_dollar", "sd")  # kept while it is still a target
+
+
+def test_an_arrow_key_marks_the_nearest_target_that_way():
+    h = Highlights(slots={(1, 0), (1, 1), (0, 0), (0, 1)})
+    places = {("slot", (1, 0)): (0, 0), ("slot", (1, 1)): (100, 0),
+              ("slot", (0, 0)): (0, 150), ("slot", (0, 1)): (100, 150)}
+    focus = KeyFocus()
+    focus.update(h)
+    assert focus.current == ("slot", (1, 0))
+    assert focus.toward(1, 0, places.get) == ("slot", (1, 1))
+    assert focus.toward(0, 1, places.get) == ("slot", (0, 1))  # straight down, not across
+    assert focus.toward(-1, 0, places.get) == ("slot", (0, 0))
+    assert focus.toward(0, -1, places.get) == ("slot", (1, 0))
+
+
+# ================================================================== on the table
+
+
+def test_tab_shows_a_ring_on_a_legal_target_and_enter_chooses_it(qtbot, window):
+    person_against_ai(window)
+    wait_for_ann(qtbot, window)
+    ctrl = window.controller
+    assert not rings(window.display_scene)  # no ring before a key of the keyboard's play
+    qtbot.keyClick(window, K.Key_Tab)
+    marked = window.key_focus.current
+    assert marked is not None and marked[0] in ("tile", "slot")
+    ring = rings(window.display_scene)
+    assert len(ring) == 1
+    assert ring[0].sceneBoundingRect().contains(window.display_scene.rect_of(marked))
+    assert "Marked:" in window.status.text()
+    first = marked
+    qtbot.keyClick(window, K.Key_Right)
+    marked = window.key_focus.current
+    assert marked is not None and marked != first
+    moves = len(ctrl.game.actions)
+    qtbot.keyClick(window, K.Key_Return)
+    if marked[0] == "slot":  # a card was picked: the mark is on a space it may go to
+        assert window.interaction.slot == marked[1]
+        assert window.key_focus.current[0] == "space"
+        assert rings(window.city_scene)
+        qtbot.keyClick(window, K.Key_Escape)  # Esc puts the card back
+        assert window.interaction.slot is None
+    else:
+        assert len(ctrl.game.actions) == moves + 1
+    window.city_scene.clicked.emit("space", (5, 5))  # the mouse plays: the ring goes
+    assert not rings(window.display_scene) and not rings(window.city_scene)
+
+
+def test_the_turn_panel_shows_the_keys_of_the_step(qtbot, window):
+    person_against_ai(window)
+    wait_for_ann(qtbot, window)
+    keys = window.turn_panel.keys
+    assert keys.isVisible()
+    assert "Tab" in keys.text() and "Enter" in keys.text() and "H" in keys.text()
+    names = [a.text() for a in window.key_actions]
+    assert any("Choose the marked target" in n for n in names)
+
+
+def play_one_step(qtbot, window, rng: random.Random) -> None:
+    """One key-only decision of Ann: a command key when the step has one and the dice say
+    so, else Tab a few times and Enter."""
+    ctrl = window.controller
+    h = window.interaction.highlights()
+    phase = ctrl.state.phase
+    if phase == FINAL and h.can_finish_final and rng.random() < 0.4:
+        qtbot.keyClick(window, K.Key_D)
+        return
+    if phase == MOVE and h.can_end and (rng.random() < 0.25 or not window.key_focus.targets):
+        qtbot.keyClick(window, K.Key_E)
+        return
+    if phase == SWAP and h.can_noswap and rng.random() < 0.5:
+        qtbot.keyClick(window, K.Key_N)
+        return
+    if not window.key_focus.targets:
+        key = {FINAL: K.Key_D, MOVE: K.Key_E, SWAP: K.Key_N}.get(phase)
+        assert key is not None, f"nothing to mark and no command at {phase}"
+        qtbot.keyClick(window, key)
+        return
+    for _ in range(rng.randrange(4)):
+        qtbot.keyClick(window, rng.choice((K.Key_Tab, K.Key_Right, K.Key_Down, K.Key_Left)))
+    qtbot.keyClick(window, K.Key_Return)
+    if not window.key_focus.visible:
+        raise AssertionError("Enter should leave the mark shown")
+
+
+def test_a_whole_two_player_game_with_key_events_only(qtbot, window):
+    """Ann plays every decision of a whole game from the keyboard (Bo is the random AI); no
+    mouse event is sent."""
+    person_against_ai(window, seed=23)
+    ctrl = window.controller
+    rng = random.Random(5)
+    for _ in range(6000):
+        if ctrl.state.is_over:
+            break
+        wait_for_ann(qtbot, window)
+        if ctrl.state.is_over:
+            break
+        play_one_step(qtbot, window, rng)
+    assert ctrl.state.is_over, f"the game did not end: at {ctrl.state.phase}"
+    ann = ctrl.state.players[0]
+    assert len([fid for fid in ann.city.values() if fid in ctrl.state.catalog.cards]) >= 5
+    assert ann.people, "Ann's moves placed people in her city"
+    qtbot.waitUntil(lambda: window.pages.currentIndex() == 1)  # the scorepad

@@ -1,0 +1,121 @@
+"""Issue 30: Learn to play, a guided first game. Its lessons come at the moment each idea first
+matters, point at what to click and wait for the learner's move; the learner follows them from
+the first lesson to the scorepad. It can be left half-way, and a normal game then starts in the
+same window with no lesson in it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from smqt.ai.protocol import make_bot
+from smqt.pack.shipped import default_pack
+from smqt.ui.game.lessons import LEARNER
+from smqt.ui.shell.newgame import GameOptions
+from smqt.ui.table.items import HintItem, TokenItem
+from tests.ui.clicks import click_button, click_item, click_person, click_space, face, find, played
+
+pytestmark = pytest.mark.gui
+
+
+def callout_shown(window) -> bool:
+    return window._callout is not None and window._callout.isVisible()
+
+
+def marks(scene) -> list[HintItem]:
+    return [item for item in scene.items() if isinstance(item, HintItem)]
+
+
+def click_target(qtbot, window, target) -> None:
+    """Make the move the lesson points at, with the mouse."""
+    kind, key = target
+    display = window.display_view
+    if kind == "button":
+        click_button(qtbot, getattr(window.turn_panel, key))
+    elif kind in ("tile", "slot", "sand_dollar"):
+        click_item(qtbot, display, face(display, (kind, key)))
+    elif kind == "column":
+        click_item(qtbot, display, find(display, lambda i: isinstance(i, TokenItem)
+                                        and i.kind == "marker" and i.column == key))
+    elif kind == "space":
+        click_space(qtbot, window, key)
+    elif kind == "person":
+        click_person(qtbot, window, key)
+    else:
+        raise AssertionError(f"no gesture for {target}")
+
+
+def learners_turn(qtbot, window) -> None:
+    ctrl = window.controller
+    qtbot.waitUntil(lambda: ctrl.state.is_over or bool(ctrl.legal()), timeout=60_000)
+
+
+def test_learn_to_play_walks_from_the_first_lesson_to_the_scorepad(qtbot, window):
+    window.learn_to_play()
+    ctrl = window.controller
+    assert [s.is_ai for s in ctrl.seats] == [False, True]
+    learners_turn(qtbot, window)
+    assert callout_shown(window)
+    assert window.tutorial.current.key == "tile"
+    assert "lesson 1" in window._callout.step.text()
+    assert marks(window.display_scene), "the lesson marks the tile to click"
+    bot = make_bot("medium")
+    followed = 0
+    for step in range(3000):
+        if ctrl.state.is_over:
+            break
+        learners_turn(qtbot, window)
+        if ctrl.state.is_over:
+            continue
+        lesson = window.tutorial.current
+        target = window.tutorial.target(ctrl.state, ctrl.legal(),
+                                        window.interaction.highlights()) if lesson else None
+        if lesson is not None and lesson.info:
+            click_button(qtbot, window._callout.got_it_button)
+        elif lesson is not None and target is not None and ctrl.legal():
+            click_target(qtbot, window, target)  # the move the lesson asks for
+            followed += 1
+        else:
+            window.interaction.clear()
+            action = bot.choose(ctrl.state, ctrl.legal(), random.Random(step))
+            played(qtbot, window, action)
+    assert ctrl.state.is_over
+    qtbot.waitUntil(lambda: window.pages.currentIndex() == 1)
+    shown = list(window.tutorial.seen)  # every lesson shown, in order
+    assert shown[:4] == ["tile", "truck", "draft", "place"], shown
+    assert {"move", "end_turn", "last_round", "final", "scorepad"} <= set(shown), shown
+    assert shown[-1] == "scorepad"
+    assert followed >= 6
+    assert callout_shown(window) and window._callout.finish_button.isVisible()
+    assert f"lesson {len(shown)}" in window._callout.step.text()
+    click_button(qtbot, window._callout.finish_button)
+    assert not callout_shown(window) and window.tutorial is None
+    assert window.pages.currentIndex() == 1  # the scorepad stays
+
+
+def test_the_lesson_can_be_left_half_way_and_a_normal_game_started(qtbot, window):
+    window.learn_to_play()
+    ctrl = window.controller
+    for _ in range(20):  # follow the lessons up to the first card
+        learners_turn(qtbot, window)
+        lesson = window.tutorial.current
+        if lesson is not None and lesson.key == "place":
+            break
+        target = window.tutorial.target(ctrl.state, ctrl.legal(), window.interaction.highlights())
+        click_target(qtbot, window, target)
+    assert window.tutorial.current.key == "place"
+    assert marks(window.city_scene), "the lesson marks a space in the city"
+    click_button(qtbot, window._callout.leave_button)
+    assert window.tutorial is None and not callout_shown(window)
+    assert "left the lesson" in window.status.text()
+    assert not marks(window.city_scene)
+    window.new_game(GameOptions((("Ann", "human"), ("Bo", "random")), 5, default_pack()))
+    ctrl = window.controller
+    bot = make_bot("random")
+    for step in range(12):
+        learners_turn(qtbot, window)
+        assert not callout_shown(window)
+        played(qtbot, window, bot.choose(ctrl.state, ctrl.legal(), random.Random(step)))
+    assert window.tutorial is None
+    assert LEARNER == 0
