@@ -167,6 +167,10 @@ class SimulateDialog(QDialog):
             return
         stamp = time.strftime("%Y%m%d-%H%M%S")
         out = self.out_root / f"{self.variant.name}-{stamp}"
+        number = 2
+        while out.exists():  # two runs in one second: each keeps its own report
+            out = self.out_root / f"{self.variant.name}-{stamp}-{number}"
+            number += 1
         self.worker = SimWorker(self.base, self.variant, self.players.currentText(),
                                 bot_spec(self.bots.currentText()), self.games.value(), self.jobs.value(),
                                 self.seed.value(), out, self.per_change.isChecked())

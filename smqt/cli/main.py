@@ -57,6 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     use_language(given_language(given))
     install_parser_texts()
     args = parse(given)
+    args.given = given  # the command line as typed (a report keeps it)
     return COMMANDS[args.command].run(args)
 
 

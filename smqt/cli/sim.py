@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+import attrs
+
 from smqt.cli.arguments import seed
 from smqt.language.translate import _
 
@@ -45,19 +47,51 @@ def add(sub: argparse._SubParsersAction) -> None:
     sim.add_argument("--seed", type=seed, default=1,
                      help=_("seed of the first game, a whole number from 0 to {limit} (game i "
                             "plays seed + i, from 0 again past {limit})").format(limit=SEED_LIMIT))
-    sim.add_argument("--out", required=True,
-                     help=_("folder for report.html, report.json, games.csv, games/ and packs/"))
+    sim.add_argument("--out", default=None,
+                     help=_("folder for report.html, report.json, games.csv, games/ and packs/ "
+                            "(default: a new folder sim-DATE-N here)"))
+    sim.add_argument("--force", action="store_true",
+                     help=_("replace the report already in the --out folder"))
+    sim.add_argument("--rerun", default=None, metavar="REPORT",
+                     help=_("play a report's games again (its report.json or folder), from its "
+                            "own copies of the packs, into --out"))
 
 
 def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from smqt.pack.shipped import default_pack
     from smqt.sim.command import SimOptions, run_sim
+    from smqt.sim.provenance import ProvenanceError, default_out, holds_a_report, rerun_options
 
-    options = SimOptions(
-        pack=args.pack or str(default_pack()), out_dir=args.out, variant=args.variant,
-        players=args.players, bots=args.bots, games=args.games, jobs=args.jobs,
-        seed=args.seed, per_change=args.per_change, until_clear=args.until_clear,
-        precision=args.precision, max_games=args.max_games, sweep=args.sweep,
-        noise=args.noise, ladder=args.ladder, ladder_games=args.ladder_games,
-        cluster=args.cluster)
+    out_dir = args.out or str(default_out())
+    force = args.force or (holds_a_report(Path(out_dir)) and _replace_asked(out_dir))
+    command = ("smqt", *getattr(args, "given", sys.argv[1:]))  # not translated: the name
+    if args.rerun:
+        try:
+            options = rerun_options(Path(args.rerun), SimOptions, out_dir, force, args.jobs)
+        except ProvenanceError as exc:
+            sys.stderr.write(f"smqt sim: {exc}\n")  # not translated: the program's name
+            return 2
+        options = attrs.evolve(options, command=command, cluster=args.cluster)
+    else:
+        options = SimOptions(
+            pack=args.pack or str(default_pack()), out_dir=out_dir, variant=args.variant,
+            players=args.players, bots=args.bots, games=args.games, jobs=args.jobs,
+            seed=args.seed, per_change=args.per_change, until_clear=args.until_clear,
+            precision=args.precision, max_games=args.max_games, sweep=args.sweep,
+            noise=args.noise, ladder=args.ladder, ladder_games=args.ladder_games,
+            cluster=args.cluster, force=force, command=command)
     return run_sim(options, out=sys.stdout, err=sys.stderr)
+
+
+def _replace_asked(folder: str) -> bool:
+    """At a terminal: ask before a report already in ``folder`` is replaced (never without
+    one: a run with no one to answer is refused)."""
+    if not sys.stdin.isatty():
+        return False
+    sys.stderr.write(_("{folder} holds a report already. Replace it? [y/N] ").format(
+        folder=folder))
+    sys.stderr.flush()
+    answer = sys.stdin.readline().strip().lower()
+    return answer in (_("y"), _("yes"), "y", "yes")

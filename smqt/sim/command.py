@@ -29,6 +29,7 @@ from smqt.sim.changes import Change, pack_changes
 from smqt.sim.html import render
 from smqt.sim.packsource import PackSource, load_source, write_pack
 from smqt.sim.playgame import GameResult
+from smqt.sim.provenance import Clock, holds_a_report, pack_leaf, provenance
 from smqt.sim.report import COLUMNS, games_csv, record_path
 from smqt.sim.runner import (
     ClusterExecutor,
@@ -75,6 +76,10 @@ class SimOptions:
     ladder: bool = False
     ladder_games: int = 40
     cluster: str | None = None
+    force: bool = False
+    """Write over a report already in ``out_dir`` (else the run is refused before it starts)."""
+    command: tuple[str, ...] = ()
+    """The command line that asked for the run, as the report shows it."""
 
 
 def parse_bots(text: str) -> list[str]:
@@ -203,6 +208,11 @@ def run_sim(options: SimOptions, out: TextIO, err: TextIO,
     """Plan, play and write the report; 0 when written, 1 for a pack or disk problem, 2 for bad
     options, 130 when ``cancelled`` turned true. ``progress`` (done, total games of the
     round) is told besides the progress bar on ``err``."""
+    if holds_a_report(Path(options.out_dir)) and not options.force:
+        err.write(_("smqt sim: {folder} holds a report already; name another --out folder, or "
+                    "give --force to replace it").format(folder=options.out_dir) + "\n")
+        return 2
+    clock = Clock()
     try:
         sides, changes, counts, lineup, skipped = plan(options)
     except SimError as exc:
@@ -227,6 +237,11 @@ def run_sim(options: SimOptions, out: TextIO, err: TextIO,
     except (SimCancelled, KeyboardInterrupt):  # Ctrl+C, or ``cancelled`` turned true
         err.write("\n" + _("smqt sim: cancelled; nothing written") + "\n")
         return 130
+    packs = {"pack": sides[0].source}
+    variants = [s.source for s in sides if s.kind == "variant"]
+    if variants:
+        packs["variant"] = variants[0]
+    report["meta"]["provenance"] = provenance(options, packs, clock, bool(options.cluster))
     return _write(report, sides, results, options, out, err)
 
 
@@ -355,11 +370,6 @@ def _write(report: dict, sides: list[Side], results: dict[str, list[GameResult]]
     return 0
 
 
-def _slug(text: str) -> str:
-    text = "".join(c if c.isalnum() or c in "_." else "-" for c in text.lower())
-    return "-".join(part for part in text.split("-") if part)[:40].strip("-")
-
-
 def _write_games(folder: Path, sides: list[Side], results: list[GameResult]) -> None:
     """games/ and packs/ built beside the old ones, then swapped in: a failed run never leaves
     half of them."""
@@ -367,7 +377,7 @@ def _write_games(folder: Path, sides: list[Side], results: list[GameResult]) -> 
     try:
         leaves = {}
         for side in sides:  # one copy of each pack, named after it
-            name = f"{_slug(side.source.name)}-{side.source.content_hash[:8]}"
+            name = pack_leaf(side.source)
             leaf = staging / "packs" / name
             leaves[side.label] = leaves.get(name) or write_pack(side.source, leaf)
             leaves[name] = leaves[side.label]

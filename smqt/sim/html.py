@@ -335,9 +335,36 @@ def _rows_table(rows: list[dict], side_name: str, verdicts: bool = True) -> str:
     return _table([_("measure"), _("base"), side_name, _("difference [95%]"), last], body)
 
 
+def _made(found: dict | None) -> list[str]:
+    """How the report was made (closed until opened): enough to run it again."""
+    if not found:
+        return []
+    packs = "; ".join(_("{role}: {name} {version} (content hash {hash})").format(
+        role=_("pack") if role == "pack" else _("variant"), name=pack["name"],
+        version=pack["version"], hash=pack["hash"][:12]) for role, pack in found["packs"].items())
+    cpu = found.get("cpu_seconds")
+    rows = [
+        (_("command"), " ".join(found["command"]) or _("(run from the editor)")),
+        (_("packs"), packs),
+        (_("bots and seeds"), _("{bots}; first seed {seed}").format(
+            bots=found["options"]["bots"], seed=found["options"]["seed"])),
+        (_("made with"), _("smqt {version}, Python {python}, {system}").format(
+            version=found["smqt"], python=found["python"], system=found["system"])),
+        (_("started"), found["started"]),
+        (_("time"), _("{wall} s on the wall, {cpu} s of processor time").format(
+            wall=found["wall_seconds"], cpu=cpu if cpu is not None else "?")),
+    ]
+    body = "".join(f"<tr><th>{_e(k)}</th><td>{_e(str(v))}</td></tr>" for k, v in rows)
+    title = _("How this report was made")
+    again = _("Play it again: smqt sim --rerun REPORT --out FOLDER")
+    return [f"<details class='note made'><summary>{_e(title)}</summary>"
+            f"<table>{body}</table><p>{_e(again)}</p></details>"]  # not translated: markup
+
+
 def _first_screen(report: dict) -> list[str]:
     meta = report["meta"]
-    out = [f"<h1>{_e(meta['title'])}</h1>", f"<p class='note'>{_e(meta['design'])}.</p>"]
+    out = [f"<h1>{_e(meta['title'])}</h1>", f"<p class='note'>{_e(meta['design'])}.</p>",
+           *_made(meta.get("provenance"))]
     comparisons = {c["label"]: c for c in report["comparisons"]}
     if report["changes"]:
         rows = []

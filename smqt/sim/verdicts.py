@@ -200,10 +200,20 @@ def judge(diff: Difference, unit: str, precision: float, p_adjusted: float,
                                     more=whole(more)), more)
 
 
+RANGES = {"pp": (-1.0, 1.0), "card pp": (-1.0, 1.0)}  # not translated: unit keys
+"""The differences a unit can take at all: a win rate moves by at most 100 points either way."""
+
+
 def _row(measure: Measure, base: float, side: float, diff: Difference, games: int) -> dict:
+    """A measure's row; its interval clipped to what the unit can take (a few games give a
+    normal interval wider than that; whether it holds 0 does not change)."""
+    difference = diff.as_dict()
+    if measure.unit in RANGES:
+        least, most = RANGES[measure.unit]
+        difference.update(low=max(least, difference["low"]), high=min(most, difference["high"]))
     return {"key": measure.key, "label": measure.label, "unit": measure.unit,
             "headline": measure.headline, "base": base, "side": side, "games": games,
-            "difference": diff.as_dict()}
+            "difference": difference}
 
 
 def _mean(values: Iterable[float]) -> float:
