@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from smqt.ai.protocol import level_words
 from smqt.language.translate import _, ngettext
 from smqt.sim.changes import Change
+from smqt.sim.packsource import load_source
 from smqt.sim.playgame import GameResult
 from smqt.sim.report import summarise_games
 from smqt.sim.sides import Side
@@ -159,6 +160,18 @@ def pack_of(side: Side) -> dict:
             "content_hash": side.source.content_hash}
 
 
+def entry_names(sides: Sequence[Side]) -> dict[str, str]:
+    """Every card, starting tile, objective tile and sand dollar action the sides play, by id:
+    its name as a person reads it (a variant's name wins over the base's)."""
+    names: dict[str, str] = {}
+    for side in sides:
+        catalog = load_source(side.source)
+        for table in (catalog.cards, catalog.starting_tiles, catalog.objective_tiles,
+                      catalog.sand_dollar_actions):
+            names.update({key: entry.name for key, entry in table.items()})
+    return names
+
+
 def build_report(meta: dict, sides: Sequence[Side], results: dict[str, list[GameResult]],
                  changes: Sequence[Change], precision: dict[str, float]) -> dict:
     base = results["base"]
@@ -171,7 +184,15 @@ def build_report(meta: dict, sides: Sequence[Side], results: dict[str, list[Game
                               for n, rs in by_players(results[s.label]).items()}}
         for s in sides if s.kind != "ladder" and results.get(s.label)
     }
+    names = entry_names(sides)
+    for comp in comparisons:  # a card's rows are labelled by its name, not its id
+        for part in comp["players"].values():
+            for row in part["rows"]:
+                card = row["key"].split(".")[1] if row["key"].startswith("card.") else None
+                if card in names:
+                    row["label"] = row["label"].replace(card, names[card], 1)
     return {
+        "names": names,
         "meta": {**meta, "fdr": FDR, "precision": precision},
         "changes": [{"kind": c.kind, "id": c.id, "what": c.what, "label": c.label(),
                      "describe": c.describe(_)} for c in changes],
@@ -215,7 +236,8 @@ def summary_text(report: dict) -> str:
             if part["card_flags"]:
                 lines.append("    " + _("cards whose owners' win rate changed (FDR 5%): "
                                         "{cards}").format(
-                    cards=", ".join(f["card"] for f in part["card_flags"])))
+                    cards=", ".join(report.get("names", {}).get(f["card"], f["card"])
+                                    for f in part["card_flags"])))
     if report["noise"]:
         for n, part in report["noise"]["players"].items():
             lines.append(ngettext(

@@ -181,13 +181,13 @@ def card_scatter(title: str, cards: list[dict], baseline: float) -> str:
         if pick != pick or win != win:
             continue
         colour = {"strong": "#d62728", "weak": "#1f77b4"}.get(row["flag"], "#777")
-        tip = _("{card}: pick {pick}, win {win}").format(card=row["card"], pick=_pct(pick),
-                                                          win=_pct(win))
+        tip = _("{card}: pick {pick}, win {win}").format(
+            card=_names.get(row["card"], row["card"]), pick=_pct(pick), win=_pct(win))
         parts.append(f'<circle cx="{px(pick):.1f}" cy="{py(win):.1f}" r="4" fill="{colour}" '
                      f'opacity="0.75"><title>{_e(tip)}</title></circle>')  # not translated: markup
         if row["flag"]:
             parts.append(f'<text x="{px(pick) + 6:.1f}" y="{py(win) + 4:.1f}" class="small">'
-                         f'{_e(row["card"])}</text>')
+                         f'{_e(_names.get(row["card"], row["card"]))}</text>')
     parts.append(f'<text x="{px(0.5):.1f}" y="{size + 36}" class="tick">'  # not translated: SVG
                  + _e(_("pick rate when offered")) + "</text></svg>")
     return "".join(parts)
@@ -279,7 +279,7 @@ def _side(title: str, side: dict) -> str:
     for row in side["cards"][:25]:
         flag = (f'<span class="flag-{row["flag"]}">'  # not translated: markup
                 f'{_e(flags.get(row["flag"], row["flag"]))}</span>') if row["flag"] else ""
-        rows.append([_e(row["card"]), row["offered"], _interval(row["pick"]), row["owned"],
+        rows.append([_named(row["card"]), row["offered"], _interval(row["pick"]), row["owned"],
                      _interval(row["win"]), _pct(row["win_when_taken"]["rate"]),
                      _pct(row["win_when_passed"]["rate"]), flag])
     out.append("<p>" + _e(_("Cards furthest from the average win rate (flags: owners win more "
@@ -426,7 +426,7 @@ def _comparison(comp: dict) -> list[str]:
                                        [(r["label"], r["difference"]["estimate"],
                                          r["difference"]["low"],
                                          r["difference"]["high"]) for r in pp]))
-        flagged = ", ".join(_e(f["card"]) for f in part["card_flags"]) or _e(_("none"))
+        flagged = ", ".join(_named(f["card"]) for f in part["card_flags"]) or _e(_("none"))
         out.append("<p class='note'>" + ngettext(
             "Cards whose owners' win rate differs from base, {tested} tested, false-discovery "
             "rate 5%: {flagged}.",
@@ -520,7 +520,7 @@ def _noise(report: dict) -> list[str]:
                            part["games"]).format(players=n, games=part["games"])
         out.append(f"<h3>{_e(heading)}</h3>")
         out.append(_rows_table(part["rows"], _("again"), verdicts=False))
-        flagged = ", ".join(_e(f["card"]) for f in part["card_flags"]) or _e(_("none"))
+        flagged = ", ".join(_named(f["card"]) for f in part["card_flags"]) or _e(_("none"))
         out.append("<p>" + ngettext(
             "Cards flagged as different (false-discovery rate 5%, {tested} tested): {flagged}.",
             "Cards flagged as different (false-discovery rate 5%, {tested} tested): {flagged}.",
@@ -640,8 +640,20 @@ def _data(columns: dict[str, str]) -> list[str]:
                    [[f"<code>{_e(k)}</code>", _e(_(v))] for k, v in columns.items()], left=2)]
 
 
+_names: dict[str, str] = {}
+"""The report's entries by id (set by ``render`` for the page being made)."""
+
+
+def _named(entry: str) -> str:
+    """A card, tile or objective by its name, its id in the tooltip (escaped markup)."""
+    name = _names.get(entry, entry)
+    return f"<span title='{_e(entry)}'>{_e(name)}</span>"  # not translated: markup
+
+
 def render(report: dict, columns: dict[str, str]) -> str:
     """The whole page."""
+    _names.clear()
+    _names.update(report.get("names", {}))
     body = _first_screen(report)
     for comp in report["comparisons"]:
         if comp["kind"] != "sweep":

@@ -95,3 +95,16 @@ def test_intervals_stay_within_what_their_measure_can_take(tmp_path):
     assert rows
     assert all(-1 <= row["difference"]["low"] <= row["difference"]["high"] <= 1 for row in rows)
     assert "248" not in out.getvalue() and "-100.0 pp, +100.0 pp" in out.getvalue()
+
+
+def test_the_page_names_cards_by_their_names_with_the_id_in_a_tooltip(tmp_path):
+    options = SimOptions(pack=BASE, out_dir=str(tmp_path / "r"), games=4, bots="random",
+                         jobs=1, seed=3)
+    assert run_sim(options, io.StringIO(), io.StringIO()) == 0
+    report = json.loads((tmp_path / "r" / "report.json").read_text())
+    cards = load_pack(BASE).cards
+    assert {key: card.name for key, card in cards.items()}.items() <= report["names"].items()
+    page = (tmp_path / "r" / "report.html").read_text()
+    shown = report["sides"]["base"]["players"]["2"]["cards"][0]["card"]
+    assert f"<span title='{shown}'>{cards[shown].name}</span>" in page
+    assert f"<td>{shown}</td>" not in page
