@@ -74,6 +74,8 @@ def test_high_contrast_gives_white_grounds_and_black_words(qtbot, window):
     palette = QApplication.palette()
     assert palette.color(QPalette.ColorRole.Window) == QColor("#ffffff")
     assert palette.color(QPalette.ColorRole.WindowText) == QColor("#000000")
+    disabled = palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.ButtonText)
+    assert disabled != QColor("#000000"), "a button that cannot be pressed does not look ready"
     for scene in (window.display_scene, window.city_scene):
         image = QImage(40, 40, QImage.Format.Format_RGB32)
         painter = QPainter(image)

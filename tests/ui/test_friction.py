@@ -21,6 +21,7 @@ from smqt.engine.state import AllowanceState
 from smqt.pack.shipped import default_pack
 from smqt.render.symbols import GAIN, PENALTY
 from smqt.ui.game.controller import Seat
+from smqt.ui.game.interaction import TurnInteraction
 from smqt.ui.game.logtext import GameLog, turn_summary
 from smqt.ui.game.preview import preview
 from smqt.ui.panels.popup import DELAY_MS
@@ -340,3 +341,39 @@ def test_r2_5_the_last_starting_tile_is_taken_for_the_person_and_the_log_says_so
     assert ctrl.state.players[0].tile is not None, "Ann's tile was taken for her"
     lines = [window.log.item(i).text() for i in range(window.log.count())]
     assert any(line.startswith("Ann gets the last starting tile") for line in lines), lines
+
+
+def test_a_score_that_changes_on_another_players_turn_is_said_in_the_log():
+    """A player's total dropped on the AI's turn (the blue objective's most-unplaced penalty
+    moved) and no line said why: the turn's lines name every seat whose total changed."""
+    game = Game.new(base(), 2, 9, objective="blue")
+    log = GameLog(game.state, ["Ann", "Bo"])
+    bot, rng = make_bot("random"), random.Random(4)
+    told = 0
+    while not game.state.is_over:
+        before = game.state.copy()
+        old = score_game(before).totals
+        action = bot.choose(before, legal_actions(before), rng)
+        events = game.play(action)
+        lines = log.lines(before, action, game.state, events)
+        if (game.state.turn, game.state.current) == (before.turn, before.current) or \
+                before.phase in ("choose_tile", "place_truck"):
+            continue
+        new = score_game(game.state).totals
+        other = 1 - before.current
+        if new[other] != old[other]:
+            assert any(line.strip().startswith(f"{log.names[other]}: {old[other]} → "
+                                               f"{new[other]} points") for line in lines), lines
+            told += 1
+    assert told >= 1, "the other seat's total moved at least once in a whole game"
+
+
+def test_a_person_put_back_where_they_stood_is_no_refusal():
+    """Dropping a dragged person back on their own space said "already on that space" in
+    red: it is no move, and nothing to explain."""
+    state, losing = a_move_that_loses_points()
+    interaction = TurnInteraction()
+    interaction.reset(state, legal_actions(state))
+    home = state.players[state.current].people[losing.person][1]
+    assert interaction.drop_person(losing.person, home) is None
+    assert interaction.reason is None

@@ -182,6 +182,8 @@ class TurnInteraction:
         """A person was dragged onto ``space``: the best legal move ending there."""
         self.reason = None
         ends = [m for m in self._moves_of(pid) if m.path[-1] == space]
+        if not ends and space == self._person_space(pid):
+            return None  # put back where they stood: no move, and nothing to explain
         if not ends:
             self.reason = (self._why(explain.why_not_person, pid, self.allowance)
                            or self._why(explain.why_not_step, pid, space, self.allowance))

@@ -133,16 +133,16 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("sand_dollars", N_("Sand dollar actions"),
            N_("You have enough sand dollars for an action on the right of the display. Instead "
               "of a front-row card, an action takes other cards (two at once, one from the back "
-              "row…) and moves people. Its tooltip says what it does. You may also keep your "
-              "sand dollars: some cards score them."),
+              "row…) and moves people: its card says what it takes and how people move. You may "
+              "also keep your sand dollars: some cards score them."),
            lambda m: m.mine and m.state.phase == ACQUIRE and m.h.selected_slot is None and
            any(isinstance(a, Buy) for a in m.legal),
            lambda m: ("sand_dollar", min(m.h.sand_dollar_actions))
            if m.h.sand_dollar_actions else None, info=True),
     Lesson("move", N_("Move your people"),
-           N_("Your new card lets people move. Click a person with a green ring, then where they "
-              "go (or drag them). People score in the rings of cards that want them; people "
-              "outside every ring at the end can cost points."),
+           N_("You have moves to use now (from your new card or the foodie). Click a person with "
+              "a green ring, then where they go (or drag them). People score in the rings of "
+              "cards that want them; people outside every ring at the end can cost points."),
            _can_move(("local", "tourist")), _walker(("local", "tourist"))),
     Lesson("vip", N_("A VIP's walk"),
            N_("A VIP walks space by space. Each space it enters that your starting tile likes "
@@ -167,10 +167,10 @@ LESSONS: tuple[Lesson, ...] = (
            lambda m: m.state.triggered and not m.state.is_over, info=True),
     Lesson("final", N_("The final movement"),
            N_("Each of your people may move once more: locals up to 3 spaces, tourists and VIPs "
-              "1. The arrows show your moves. Best final movement (F) places everyone where "
-              "they score the most; Done (D) ends it."),
+              "1. Each move you make is drawn as a numbered arrow. Best final movement (F) "
+              "places everyone where they score the most; Done (D) ends it."),
            lambda m: m.mine and m.state.phase == FINAL,
-           lambda _m: ("button", "final_done")),
+           lambda _m: ("button", "final_done"), info=True),
     Lesson("scorepad", N_("Every point, line by line"),
            N_("The scorepad lists where each point came from: the objective's two bonuses and "
               "its penalty, every card, the rings and the footprints. Click a line to see its "

@@ -170,11 +170,15 @@ def describe_action(state: GameState, action: Action, name: str) -> str:
         start = card_name(state, me, origin)
         if kind == "vip":
             via = [card_name(state, me, s) for s in action.path[:-1]]
-            if final and via:
+            if final and via and action.path[-1] == origin:
+                text = _("{name}'s final movement: VIP walks from {origin} to {via} and back")
+            elif final and via:
                 text = _("{name}'s final movement: VIP walks from {origin} to {end} by way of "
                          "{via}")
             elif final:
                 text = _("{name}'s final movement: VIP walks from {origin} to {end}")
+            elif via and action.path[-1] == origin:  # out and back: the footprints on the way
+                text = _("{name}'s VIP walks from {origin} to {via} and back")
             elif via:
                 text = _("{name}'s VIP walks from {origin} to {end} by way of {via}")
             else:
@@ -325,7 +329,8 @@ class GameLog:
         self.summary = ""
         if after.is_over or (after.turn, after.current) != (before.turn, before.current):
             score = score_game(after)
-            old, new = self.score.sheets[seat], score.sheets[seat]
+            old_sheets = self.score.sheets
+            old, new = old_sheets[seat], score.sheets[seat]
             self.score = score
             if before.phase not in (CHOOSE_TILE, PLACE_TRUCK):
                 self.summary = turn_summary(self.names[seat], self.turn, new.total - old.total)
@@ -338,6 +343,11 @@ class GameLog:
                         "{name}: still {total} point (no change this turn)",
                         "{name}: still {total} points (no change this turn)",
                         new.total).format(name=self.names[seat], total=new.total))
+                for other, (was, now) in enumerate(zip(old_sheets, score.sheets, strict=True)):
+                    if other != seat and was.total != now.total:  # an objective shared out anew
+                        lines.append("    " + _("{name}: {old} → {new} points ({changes})").format(
+                            name=self.names[other], old=was.total, new=now.total,
+                            changes=change_words(after.catalog, was, now)))
             self.turn = []
         return lines
 

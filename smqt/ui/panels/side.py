@@ -127,9 +127,9 @@ class PlayerPanel(QFrame):
         unplaced = sheet.unplaced if sheet is not None else 0
         dollars = ngettext("{n} sand dollar", "{n} sand dollars", player.sand_dollars).format(
             n=player.sand_dollars)
-        people = ngettext("{n} person in the city, {unplaced} outside rings",
-                          "{n} people in the city, {unplaced} outside rings",
-                          len(player.people)).format(n=len(player.people), unplaced=unplaced)
+        people = ngettext("{n} person in the city", "{n} people in the city",
+                          len(player.people)).format(n=len(player.people)) + ", " + ngettext(
+            "{n} outside a ring", "{n} outside rings", unplaced).format(n=unplaced)
         footprints = ngettext("{n} footprint", "{n} footprints", len(player.footprints)).format(
             n=len(player.footprints))
         # a number stays with its word when the line wraps ("0 Fußspuren", not "0 / Fußspuren")

@@ -69,10 +69,12 @@ class Clicks:
         if ctrl is None or self.viewing is not None or not self._live_legal() or \
                 self.shown != ctrl.state.current:
             return
+        self.popup.hold()  # the large card would cover where the person goes
         clear_gains(self.city_scene)
         show_gains(self.city_scene, self._move_gains(ctrl.state, pid), self.city_scene.rect_of)
 
     def _dropped(self, pid: int, space: object) -> None:
+        self.popup.hold()  # not over the city just where the person was let go
         if space is None:  # let go off the city: the previews go
             clear_gains(self.city_scene)
             return

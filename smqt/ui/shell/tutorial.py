@@ -124,37 +124,31 @@ class TableTutorial:
     def _place_callout(self, target: Target | None) -> None:
         """The note goes where it hides little of what it is about: at the bottom of the table
         for a target in the display, at the top for a target in the city (each marked "Here"
-        on the table), beside a button of the turn panel, at the top otherwise."""
+        on the table), at the bottom right otherwise (by the turn panel's buttons)."""
         callout = self._callout
         assert callout is not None
         page = self.pages
         area = QRect(page.mapTo(self, QPoint(0, 0)), page.size())
         height = callout.height_needed()
-        centre_x = area.center().x() - WIDTH // 2
-        if target is None or target[1] is None:
-            callout.show_at(centre_x, area.top() + 12, area)
-            return
-        if target[0] == "button":
-            button = getattr(self.turn_panel, str(target[1]), None)
-            if button is None or not button.isVisible():
-                callout.show_at(centre_x, area.top() + 12, area)
-                return
-            at = button.mapTo(self, button.rect().center())
-            callout.show_at(area.right() - WIDTH - 12, at.y() - height // 2, area)
+        corner = (area.right() - WIDTH - 12, area.bottom() - height - 12)
+        if target is None or target[1] is None or target[0] == "button":
+            # the bottom right of the table (of the end page): the banner, the display and
+            # the headline stay in sight, and the turn panel's buttons are just right of it
+            callout.show_at(*corner, area)
             return
         in_display = target[0] in DISPLAY_KINDS
         scene, view = ((self.display_scene, self.display_view) if in_display
                        else (self.city_scene, self.city_view))
         rect: QRectF | None = scene.rect_of(target)
         if rect is not None:
-            mark = HintItem(rect.width(), rect.height(), _("Here"))
+            mark = HintItem(rect.width(), rect.height(), _("Here"), below=True)
             mark.setPos(rect.topLeft())
             scene.addItem(mark)
             scene.setSceneRect(scene.sceneRect().united(mark.sceneBoundingRect()))
             view.ensureVisible(rect, 20, 20)
             x = view.viewport().mapTo(self, view.mapFromScene(rect.center())).x() - WIDTH // 2
         else:
-            x = centre_x
+            x = area.center().x() - WIDTH // 2
         if in_display:  # at the bottom of the table, over the city's street row
             callout.show_at(x, area.bottom() - height - 12, area)
         else:  # at the top of the table, over the display

@@ -83,17 +83,18 @@ def set_high_contrast(on: bool) -> None:
     if not on:
         app.setPalette(Appearance.base_palette)  # type: ignore[attr-defined]
         return
-    palette = QPalette()
     black, white = QColor("#000000"), QColor("#ffffff")
+    palette = QPalette(white, white)  # a whole palette, its disabled colours made from these
     role = QPalette.ColorRole
+    group = QPalette.ColorGroup
     for r, colour in ((role.Window, white), (role.WindowText, black), (role.Base, white),
                       (role.AlternateBase, QColor("#f0f0f0")), (role.Text, black),
                       (role.Button, white), (role.ButtonText, black),
                       (role.ToolTipBase, white), (role.ToolTipText, black),
                       (role.Highlight, QColor("#00007a")), (role.HighlightedText, white),
                       (role.PlaceholderText, QColor("#303030")), (role.Link, QColor("#00007a"))):
-        palette.setColor(r, colour)
-    palette.setColor(QPalette.ColorGroup.Disabled, role.WindowText, QColor("#5a5a5a"))
-    palette.setColor(QPalette.ColorGroup.Disabled, role.ButtonText, QColor("#5a5a5a"))
-    palette.setColor(QPalette.ColorGroup.Disabled, role.Text, QColor("#5a5a5a"))
+        for active in (group.Active, group.Inactive):  # what may be used reads black
+            palette.setColor(active, r, colour)
+    for r in (role.WindowText, role.ButtonText, role.Text):  # what may not, a clear grey
+        palette.setColor(group.Disabled, r, QColor("#767676"))
     app.setPalette(palette)  # type: ignore[attr-defined]

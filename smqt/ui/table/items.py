@@ -509,14 +509,16 @@ class HintItem(QGraphicsItem):
     """The coach's hint on the table: a dashed frame around what the AI would choose, with a
     label saying so."""
 
-    def __init__(self, width: float, height: float, label: str) -> None:
+    def __init__(self, width: float, height: float, label: str, below: bool = False) -> None:
         super().__init__()
         self.width, self.height, self.label = width, height, label
+        self.below = below
+        """The label under the frame (a lesson's "Here"), not over it (the coach's)."""
         self.setZValue(9)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to what it frames
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-10, -40, self.width + 20, self.height + 50)
+        return QRectF(-10, -40, self.width + 20, self.height + 80)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -527,7 +529,8 @@ class HintItem(QGraphicsItem):
         painter.drawRoundedRect(QRectF(-5, -5, self.width + 10, self.height + 10), 12, 12)
         painter.setFont(font(16, True))
         wide = QFontMetricsF(painter.font()).horizontalAdvance(self.label) + 20
-        badge = QRectF(0, -36, min(wide, self.width + 10), 28)
+        top = self.height + 8 if self.below else -36
+        badge = QRectF(0, top, min(wide, self.width + 10), 28)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(HINT)
         painter.drawRoundedRect(badge, 8, 8)
