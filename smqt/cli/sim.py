@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 
 import attrs
@@ -52,6 +53,9 @@ def add(sub: argparse._SubParsersAction) -> None:
                             "(default: a new folder sim-DATE-N here)"))
     sim.add_argument("--force", action="store_true",
                      help=_("replace the report already in the --out folder"))
+    sim.add_argument("task", nargs="*", metavar="compare A B",
+                     help=_("compare two reports (folders or report.json files): the same "
+                            "measures side by side, and whether they differ beyond noise"))
     sim.add_argument("--rerun", default=None, metavar="REPORT",
                      help=_("play a report's games again (its report.json or folder), from its "
                             "own copies of the packs, into --out"))
@@ -64,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
     from smqt.sim.command import SimOptions, run_sim
     from smqt.sim.provenance import ProvenanceError, default_out, holds_a_report, rerun_options
 
+    if args.task:
+        return _compare(args)
     out_dir = args.out or str(default_out())
     force = args.force or (holds_a_report(Path(out_dir)) and _replace_asked(out_dir))
     command = ("smqt", *getattr(args, "given", sys.argv[1:]))  # not translated: the name
@@ -95,3 +101,47 @@ def _replace_asked(folder: str) -> bool:
     sys.stderr.flush()
     answer = sys.stdin.readline().strip().lower()
     return answer in (_("y"), _("yes"), "y", "yes")
+
+
+def _compare(args: argparse.Namespace) -> int:
+    """``smqt sim compare A B [--out FOLDER]``: the comparison in the terminal, and with
+    ``--out`` as compare.json and compare.html there."""
+    from pathlib import Path
+
+    from smqt.files.atomic import atomic_write_text
+    from smqt.sim.compare import (
+        CompareError,
+        compare_html,
+        compare_reports,
+        compare_text,
+        read_report,
+    )
+    from smqt.sim.html import STYLE
+
+    if len(args.task) != 3 or args.task[0] != "compare":
+        sys.stderr.write(_("smqt sim: the only task is 'compare A B' (two reports), got: "
+                           "{given}").format(given=" ".join(args.task)) + "\n")
+        return 2
+    a, b = Path(args.task[1]), Path(args.task[2])
+    try:
+        rows = compare_reports(read_report(a), read_report(b))
+    except CompareError as exc:
+        sys.stderr.write(f"smqt sim: {exc}\n")  # not translated: the program's name
+        return 2
+    sys.stdout.write(compare_text(str(a), str(b), rows))
+    if args.out:
+        folder = Path(args.out)
+        if (folder / "compare.json").exists() and not args.force:
+            sys.stderr.write(_("smqt sim: {folder} holds a comparison already; give --force to "
+                               "replace it").format(folder=folder) + "\n")
+            return 2
+        folder.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(folder / "compare.json", json.dumps(rows, indent=1) + "\n")
+        title = _("Comparison of two simulation reports")
+        atomic_write_text(folder / "compare.html", (
+            f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{title}</title>"
+            f"<style>{STYLE}</style></head><body><h1>{title}</h1>"
+            f"{compare_html(str(a), str(b), rows)}</body></html>\n"))  # not translated: markup
+        sys.stdout.write(_("wrote {page} and compare.json").format(
+            page=folder / "compare.html") + "\n")
+    return 0
