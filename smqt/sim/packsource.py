@@ -16,6 +16,7 @@ import shutil
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 
@@ -171,13 +172,58 @@ def load_source(source: PackSource) -> Catalog:
     return catalog
 
 
+CACHE_DAYS = 14
+"""A pack copy unused this many days goes when the cache is pruned."""
+CACHE_BYTES = 256 * 1024 * 1024
+"""Above this size the least recently used copies go (those unused for an hour at least)."""
+_pruned = False
+
+
+def prune_cache(folder: Path, now: float | None = None, days: float = CACHE_DAYS,
+                most: int = CACHE_BYTES) -> list[Path]:
+    """Remove the pack copies not used for ``days`` (and half-written ones older than a day),
+    then the least recently used ones while the cache is larger than ``most`` bytes; returns
+    what went. A copy's use is its folder's modification time (touched at each load)."""
+    now = time.time() if now is None else now
+    copies, gone = [], []
+    for entry in folder.iterdir() if folder.is_dir() else ():
+        try:
+            used = entry.stat().st_mtime
+        except OSError:
+            continue
+        half_written = entry.name.startswith(".")
+        if now - used > (86400 if half_written else days * 86400):
+            shutil.rmtree(entry, ignore_errors=True)
+            gone.append(entry)
+        elif not half_written and entry.is_dir():
+            size = sum(f.stat().st_size for f in entry.rglob("*") if f.is_file())
+            copies.append((used, size, entry))
+    total = sum(size for _used, size, _entry in copies)
+    for used, size, entry in sorted(copies):  # the least recently used first
+        if total <= most or now - used < 3600:
+            break
+        shutil.rmtree(entry, ignore_errors=True)
+        gone.append(entry)
+        total -= size
+    return gone
+
+
 def _load(source: PackSource) -> Catalog:
+    global _pruned
     cache = _cache_folder()
+    if not _pruned:  # once a process: the cache does not grow without end
+        _pruned = True
+        prune_cache(cache)
     # The hash covers no folder names: the same files may come in another layout.
     layout = hashlib.sha256(source.leaf.encode()).hexdigest()[:8]
     home = cache / f"{source.content_hash}-{layout}"
     if not home.is_dir():
         _materialise(source, home)
+    else:
+        try:
+            os.utime(home)  # in use: the pruning keeps it
+        except OSError:
+            pass
     try:
         catalog = load_pack(home / source.leaf)
         if _matches(catalog, source):
