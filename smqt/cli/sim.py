@@ -51,6 +51,8 @@ def add(sub: argparse._SubParsersAction) -> None:
     sim.add_argument("--out", default=None,
                      help=_("folder for report.html, report.json, games.csv, games/ and packs/ "
                             "(default: a new folder sim-DATE-N here)"))
+    sim.add_argument("--png", action="store_true",
+                     help=_("also save every chart of the page as a PNG picture (charts/)"))
     sim.add_argument("--force", action="store_true",
                      help=_("replace the report already in the --out folder"))
     sim.add_argument("task", nargs="*", metavar="compare A B",
@@ -88,7 +90,15 @@ def run(args: argparse.Namespace) -> int:
             precision=args.precision, max_games=args.max_games, sweep=args.sweep,
             noise=args.noise, ladder=args.ladder, ladder_games=args.ladder_games,
             cluster=args.cluster, force=force, command=command)
-    return run_sim(options, out=sys.stdout, err=sys.stderr)
+    options = attrs.evolve(options, png=args.png)
+    code = run_sim(options, out=sys.stdout, err=sys.stderr)
+    if code == 0 and args.png:
+        from smqt.desktop.chartimages import write_pngs
+
+        made = write_pngs(Path(options.out_dir) / "charts")
+        sys.stdout.write(_("wrote {count} charts as PNG in {folder}").format(
+            count=len(made), folder=Path(options.out_dir) / "charts") + "\n")
+    return code
 
 
 def _replace_asked(folder: str) -> bool:

@@ -26,7 +26,7 @@ from smqt.language.translate import _, ngettext
 from smqt.pack.problems import PackError
 from smqt.sim.build import build_report, summary_text
 from smqt.sim.changes import Change, pack_changes
-from smqt.sim.html import render
+from smqt.sim.html import chart_files, render
 from smqt.sim.packsource import PackSource, load_source, write_pack
 from smqt.sim.playgame import GameResult
 from smqt.sim.provenance import Clock, holds_a_report, pack_leaf, provenance
@@ -76,6 +76,8 @@ class SimOptions:
     ladder: bool = False
     ladder_games: int = 40
     cluster: str | None = None
+    png: bool = False
+    """The page links each chart's PNG too (``smqt sim --png`` makes them)."""
     force: bool = False
     """Write over a report already in ``out_dir`` (else the run is refused before it starts)."""
     command: tuple[str, ...] = ()
@@ -359,7 +361,13 @@ def _write(report: dict, sides: list[Side], results: dict[str, list[GameResult]]
         atomic_write_text(folder / "games.csv", games_csv(ordered, packs))
         atomic_write_text(folder / "report.json",
                           json.dumps(report, indent=1, sort_keys=True) + "\n")
-        atomic_write_text(folder / "report.html", render(report, COLUMNS))
+        page, charts = chart_files(render(report, COLUMNS), options.png)
+        (folder / "charts").mkdir(exist_ok=True)
+        for old in (folder / "charts").glob("chart-*.*"):  # a replaced report's charts go
+            old.unlink()
+        for name, svg in charts.items():
+            atomic_write_text(folder / "charts" / name, svg)
+        atomic_write_text(folder / "report.html", page)
     except OSError as exc:
         err.write(_("smqt sim: cannot write the report to {folder}: {reason}").format(
             folder=folder, reason=exc.strerror or exc) + "\n")

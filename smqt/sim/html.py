@@ -1,12 +1,14 @@
 """The self-contained HTML page of a simulation report, verdicts first: what the variant
 changes and what each change did, then the detail (every measure with its paired interval, the
 sweep, the noise band, the skill ladder, each side's own figures, the data files). Inline SVG
-charts, no scripts, no network; the only links are to the game records beside the page."""
+charts, no scripts, no network; the only links are to the game records and the charts' own
+files (SVG, PNG) beside the page."""
 
 from __future__ import annotations
 
 import html
 import math
+import re
 
 from smqt.ai.protocol import level_words
 from smqt.language.formats import fixed, with_percent
@@ -212,6 +214,7 @@ svg { display: block; margin: 10px 0 18px; font-size: 12px; }
 .v-nochange { background: #dff0d8; color: #2b5f1d; } .v-unclear { background: #eee; color: #444; }
 .lead { font-size: 15px; } .note { color: #555; font-size: 13px; }
 details > summary { cursor: pointer; font-weight: 600; margin: 10px 0; }
+.export { font-size: 12px; margin: -12px 0 16px; }
 """  # not translated: a style sheet
 
 
@@ -648,6 +651,42 @@ def _named(entry: str) -> str:
     """A card, tile or objective by its name, its id in the tooltip (escaped markup)."""
     name = _names.get(entry, entry)
     return f"<span title='{_e(entry)}'>{_e(name)}</span>"  # not translated: markup
+
+
+CHART_STYLE = """
+text { font-family: system-ui, sans-serif; font-size: 12px; }
+.t { font-weight: 600; font-size: 13px; } .label { text-anchor: end; fill: #333; }
+.tick { text-anchor: middle; fill: #666; font-size: 11px; } .value { fill: #222; }
+.small { font-size: 10px; fill: #333; } .inbar { fill: white; font-size: 11px; }
+.legend { fill: #444; font-size: 11px; } .grid { stroke: #eee; }
+.ref { stroke: #c00; stroke-dasharray: 4 3; } .whisker { stroke: #222; stroke-width: 1.5; }
+"""  # not translated: a style sheet
+"""The page's chart rules, carried inside each chart's own file."""
+
+_SVG = re.compile(r"<svg (.*?)>(.*?)</svg>", re.DOTALL)
+
+
+def chart_files(page: str, png: bool = False) -> tuple[str, dict[str, str]]:
+    """Every chart of ``page`` as a file of its own (``charts/chart-01.svg``...: the chart
+    with its style, white behind it), and the page with a download link under each chart (and
+    one to its PNG, made by ``smqt sim --png``)."""
+    files: dict[str, str] = {}
+
+    def export(match: re.Match[str]) -> str:
+        name = f"chart-{len(files) + 1:02d}"
+        attributes, body = match.group(1), match.group(2)
+        files[f"{name}.svg"] = (
+            f'<svg xmlns="http://www.w3.org/2000/svg" {attributes}>'  # not translated: markup
+            f"<style>{CHART_STYLE}</style>"
+            f'<rect width="100%" height="100%" fill="white"/>{body}</svg>\n')
+        as_svg, as_png = _("chart as SVG"), _("as PNG")
+        links = [f"<a href='charts/{name}.svg' download>{_e(as_svg)}</a>"]  # not translated: markup
+        if png:
+            links.append(f"<a href='charts/{name}.png' download>{_e(as_png)}</a>")  # not translated: markup
+        return (match.group(0) + "<p class='export'>" + " · ".join(links)  # not translated: markup
+                + "</p>")
+
+    return _SVG.sub(export, page), files
 
 
 def render(report: dict, columns: dict[str, str]) -> str:

@@ -108,3 +108,24 @@ def test_the_page_names_cards_by_their_names_with_the_id_in_a_tooltip(tmp_path):
     shown = report["sides"]["base"]["players"]["2"]["cards"][0]["card"]
     assert f"<span title='{shown}'>{cards[shown].name}</span>" in page
     assert f"<td>{shown}</td>" not in page
+
+
+def test_every_chart_is_a_file_of_its_own_and_a_png_with_png(tmp_path):
+    """Issue 31: a picture worth sharing: each chart of the page is an SVG file of its own
+    (with its style, valid XML) linked under the chart; --png makes a PNG of each."""
+    import xml.etree.ElementTree as ElementTree
+
+    from PySide6.QtGui import QImage
+
+    folder = tmp_path / "r"
+    assert main(["sim", "--pack", BASE, "--variant", SHORT, "--games", "4", "--bots", "random",
+                 "--jobs", "1", "--out", str(folder), "--png"]) == 0
+    page = (folder / "report.html").read_text()
+    charts = sorted((folder / "charts").glob("*.svg"))
+    assert len(charts) == page.count("<svg ") >= 4
+    for chart in charts:
+        root = ElementTree.parse(chart).getroot()
+        assert root.tag.endswith("svg") and root.find("{http://www.w3.org/2000/svg}style") is not None
+        assert f"href='charts/{chart.name}'" in page
+        picture = QImage(str(chart.with_suffix(".png")))
+        assert not picture.isNull() and picture.width() >= 400
