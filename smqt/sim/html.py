@@ -439,14 +439,16 @@ def _comparison(comp: dict) -> list[str]:
     return out
 
 
-def sweep_chart(title: str, points: list[tuple[float, float, float, float]], unit: str) -> str:
-    """A measure's difference from base (y) against the swept value (x), with intervals."""
+def sweep_chart(title: str, points: list[tuple[float, float, float, float]], unit: str,
+                base: float) -> str:
+    """A measure's value (y) at each swept value (x) with its 95% interval, and the pack as it
+    is as a dashed line (``base``): the values themselves, not only their differences."""
     width, height, left, top, bottom = 720, 240, 70, 30, 40
     xs = [p[0] for p in points]
-    ys = [v for p in points for v in p[1:] if v == v] or [0.0]
-    lo_y, hi_y = min([*ys, 0.0]), max([*ys, 0.0])
+    ys = [v for p in points for v in p[1:] if v == v] + ([base] if base == base else [])
+    lo_y, hi_y = (min(ys), max(ys)) if ys else (0.0, 1.0)
     if hi_y == lo_y:
-        hi_y += 1e-9
+        lo_y, hi_y = lo_y - 1e-9, hi_y + 1e-9
     lo_x, hi_x = min(xs), max(xs)
     span_x = (hi_x - lo_x) or 1.0
 
@@ -457,11 +459,14 @@ def sweep_chart(title: str, points: list[tuple[float, float, float, float]], uni
         return top + (height - top - bottom) * (hi_y - v) / (hi_y - lo_y)
 
     parts = _open(width, height, title)
-    parts.append(f'<line x1="{left}" y1="{py(0):.1f}" x2="{width - 30}" y2="{py(0):.1f}" '
-                 f'class="ref"/>')
+    if base == base:
+        as_is = _("the pack as it is: {value}").format(value=_value(base, unit))
+        parts.append(f'<line x1="{left}" y1="{py(base):.1f}" x2="{width - 30}" '
+                     f'y2="{py(base):.1f}" class="ref"><title>{_e(as_is)}</title>'
+                     "</line>")  # not translated: SVG markup
     for value in (lo_y, hi_y):
         parts.append(f'<text x="{left - 6}" y="{py(value) + 4:.1f}" class="label">'
-                     f'{_value(value, unit, True)}</text>')
+                     f'{_value(value, unit)}</text>')
     previous = None
     for x, y, low, high in points:
         parts.append(f'<text x="{px(x):.1f}" y="{height - 12}" class="tick">{x:g}</text>')
@@ -470,7 +475,8 @@ def sweep_chart(title: str, points: list[tuple[float, float, float, float]], uni
                          f'y2="{py(high):.1f}" class="whisker"/>')
         if y == y:
             parts.append(f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="4" '
-                         f'fill="{COLOURS[0]}"/>')  # not translated: SVG markup
+                         f'fill="{COLOURS[0]}"><title>{x:g}: {_value(y, unit)}</title>'
+                         f'</circle>')  # not translated: SVG markup
             if previous:
                 parts.append(f'<line x1="{previous[0]:.1f}" y1="{previous[1]:.1f}" '
                              f'x2="{px(x):.1f}" y2="{py(y):.1f}" stroke="{COLOURS[0]}"/>')
@@ -485,8 +491,10 @@ def _sweep(report: dict) -> list[str]:
         return []
     heading = _("Sweep of {target}").format(target=report["meta"]["sweep"])
     out = [f"<h2>{_e(heading)}</h2>",
-           "<p class='note'>" + _e(_("Each point: the difference from the pack as it is, paired "
-                                     "over the same games, with its 95% interval.")) + "</p>"]
+           "<p class='note'>" + _e(_("Each point: the measure at that value, with the 95% "
+                                     "interval of its difference from the pack as it is (paired "
+                                     "over the same games); the dashed line: the pack as it "
+                                     "is.")) + "</p>"]
     counts = sorted({n for c in comps for n in c["players"]})
     for n in counts:
         keys = []
@@ -495,15 +503,16 @@ def _sweep(report: dict) -> list[str]:
                 if row["headline"] and row["key"] not in keys:
                     keys.append(row["key"])
         for key in keys:
-            points, label, unit = [], key, "points"
+            points, label, unit, base = [], key, "points", float("nan")
             for c in comps:
                 for row in c["players"].get(n, {}).get("rows", []):
                     if row["key"] == key:
                         d = row["difference"]
-                        points.append((c["value"], d["estimate"], d["low"], d["high"]))
-                        label, unit = row["label"], row["unit"]
+                        points.append((c["value"], row["side"], row["base"] + d["low"],
+                                       row["base"] + d["high"]))
+                        label, unit, base = row["label"], row["unit"], row["base"]
             out.append(sweep_chart(_("{players} players: {measure}").format(
-                players=n, measure=label), points, unit))
+                players=n, measure=label), points, unit, base))
     return out
 
 

@@ -129,3 +129,21 @@ def test_every_chart_is_a_file_of_its_own_and_a_png_with_png(tmp_path):
         assert f"href='charts/{chart.name}'" in page
         picture = QImage(str(chart.with_suffix(".png")))
         assert not picture.isNull() and picture.width() >= 400
+
+
+def test_a_sweep_chart_shows_the_values_themselves_and_the_pack_as_a_line(tmp_path):
+    """The sweep's charts showed only differences from base: they show each value's measure
+    (game length from 10 to 14 cards rises, not a difference around 0) with the pack as it is
+    as a line."""
+    options = SimOptions(pack=BASE, out_dir=str(tmp_path / "s"), games=6, bots="random",
+                         jobs=1, sweep="rules.cards_to_end=10:12")
+    assert run_sim(options, io.StringIO(), io.StringIO()) == 0
+    report = json.loads((tmp_path / "s" / "report.json").read_text())
+    turns = [next(r for r in c["players"]["2"]["rows"] if r["key"] == "turns")
+             for c in report["comparisons"] if c["kind"] == "sweep"]
+    page = (tmp_path / "s" / "report.html").read_text()
+    start = page.index("2 players: game length (turns)")
+    chart = page[start:page.index("</svg>", start)]
+    for row in turns:  # each point's tooltip is the value itself, e.g. "10: 22.50"
+        assert f"{row['side']:.2f}</title>" in chart
+    assert f"the pack as it is: {turns[0]['base']:.2f}" in chart
