@@ -93,8 +93,13 @@ def run(args: argparse.Namespace) -> int:
     options = attrs.evolve(options, png=args.png)
     code = run_sim(options, out=sys.stdout, err=sys.stderr)
     if code == 0 and args.png:
-        from smqt.desktop.chartimages import write_pngs
-
+        try:
+            from smqt.desktop.chartimages import write_pngs
+        except ImportError:  # a build without Qt's SVG module
+            sys.stderr.write(_("smqt sim: PNG pictures need Qt's SVG module, which is not "
+                               "installed; the charts are in {folder} as SVG").format(
+                folder=Path(options.out_dir) / "charts") + "\n")
+            return 1
         made = write_pngs(Path(options.out_dir) / "charts")
         sys.stdout.write(_("wrote {count} charts as PNG in {folder}").format(
             count=len(made), folder=Path(options.out_dir) / "charts") + "\n")

@@ -273,7 +273,7 @@ def _side(title: str, side: dict) -> str:
     out.append(share_bar(_("Where the points came from"), side["points_share"]))
     if side["sand_dollar_actions_per_game"]:
         out.append(_table([_("sand dollar action"), _("uses per game")],
-                          [[_e(a), fixed(n, ".2f")] for a, n in
+                          [[_named(a), fixed(n, ".2f")] for a, n in
                            side["sand_dollar_actions_per_game"].items()]))
     out.append(card_scatter(_("Cards: pick rate when offered vs win rate of owners "
                               "(red: strong, blue: weak outliers)"), side["cards"], 1 / players))
