@@ -134,8 +134,9 @@ def compare_text(a_name: str, b_name: str, rows: list[dict]) -> str:
 def compare_html(a_name: str, b_name: str, rows: list[dict]) -> str:
     """The comparison as a page section (a table, the differing rows marked)."""
     e = html.escape
-    head = "".join(f"<th>{e(t)}</th>" for t in (
-        _("side"), _("players"), _("measure"), "A", "B", _("difference [95%]"), _("verdict")))
+    head = "".join(f"<th class='{'l' if i < 3 else ''}'>{e(t)}</th>"  # not translated: markup
+                   for i, t in enumerate((
+        _("side"), _("players"), _("measure"), "A", "B", _("difference [95%]"), _("verdict"))))
     body = []
     for row in rows:
         d, unit = row["difference"], row["unit"]
@@ -145,7 +146,10 @@ def compare_html(a_name: str, b_name: str, rows: list[dict]) -> str:
                  f"{show(d['estimate'], unit, True)} [{show(d['low'], unit, True)}, "
                  f"{show(d['high'], unit, True)}]", verdict]
         mark = " class='changed'" if row["different"] else ""  # not translated: markup
-        body.append(f"<tr{mark}>" + "".join(f"<td>{e(c)}</td>" for c in cells) + "</tr>")
+        body.append(f"<tr{mark}>" + "".join(  # not translated: markup
+            f"<td class='{'l' if i < 3 else ''}'>{e(c)}</td>"  # not translated: markup
+            for i, c in enumerate(cells))
+            + "</tr>")
     title = _("{a} (A) against {b} (B)").format(a=a_name, b=b_name)
     return (f"<section class='compare'><h2>{e(title)}</h2><table><tr>{head}</tr>"  # not translated: markup
             + "".join(body) + "</table></section>")
