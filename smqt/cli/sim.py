@@ -51,6 +51,8 @@ def add(sub: argparse._SubParsersAction) -> None:
     sim.add_argument("--out", default=None,
                      help=_("folder for report.html, report.json, games.csv, games/ and packs/ "
                             "(default: a new folder sim-DATE-N here)"))
+    sim.add_argument("--compare-with", default=None, metavar="REPORT",
+                     help=_("an earlier report: the new page gets a section comparing the two"))
     sim.add_argument("--png", action="store_true",
                      help=_("also save every chart of the page as a PNG picture (charts/)"))
     sim.add_argument("--force", action="store_true",
@@ -90,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
             precision=args.precision, max_games=args.max_games, sweep=args.sweep,
             noise=args.noise, ladder=args.ladder, ladder_games=args.ladder_games,
             cluster=args.cluster, force=force, command=command)
-    options = attrs.evolve(options, png=args.png)
+    options = attrs.evolve(options, png=args.png, compare_with=args.compare_with)
     code = run_sim(options, out=sys.stdout, err=sys.stderr)
     if code == 0 and args.png:
         try:

@@ -26,6 +26,13 @@ from smqt.language.translate import _, ngettext
 from smqt.pack.problems import PackError
 from smqt.sim.build import build_report, summary_text
 from smqt.sim.changes import Change, pack_changes
+from smqt.sim.compare import (
+    CompareError,
+    compare_html,
+    compare_reports,
+    compare_text,
+    read_report,
+)
 from smqt.sim.html import chart_files, render
 from smqt.sim.packsource import PackSource, load_source, write_pack
 from smqt.sim.playgame import GameResult
@@ -76,6 +83,8 @@ class SimOptions:
     ladder: bool = False
     ladder_games: int = 40
     cluster: str | None = None
+    compare_with: str | None = None
+    """An earlier report (folder or report.json): the page gets a section comparing them."""
     png: bool = False
     """The page links each chart's PNG too (``smqt sim --png`` makes them)."""
     force: bool = False
@@ -214,6 +223,13 @@ def run_sim(options: SimOptions, out: TextIO, err: TextIO,
         err.write(_("smqt sim: {folder} holds a report already; name another --out folder, or "
                     "give --force to replace it").format(folder=options.out_dir) + "\n")
         return 2
+    earlier = None
+    if options.compare_with:
+        try:
+            earlier = read_report(Path(options.compare_with))
+        except CompareError as exc:
+            err.write(f"smqt sim: {exc}\n")  # not translated: the program's name
+            return 2
     clock = Clock()
     try:
         sides, changes, counts, lineup, skipped = plan(options)
@@ -244,7 +260,7 @@ def run_sim(options: SimOptions, out: TextIO, err: TextIO,
     if variants:
         packs["variant"] = variants[0]
     report["meta"]["provenance"] = provenance(options, packs, clock, bool(options.cluster))
-    return _write(report, sides, results, options, out, err)
+    return _write(report, sides, results, options, out, err, earlier)
 
 
 def _play(options: SimOptions, sides: list[Side], changes: list[Change], counts: list[int],
@@ -350,7 +366,7 @@ def _design(sides: list[Side], games: int, counts: list[int], lineup: list[str],
 
 
 def _write(report: dict, sides: list[Side], results: dict[str, list[GameResult]],
-           options: SimOptions, out: TextIO, err: TextIO) -> int:
+           options: SimOptions, out: TextIO, err: TextIO, earlier: dict | None = None) -> int:
     folder = Path(options.out_dir)
     ordered = [r for s in sides for r in sorted(results[s.label],
                                                 key=lambda r: (r.spec.players, r.spec.index))]
@@ -362,6 +378,10 @@ def _write(report: dict, sides: list[Side], results: dict[str, list[GameResult]]
         atomic_write_text(folder / "report.json",
                           json.dumps(report, indent=1, sort_keys=True) + "\n")
         page, charts = chart_files(render(report, COLUMNS), options.png)
+        compared = _compared(earlier, report, options)
+        if compared is not None:  # the comparison with the earlier report, as its own section
+            page = page.replace("</body>", compare_html(*compared) + "</body>", 1)
+            atomic_write_text(folder / "compare.json", json.dumps(compared[2], indent=1) + "\n")
         (folder / "charts").mkdir(exist_ok=True)
         for old in (folder / "charts").glob("chart-*.*"):  # a replaced report's charts go
             old.unlink()
@@ -373,9 +393,24 @@ def _write(report: dict, sides: list[Side], results: dict[str, list[GameResult]]
             folder=folder, reason=exc.strerror or exc) + "\n")
         return 1
     out.write(summary_text(report))
+    if compared is not None:
+        out.write(compare_text(*compared))
     out.write(_("wrote {page}, report.json, games.csv, games/ and packs/").format(
         page=folder / "report.html") + "\n")
     return 0
+
+
+def _compared(earlier: dict | None, report: dict, options: SimOptions
+              ) -> tuple[str, str, list[dict]] | None:
+    """(the earlier report's name, this one's, the rows) when there is one to compare with and
+    they share anything."""
+    if earlier is None or options.compare_with is None:
+        return None
+    try:
+        rows = compare_reports(earlier, report)
+    except CompareError:
+        return None
+    return options.compare_with, _("this run"), rows
 
 
 def _write_games(folder: Path, sides: list[Side], results: list[GameResult]) -> None:

@@ -41,3 +41,18 @@ def test_compare_says_what_is_wrong_with_its_input(tmp_path, capsys):
     assert "cannot be read as a report" in capsys.readouterr().err
     assert main(["sim", "compare", str(tmp_path)]) == 2
     assert "compare A B" in capsys.readouterr().err
+
+
+def test_a_run_compares_itself_with_an_earlier_report_in_a_section_of_its_page(tmp_path, capsys):
+    run(tmp_path / "before", BASE, 1)
+    assert main(["sim", "--pack", SHORT, "--games", "80", "--bots", "random", "--jobs", "1",
+                 "--out", str(tmp_path / "after"), "--compare-with",
+                 str(tmp_path / "before")]) == 0
+    page = (tmp_path / "after" / "report.html").read_text()
+    assert "<section class='compare'>" in page and "this run (B)" in page
+    rows = json.loads((tmp_path / "after" / "compare.json").read_text())
+    assert next(row for row in rows if row["key"] == "turns")["different"]
+    assert "measures differ beyond noise" in capsys.readouterr().out
+    assert main(["sim", "--games", "2", "--out", str(tmp_path / "x"), "--compare-with",
+                 str(tmp_path / "nowhere")]) == 2
+    assert not (tmp_path / "x").exists(), "refused before any game was played"

@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 from smqt.ai.protocol import make_bot
-from smqt.engine.actions import MovePerson, ReturnPerson
+from smqt.engine.actions import MovePerson, ReturnPerson, Take
 from smqt.engine.game import Game
 from smqt.engine.rules import legal_actions
 from smqt.engine.scorewords import source_name
@@ -377,3 +377,29 @@ def test_a_person_put_back_where_they_stood_is_no_refusal():
     home = state.players[state.current].people[losing.person][1]
     assert interaction.drop_person(losing.person, home) is None
     assert interaction.reason is None
+
+
+def test_the_city_stays_put_while_a_card_is_picked_and_put_back(qtbot, window):
+    """Two players' cards jumped 50-100 px between a hover and a click: the city re-centred
+    and re-scaled as the spaces to build on came and went. Its frame now keeps a free column
+    each side, so picking a card moves nothing."""
+    window.set_pace(0)
+    window.new_game(GameOptions((("Ann", "human"), ("Bo", "random")), 12, default_pack()))
+    ctrl = window.controller
+    bot, rng = make_bot("random"), random.Random(1)
+    while not (ctrl.state.phase == "acquire" and ctrl.state.current == 0 and ctrl.legal()):
+        qtbot.waitUntil(lambda: bool(ctrl.legal()), timeout=30_000)
+        if ctrl.state.phase == "acquire" and ctrl.state.current == 0:
+            break
+        window._play(bot.choose(ctrl.state, ctrl.legal(), rng))
+    qtbot.wait(50)
+    before = (window.city_scene.sceneRect(), window.city_view.transform().m11())
+    slot = next(a.slot for a in ctrl.legal() if isinstance(a, Take))
+    window.display_scene.clicked.emit("slot", slot)
+    qtbot.wait(50)
+    assert window.interaction.slot == slot and any(
+        isinstance(i, TargetItem) for i in window.city_scene.items())
+    assert (window.city_scene.sceneRect(), window.city_view.transform().m11()) == before
+    window.step_back()
+    qtbot.wait(50)
+    assert (window.city_scene.sceneRect(), window.city_view.transform().m11()) == before

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from smqt.ai import thinker
 from smqt.ai.protocol import make_bot
@@ -56,8 +56,12 @@ def test_a_hint_frames_the_ais_card_and_space_and_says_why(qtbot, window, nearby
     game = to_first_card(window)
     expected = hint(game.state.copy())
     assert isinstance(expected.action, Take)
+    table_at = window.display_view.mapTo(window, QPoint(0, 0))
     qtbot.keyClick(window, Qt.Key.Key_H)
     qtbot.waitUntil(lambda: window.hint_bar.isVisible(), timeout=20_000)
+    qtbot.wait(20)
+    # the hint is said beside the turn: the table did not move under the pointer
+    assert window.display_view.mapTo(window, QPoint(0, 0)) == table_at
     text = window.hint_bar.text()
     name = game.names[game.state.current]
     assert text.startswith(f"Hint — the expert AI would do this: {name} takes ")

@@ -59,6 +59,8 @@ def no_room_for_faces(qtbot, window) -> None:
 def test_the_large_card_closes_when_the_turn_moves_on(qtbot, window):
     no_room_for_faces(qtbot, window)
     play_by_hand(qtbot, window, until=lambda c: c.state.phase == "acquire" and bool(c.legal()))
+    qtbot.mouseMove(window.turn_panel)  # the pointer off the city: only the emitted rest counts
+    qtbot.wait(50)
     state = window.controller.state
     window.popup._held_until = 0.0
     window.display_scene.hovered.emit(state.catalog.cards[state.front[0]])

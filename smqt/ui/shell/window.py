@@ -201,7 +201,7 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableKeys, TableTut
         table_layout = QVBoxLayout(table_page)
         table_layout.setContentsMargins(0, 0, 0, 0)
         table_layout.setSpacing(0)
-        for widget in (self.history_bar, self.banner, self.hint_bar):
+        for widget in (self.history_bar, self.banner):
             table_layout.addWidget(widget)
         table_layout.addWidget(self.centre_split, 1)
 
@@ -232,6 +232,9 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableKeys, TableTut
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
         top_layout.addWidget(players)
+        # the coach's hint beside the turn, not over the table: the table never moves under
+        # the pointer when a hint comes or goes
+        top_layout.addWidget(self.hint_bar)
         top_layout.addWidget(self.turn_panel)
         top_layout.addStretch(1)
         scroll = QScrollArea()  # a long turn (many moves to list) scrolls, never overlaps

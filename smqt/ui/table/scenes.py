@@ -300,7 +300,7 @@ class CityScene(TableScene):
         self.begin()
         self.clear()
         self._spaces = draw_city(self, state, index, h, sheet, interactive, recent,
-                                 previews=previews, arrows=arrows, focus=focus)
+                                 previews=previews, arrows=arrows, focus=focus, room=True)
         self._rewards: dict[str, QRectF] = {}
         if rewards and reward_at is not None and reward_at in self._spaces:
             right = max(rect.right() for rect in self._spaces.values())
@@ -308,7 +308,13 @@ class CityScene(TableScene):
         if hint is not None:
             mark_city(self, state, index, hint,
                       lambda space: QPointF(space[1] * PITCH_X, space[0] * PITCH_Y))
-        self.setSceneRect(self.itemsBoundingRect().adjusted(-10, -10, 10, 10))
+        # the city with a free column on each side, whether or not a card is picked: the
+        # view does not move or rescale when the spaces to build on come and go
+        columns = [c for _row, c in state.players[index].city] or [0]
+        frame = QRectF(QPointF((min(columns) - 2) * PITCH_X + 60, -44),  # a mark's label too
+                       QPointF((max(columns) + 1) * PITCH_X + CARD_W + 12,
+                               PITCH_Y + CARD_H + STRIP + 12))
+        self.setSceneRect(self.itemsBoundingRect().united(frame).adjusted(-10, -10, 10, 10))
         self.finish(animate, arrivals)
 
 
@@ -316,10 +322,11 @@ def draw_city(scene: QGraphicsScene, state: GameState, index: int, h: Highlights
               sheet: ScoreSheet | None, interactive: bool, recent: Recent, *,
               previews: dict[Space, tuple] | None = None,
               arrows: Sequence[tuple[int, Sequence[Space], str]] = (),
-              focus: Space | None = None, offset: QPointF | None = None
+              focus: Space | None = None, offset: QPointF | None = None, room: bool = False
               ) -> dict[Space, QRectF]:
     """Add the items of ``index``'s city to ``scene`` with its column 0 at ``offset``; returns
-    where each space (and target) is, for drops and clicks."""
+    where each space (and target) is, for drops and clicks. ``room``: the row labels stay one
+    column left of the city, where a card may come."""
     offset = offset if offset is not None else QPointF()
     spaces: dict[Space, QRectF] = {}
     player = state.players[index]
@@ -327,6 +334,8 @@ def draw_city(scene: QGraphicsScene, state: GameState, index: int, h: Highlights
     shown = set(player.city) | (h.spaces if interactive else set())
     columns = [c for _row, c in shown] or [0]
     first = min(columns)
+    if room:  # the row labels left of a column a card may go to, whether offered now or not
+        first = min([c for _row, c in player.city] or [0]) - 1
     points: dict[Space, int] = {}
     why: dict[Space, list[str]] = {}
     full: dict[Space, tuple[int, ...]] = {}
