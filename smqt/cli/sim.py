@@ -74,6 +74,13 @@ def run(args: argparse.Namespace) -> int:
 
     if args.task:
         return _compare(args)
+    if args.png:  # checked before the run: the page must not link pictures never made
+        try:
+            import smqt.desktop.chartimages  # noqa: F401
+        except ImportError:
+            sys.stderr.write(_("smqt sim: --png needs Qt's SVG module, which is not installed; "
+                               "leave out --png (the charts are saved as SVG)") + "\n")
+            return 2
     out_dir = args.out or str(default_out())
     force = args.force or (holds_a_report(Path(out_dir)) and _replace_asked(out_dir))
     command = ("smqt", *getattr(args, "given", sys.argv[1:]))  # not translated: the name
@@ -95,13 +102,8 @@ def run(args: argparse.Namespace) -> int:
     options = attrs.evolve(options, png=args.png, compare_with=args.compare_with)
     code = run_sim(options, out=sys.stdout, err=sys.stderr)
     if code == 0 and args.png:
-        try:
-            from smqt.desktop.chartimages import write_pngs
-        except ImportError:  # a build without Qt's SVG module
-            sys.stderr.write(_("smqt sim: PNG pictures need Qt's SVG module, which is not "
-                               "installed; the charts are in {folder} as SVG").format(
-                folder=Path(options.out_dir) / "charts") + "\n")
-            return 1
+        from smqt.desktop.chartimages import write_pngs
+
         made = write_pngs(Path(options.out_dir) / "charts")
         sys.stdout.write(_("wrote {count} charts as PNG in {folder}").format(
             count=len(made), folder=Path(options.out_dir) / "charts") + "\n")

@@ -34,7 +34,7 @@ from smqt.sim.compare import (
     read_report,
 )
 from smqt.sim.html import chart_files, render
-from smqt.sim.packsource import PackSource, load_source, write_pack
+from smqt.sim.packsource import PackSource, load_source, prune_pack_cache, write_pack
 from smqt.sim.playgame import GameResult
 from smqt.sim.provenance import Clock, holds_a_report, pack_leaf, provenance
 from smqt.sim.report import COLUMNS, games_csv, record_path
@@ -231,6 +231,7 @@ def run_sim(options: SimOptions, out: TextIO, err: TextIO,
             err.write(f"smqt sim: {exc}\n")  # not translated: the program's name
             return 2
     clock = Clock()
+    prune_pack_cache()  # once a run, here: not in every worker
     try:
         sides, changes, counts, lineup, skipped = plan(options)
     except SimError as exc:
@@ -395,6 +396,9 @@ def _write(report: dict, sides: list[Side], results: dict[str, list[GameResult]]
     out.write(summary_text(report))
     if compared is not None:
         out.write(compare_text(*compared))
+    elif earlier is not None:
+        err.write(_("smqt sim: {report} and this run share no side and player count; the page "
+                    "has no comparison").format(report=options.compare_with) + "\n")
     out.write(_("wrote {page}, report.json, games.csv, games/ and packs/").format(
         page=folder / "report.html") + "\n")
     return 0
@@ -408,7 +412,7 @@ def _compared(earlier: dict | None, report: dict, options: SimOptions
         return None
     try:
         rows = compare_reports(earlier, report)
-    except CompareError:
+    except (CompareError, KeyError, TypeError):  # nothing in common, or an odd old report
         return None
     return options.compare_with, _("this run"), rows
 

@@ -27,10 +27,17 @@ class CompareError(ValueError):
 def read_report(path: Path) -> dict:
     file = path / "report.json" if path.is_dir() else path
     try:
-        return json.loads(file.read_text(encoding="utf-8"))
+        report = json.loads(file.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise CompareError(_("{file} cannot be read as a report: {problem}").format(
             file=file, problem=exc)) from None
+    sides = report.get("sides") if isinstance(report, dict) else None
+    if not isinstance(sides, dict) or not all(
+            isinstance(side, dict) and isinstance(side.get("players"), dict)
+            for side in sides.values()):
+        raise CompareError(_("{file} cannot be read as a report: {problem}").format(
+            file=file, problem=_("it has no sides of a simulation report")))
+    return report
 
 
 def _mean_difference(b: dict, a: dict) -> Difference:

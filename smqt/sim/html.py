@@ -215,6 +215,7 @@ svg { display: block; margin: 10px 0 18px; font-size: 12px; }
 .lead { font-size: 15px; } .note { color: #555; font-size: 13px; }
 details > summary { cursor: pointer; font-weight: 600; margin: 10px 0; }
 .export { font-size: 12px; margin: -12px 0 16px; }
+tr.changed td { background: #fde2cf; } tr.changed td:last-child { color: #8a3b00; font-weight: 600; }
 """  # not translated: a style sheet
 
 

@@ -176,7 +176,9 @@ CACHE_DAYS = 14
 """A pack copy unused this many days goes when the cache is pruned."""
 CACHE_BYTES = 256 * 1024 * 1024
 """Above this size the least recently used copies go (those unused for an hour at least)."""
-_pruned = False
+def prune_pack_cache() -> list[Path]:
+    """Prune this user's pack cache (``prune_cache``); once a run, before its games."""
+    return prune_cache(_cache_folder())
 
 
 def prune_cache(folder: Path, now: float | None = None, days: float = CACHE_DAYS,
@@ -209,11 +211,7 @@ def prune_cache(folder: Path, now: float | None = None, days: float = CACHE_DAYS
 
 
 def _load(source: PackSource) -> Catalog:
-    global _pruned
     cache = _cache_folder()
-    if not _pruned:  # once a process: the cache does not grow without end
-        _pruned = True
-        prune_cache(cache)
     # The hash covers no folder names: the same files may come in another layout.
     layout = hashlib.sha256(source.leaf.encode()).hexdigest()[:8]
     home = cache / f"{source.content_hash}-{layout}"

@@ -56,3 +56,13 @@ def test_a_run_compares_itself_with_an_earlier_report_in_a_section_of_its_page(t
     assert main(["sim", "--games", "2", "--out", str(tmp_path / "x"), "--compare-with",
                  str(tmp_path / "nowhere")]) == 2
     assert not (tmp_path / "x").exists(), "refused before any game was played"
+
+
+def test_a_json_file_that_is_no_report_is_refused_before_any_game(tmp_path, capsys):
+    other = tmp_path / "other.json"
+    other.write_text('{"meta": {}, "something": [1, 2]}', encoding="utf-8")
+    assert main(["sim", "compare", str(other), str(other)]) == 2
+    assert "no sides of a simulation report" in capsys.readouterr().err
+    assert main(["sim", "--games", "2", "--out", str(tmp_path / "x"), "--compare-with",
+                 str(other)]) == 2
+    assert not (tmp_path / "x").exists()

@@ -158,3 +158,13 @@ def test_a_whole_two_player_game_with_key_events_only(qtbot, window):
     assert len([fid for fid in ann.city.values() if fid in ctrl.state.catalog.cards]) >= 5
     assert ann.people, "Ann's moves placed people in her city"
     qtbot.waitUntil(lambda: window.pages.currentIndex() == 1)  # the scorepad
+
+
+def test_a_new_game_starts_with_no_mark_of_the_last_one(qtbot, window):
+    person_against_ai(window)
+    wait_for_ann(qtbot, window)
+    qtbot.keyClick(window, K.Key_Tab)
+    assert rings(window.display_scene)
+    person_against_ai(window, seed=12)
+    assert not window.key_focus.visible
+    assert not rings(window.display_scene) and not rings(window.city_scene)

@@ -11,7 +11,6 @@ import pytest
 
 from smqt.ai.protocol import make_bot
 from smqt.pack.shipped import default_pack
-from smqt.ui.game.lessons import LEARNER
 from smqt.ui.shell.newgame import GameOptions
 from smqt.ui.table.items import HintItem, TokenItem
 from tests.ui.clicks import click_button, click_item, click_person, click_space, face, find, played
@@ -118,4 +117,3 @@ def test_the_lesson_can_be_left_half_way_and_a_normal_game_started(qtbot, window
         assert not callout_shown(window)
         played(qtbot, window, bot.choose(ctrl.state, ctrl.legal(), random.Random(step)))
     assert window.tutorial is None
-    assert LEARNER == 0

@@ -40,13 +40,17 @@ class LessonCallout(QFrame):
         for label in (self.step, self.title, self.text):
             layout.addWidget(label)
         buttons = QHBoxLayout()
-        self.leave_button = QPushButton(_("Leave the lesson"))
+        # the keys shown on the buttons: Tab marks the table's targets, not these buttons
+        self.leave_button = QPushButton(_("Leave the lesson") + " (L)")  # not translated: key
+        self.leave_button.setShortcut("L")  # not translated: a key
         self.leave_button.setToolTip(_("Stop the lesson: the game goes on as a normal game"))
         self.leave_button.clicked.connect(self.leave.emit)
-        self.finish_button = QPushButton(_("Finish the lesson"))
+        self.finish_button = QPushButton(_("Finish the lesson") + " (G)")  # not translated: key
+        self.finish_button.setShortcut("G")  # not translated: a key
         self.finish_button.clicked.connect(self.finished.emit)
         # Translators: closes a lesson's note that asks for no move
-        self.got_it_button = QPushButton(_("Got it"))
+        self.got_it_button = QPushButton(_("Got it") + " (G)")  # not translated: a key
+        self.got_it_button.setShortcut("G")  # not translated: a key
         self.got_it_button.clicked.connect(self.got_it.emit)
         buttons.addStretch(1)
         buttons.addWidget(self.leave_button)

@@ -103,12 +103,11 @@ def unfinished_games(*, playtests: bool = True) -> list[SavedGameInfo]:
             and not open_elsewhere(g.path)]
 
 
-def last_game_unfinished() -> bool:
-    """Whether the game played last (the newest autosave, playtests aside) is unfinished: a
-    restart resumes it; when the last game was finished, the person had moved on, and an older
-    unfinished game is offered in the Resume list rather than resumed."""
-    games = [g for g in saved_games() if not g.playtest]
-    return bool(games) and not games[0].over and not open_elsewhere(games[0].path)
+def last_game() -> SavedGameInfo | None:
+    """The game played last (the newest autosave, playtests aside): a restart resumes it when
+    it is unfinished; when it was finished, the person had moved on, and an older unfinished
+    game is offered in the Resume list rather than resumed."""
+    return next((g for g in saved_games() if not g.playtest), None)
 
 
 def clean_leftovers(older_than: float = 120.0) -> int:

@@ -52,6 +52,7 @@ class Drawing:
         if moment != self._moment:
             self._moment = moment  # type: ignore[assignment]
             self.interaction.reset(ctrl.state, ctrl.legal())
+            self._gains_for = None  # an undo can bring back a move count with another city
             self._confirm_end = False
         state = ctrl.state
         turn_key = (state.turn, state.current)

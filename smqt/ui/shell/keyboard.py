@@ -64,6 +64,14 @@ class TableKeys:
         action(_("&Choose the marked target"), self.choose_marked,
                "Return", "Enter")  # not translated: keys
         QApplication.instance().focusChanged.connect(self._keyboard_owner)
+        self._watching_focus = True
+
+    def _stop_watching_focus(self) -> None:
+        """The window closes: the application (which outlives it) stops telling it where the
+        keyboard is."""
+        if getattr(self, "_watching_focus", False):
+            QApplication.instance().focusChanged.disconnect(self._keyboard_owner)
+            self._watching_focus = False
 
     def _keyboard_owner(self, _old: QWidget | None, new: QWidget | None) -> None:
         """The table's keys are off while a widget of the window that uses them has the

@@ -21,7 +21,7 @@ from smqt.pack.shipped import default_pack
 from smqt.records.savedgame import load_game
 from smqt.ui.game.controller import Seat
 from smqt.ui.shell.autosaves import (
-    last_game_unfinished,
+    last_game,
     new_autosave_path,
     open_elsewhere,
     saved_game_info,
@@ -181,8 +181,9 @@ class SavedGames:
         and say which (True); when the last game was finished, resume none and say where the
         older unfinished ones are (False)."""
         older = len(unfinished_games(playtests=False))
-        if not last_game_unfinished():
-            if older:
+        last = last_game()
+        if last is None or last.over or open_elsewhere(last.path):
+            if older and last is not None and last.over:
                 self.status.setText(ngettext(
                     "Your last game was finished. Game ▸ Resume lists {count} older unfinished "
                     "game.", "Your last game was finished. Game ▸ Resume lists {count} older "

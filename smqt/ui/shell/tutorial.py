@@ -137,6 +137,9 @@ class TableTutorial:
             callout.show_at(*corner, area)
             return
         in_display = target[0] in DISPLAY_KINDS
+        if not in_display and self.overview:  # every city is shown: no city scene to mark
+            callout.show_at(*corner, area)
+            return
         scene, view = ((self.display_scene, self.display_view) if in_display
                        else (self.city_scene, self.city_view))
         rect: QRectF | None = scene.rect_of(target)

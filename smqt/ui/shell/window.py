@@ -44,6 +44,7 @@ from smqt.pack.problems import PackError
 from smqt.pack.shipped import is_base_pack, pack_title
 from smqt.ui.game.controller import GameController, Seat
 from smqt.ui.game.interaction import TurnInteraction
+from smqt.ui.game.keyfocus import KeyFocus
 from smqt.ui.game.logtext import GameLog
 from smqt.ui.panels.bars import Banner, HintBar, HistoryBar, ProblemBar
 from smqt.ui.panels.endpage import EndPage
@@ -340,6 +341,7 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableKeys, TableTut
         self._shown_for = None
         self._trigger = None
         self._previews_for = None
+        self._gains_for = None
         self.score = None
         self.history_bar.hide()
         self.problem_bar.hide()
@@ -348,8 +350,8 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableKeys, TableTut
         self._rebuild_panels(seats)
         for seat, line, moment in _replayed_log(game, seats):
             self.log.add_line(seat, line, moment)
+        self.key_focus = KeyFocus()  # no mark from the last game
         self.refresh()
-        self.key_focus.visible = False
         self.city_view.setFocus()  # the table has the keyboard (Tab marks a target)
         self.game_started.emit()
         if game.state.is_over:
@@ -538,6 +540,7 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableKeys, TableTut
         store.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self._stop_watching_focus()
         if self._remember:
             self._save_layout()
         self._drop_controller()

@@ -390,9 +390,7 @@ def draw_city(scene: QGraphicsScene, state: GameState, index: int, h: Highlights
         for space in h.spaces - set(player.city):
             at = origin(space)
             spaces[space] = QRectF(at, QPointF(at.x() + CARD_W, at.y() + CARD_H))
-            preview = (previews or {}).get(space, (None, "", "", None))
-            gain, tip = preview[:2]
-            own = preview[3] if len(preview) > 3 else None
+            gain, tip, _reward, own = (previews or {}).get(space, (None, "", "", None))
             scene.addItem(_at(TargetItem(space, gain, tip, own), at.x(), at.y()))
         for number, space in enumerate(h.path, start=1):
             at = origin(space)
