@@ -70,8 +70,8 @@ class Drawing:
             else:
                 self.shown = state.current
         self._redraw()
-        if self.viewing is None:
-            self._listen(score_game(state), not ctrl.seats[state.current].is_ai and
+        if self.viewing is None and self._drawn_score is not None:
+            self._listen(self._drawn_score, not ctrl.seats[state.current].is_ai and
                          bool(ctrl.legal()), new_turn)
         self.refreshed.emit()
 
@@ -95,6 +95,7 @@ class Drawing:
         interactive = live and bool(self._live_legal())
         h = self.interaction.highlights() if interactive else Highlights()
         score = score_game(state)
+        self._drawn_score = score if live else None  # the sounds read it: no second scoring
         tab = len(self.player_panels) if self.overview else self.shown
         if self.city_tabs.currentIndex() != tab:
             self.city_tabs.blockSignals(True)

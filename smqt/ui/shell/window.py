@@ -107,6 +107,7 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableKeys, TableTut
         self._city_drawn: tuple[int, bool] | None = None
         """Which city the city scene drew last (and whether live): motion only within one."""
         self._previews_for: tuple[int, object] | None = None
+        self._drawn_score: GameScore | None = None
         self._gains: dict = {}
         self._gains_for: tuple | None = None
         """The person's move previews, and the moment they were worked out for."""
