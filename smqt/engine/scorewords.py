@@ -23,13 +23,19 @@ CATEGORIES = ((OBJECTIVE, N_("Objective")), (CARD, N_("Feature cards")),
 """The categories in scorepad order; their titles are marked (translate with ``_`` where shown)."""
 
 
+def is_people_bonus(entry: str, points: int) -> bool:
+    """The objective's third slot adds points (the orange tile's full rings): it is then named
+    a bonus, not a penalty."""
+    return entry == "penalty" and points > 0
+
+
 def source_name(catalog: Catalog, line: ScoreLine) -> str:
     """The card, tile or objective a line belongs to, as a person calls it."""
     if line.category == OBJECTIVE:
         tile = catalog.objective_tiles.get(line.source)
         name = tile.name if tile is not None else line.source
         slot = _(SLOT_WORDS[line.entry]) if line.entry in SLOT_WORDS else line.entry
-        if line.entry == "penalty" and line.points > 0:
+        if is_people_bonus(line.entry, line.points):
             slot = _(PEOPLE_BONUS)
         return _("{name} objective, {slot}").format(name=name, slot=slot)
     feature = features(catalog).get(line.source)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from smqt.engine.scorewords import is_people_bonus
 from smqt.engine.scoring import GameScore
 from smqt.language.translate import N_, _, ngettext
 from smqt.ui.table.appearance import style
@@ -42,7 +43,7 @@ def scorepad_rows(score: GameScore) -> list[tuple[str, list[int]]]:
         values = [sum(line.points for line in sheet.lines
                       if line.category == category and (entry is None or line.entry == entry))
                   for sheet in score.sheets]
-        if entry == "penalty" and any(value > 0 for value in values):
+        if entry is not None and any(is_people_bonus(entry, value) for value in values):
             label = PEOPLE_BONUS  # the orange tile's rings can make it a bonus: say so
         rows.append((label, values))
     rows.append((N_("Total"), [sheet.total for sheet in score.sheets]))

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from smqt.engine.catalog import Catalog
 from smqt.engine.content import FeatureCard, ObjectiveTile, SandDollarAction, StartingTile
 from smqt.engine.scorewords import breakdown, line_words
-from smqt.engine.scoring import ScoreSheet
+from smqt.engine.scoring import OBJECTIVE, ScoreSheet
 from smqt.engine.state import GameState
 from smqt.language.translate import N_, _, ngettext
 from smqt.render.cardface import card_image
@@ -134,8 +134,7 @@ class PlayerPanel(QFrame):
             n=len(player.footprints))
         # a number stays with its word when the line wraps ("0 Fußspuren", not "0 / Fußspuren")
         dollars, footprints = (words.replace(" ", "\u00a0") for words in (dollars, footprints))
-        objective = sum(line.points for line in sheet.lines
-                        if line.category == "objective") if sheet is not None else 0
+        objective = sheet.by_category()[OBJECTIVE] if sheet is not None else 0
         # the objective counts from the start (a -2 before the first card): say so here
         standing = (" · " + _("objective now: {points}").format(points=f"{objective:+d}")
                     if objective else "")
