@@ -9,6 +9,8 @@ OS, offscreen:
 - ``smqt sim --games 4 --jobs 2`` finishes with its report (its worker processes are the frozen
   app started again: without freeze_support they would open tables for ever, so a time limit
   stands guard);
+- ``smqt cluster scheduler`` and ``smqt cluster worker`` (Dask distributed is in the folder)
+  serve ``smqt sim --cluster``, which plays the same games.csv as the local pool;
 - ``smqt-editor --screenshot --quit`` opens the editor on the base pack;
 - the editor's field help (``--field-help``) and ``smqt schema`` are identical to the source
   tree's (a frozen app has no sources to read docstrings from);
@@ -26,6 +28,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -109,6 +113,8 @@ def smoke(folder: Path, work: Path) -> None:
     if "games" not in json.dumps(data)[:5000]:
         raise Failed("the simulation's report.json says nothing of its games")
 
+    cluster(smqt, report, env, here, work)
+
     editor_shot = work / "editor.png"
     run([editor, "--screenshot", editor_shot, "--quit"], env, here, 300)
     if not is_png(editor_shot):
@@ -141,6 +147,80 @@ def smoke(folder: Path, work: Path) -> None:
     print("  ok  smqt schema matches the source tree's")
 
     german(folder, smqt, editor, base, env, here, work)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for_port(port: int, process: subprocess.Popen, seconds: float) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if process.poll() is not None:
+            raise Failed(f"smqt cluster scheduler ended at once (exit {process.returncode})")
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.2)
+    raise Failed(f"smqt cluster scheduler did not listen on port {port} within {seconds:.0f} s")
+
+
+def stop(process: subprocess.Popen, name: str, seconds: float = 60) -> None:
+    """Ctrl+C where there are signals; elsewhere the process is ended (a windowed Windows
+    program has no console to send Ctrl+C to)."""
+    if process.poll() is None:
+        if os.name == "nt":
+            process.terminate()
+        else:
+            process.send_signal(signal.SIGINT)
+    try:
+        code = process.wait(seconds)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        raise Failed(f"{name} was still running {seconds:.0f} s after Ctrl+C") from None
+    if os.name != "nt" and code != 0:
+        raise Failed(f"{name} ended with exit {code} after Ctrl+C")
+
+
+def cluster(smqt: Path, local_report: Path, env: dict[str, str], here: Path, work: Path) -> None:
+    """The frozen app is a whole Dask cluster (the installers ship distributed): a scheduler,
+    a worker of two processes (the frozen app started again) and ``smqt sim --cluster``, whose
+    games.csv is the local pool's byte for byte."""
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    logs = {name: (work / f"{name}.log").open("w", encoding="utf-8")
+            for name in ("scheduler", "worker")}
+    scheduler = subprocess.Popen(
+        [str(smqt), "cluster", "scheduler", "--host", "127.0.0.1", "--port", str(port)],
+        env=env, cwd=here, stdin=subprocess.DEVNULL, stdout=logs["scheduler"],
+        stderr=subprocess.STDOUT)
+    worker = None
+    try:
+        wait_for_port(port, scheduler, 120)
+        worker = subprocess.Popen(
+            [str(smqt), "cluster", "worker", address, "--processes", "2", "--wait", "20"],
+            env=env, cwd=here, stdin=subprocess.DEVNULL, stdout=logs["worker"],
+            stderr=subprocess.STDOUT)
+        report = work / "sim-cluster"
+        run([smqt, "sim", "--games", "4", "--cluster", address, "--out", report], env, here, 600)
+        if (report / "games.csv").read_bytes() != (local_report / "games.csv").read_bytes():
+            raise Failed("smqt sim --cluster played other games than the local pool")
+        stop(worker, "smqt cluster worker")
+        stop(scheduler, "smqt cluster scheduler")
+    finally:
+        for process in (worker, scheduler):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.wait(30)
+        for log in logs.values():
+            log.close()
+    said = {name: (work / f"{name}.log").read_text(encoding="utf-8") for name in logs}
+    if os.name != "nt" and ("have joined" not in said["worker"]
+                            or "Traceback" in said["worker"] + said["scheduler"]):
+        raise Failed(f"the cluster's processes said:\n{said['scheduler']}\n{said['worker']}")
+    print("  ok  smqt cluster scheduler and worker: smqt sim --cluster plays the local games")
 
 
 def german(folder: Path, smqt: Path, editor: Path, base: Path, env: dict[str, str], here: Path,

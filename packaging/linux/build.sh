@@ -16,14 +16,15 @@ mkdir -p "$build" "$dist"
 rm -rf "$build/work" "$dist/smqt"
 venv_python="$build/venv/bin/python"
 
-echo "== build environment: smqt installed from the source (not editable) and PyInstaller"
+echo "== build environment: smqt with its cluster extra installed from the source (not editable), and PyInstaller"
 if [[ "${SMQT_KEEP_VENV:-0}" == "1" && -x "$venv_python" ]]; then
+    "$venv_python" -m pip install -q "${root}[cluster]"
     "$venv_python" -m pip install -q --force-reinstall --no-deps "$root"
 else
     rm -rf "$build/venv"
     "$python" -m venv "$build/venv"
     "$venv_python" -m pip install -q --upgrade pip
-    "$venv_python" -m pip install -q "$root" "pyinstaller>=6.3,<7"
+    "$venv_python" -m pip install -q "${root}[cluster]" "pyinstaller>=6.3,<7"
 fi
 version="$("$venv_python" -c 'import smqt; print(smqt.__version__)')"
 arch="$(uname -m)"

@@ -39,11 +39,11 @@ fi
 mkdir -p "$build" "$dist"
 rm -rf "$build/venv" "$build/work" "$build/dmg" "$dist/smqt" "$app"
 
-echo "== build environment: smqt installed from the source (not editable) and PyInstaller"
+echo "== build environment: smqt with its cluster extra installed from the source (not editable), and PyInstaller"
 "$python" -m venv "$build/venv"
 venv_python="$build/venv/bin/python"
 "$venv_python" -m pip install -q --upgrade pip
-"$venv_python" -m pip install -q "$root" "pyinstaller>=6.3,<7"
+"$venv_python" -m pip install -q "${root}[cluster]" "pyinstaller>=6.3,<7"
 version="$("$venv_python" -c 'import smqt; print(smqt.__version__)')"
 arch="$(uname -m)"
 python_arch="$("$venv_python" -c 'import platform; print(platform.machine())')"

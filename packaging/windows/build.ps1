@@ -68,10 +68,10 @@ foreach ($old in @($Venv, (Join-Path $Build "work"), (Join-Path $Dist "smqt"))) 
     if (Test-Path $old) { Remove-Item -Recurse -Force $old }
 }
 
-Write-Host "== build environment: smqt installed from the source (not editable) and PyInstaller"
+Write-Host "== build environment: smqt with its cluster extra installed from the source (not editable), and PyInstaller"
 Invoke-Checked $Python @("-m", "venv", $Venv)
 Invoke-Checked $VenvPython @("-m", "pip", "install", "-q", "--upgrade", "pip")
-Invoke-Checked $VenvPython @("-m", "pip", "install", "-q", $Root, "pyinstaller>=6.3,<7")
+Invoke-Checked $VenvPython @("-m", "pip", "install", "-q", ($Root + "[cluster]"), "pyinstaller>=6.3,<7")
 $Version = (& $VenvPython -c "import smqt; print(smqt.__version__)" | Out-String).Trim()
 if ($LASTEXITCODE -ne 0 -or -not $Version) { throw "could not read smqt.__version__" }
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from smqt.ai.collector import tune as tune_collector
-from smqt.cli import bench, play, replay, review, schema, score, sim, stats, validate
+from smqt.cli import bench, cluster, play, replay, review, schema, score, sim, stats, validate
 from smqt.cli.streams import ensure_streams
 from smqt.language.parsertexts import install as install_parser_texts
 from smqt.language.parsertexts import language_argument
@@ -20,7 +20,8 @@ from smqt.language.translate import use as use_language
 
 # in the order ``smqt --help`` lists them
 COMMANDS = {"play": play, "validate": validate, "stats": stats, "score": score,
-            "replay": replay, "review": review, "sim": sim, "schema": schema, "bench": bench}
+            "replay": replay, "review": review, "sim": sim, "cluster": cluster, "schema": schema,
+            "bench": bench}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -37,9 +38,21 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     for module in COMMANDS.values():
         module.add(sub)
-    for command in sub.choices.values():  # also after the command: smqt validate --lang de
+    # also after the command (smqt validate --lang de) and its part (smqt cluster worker --lang de)
+    for command in _commands(sub):
         command.add_argument("--lang", type=language_argument, default=argparse.SUPPRESS, help=language)
     return parser
+
+
+def _commands(sub: argparse._SubParsersAction) -> list[argparse.ArgumentParser]:
+    """Every command's parser, and the parsers of a command's parts."""
+    found = []
+    for command in sub.choices.values():
+        found.append(command)
+        for action in command._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                found.extend(_commands(action))
+    return found
 
 
 def _is_saved_game(word: str) -> bool:

@@ -44,7 +44,8 @@ def add(sub: argparse._SubParsersAction) -> None:
                      help=_("games per side and player count (the first round with --until-clear)"))
     sim.add_argument("--jobs", type=int, default=None, help=_("processes (default: all cores)"))
     sim.add_argument("--cluster", default=None, metavar="tcp://HOST:PORT",
-                     help=_("run the games on a Dask cluster (pip install 'smqt[cluster]')"))
+                     help=_("run the games on a Dask cluster (served by smqt cluster scheduler and "
+                            "smqt cluster worker)"))
     sim.add_argument("--seed", type=seed, default=1,
                      help=_("seed of the first game, a whole number from 0 to {limit} (game i "
                             "plays seed + i, from 0 again past {limit})").format(limit=SEED_LIMIT))

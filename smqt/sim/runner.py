@@ -30,6 +30,7 @@ __all__ = [
     "SimCancelled",
     "cluster_executor",
     "default_jobs",
+    "distributed_module",
     "local_executor",
     "run_batches",
 ]
@@ -226,20 +227,27 @@ class ClusterExecutor(Executor):
             workers=workers, threads=threads)
 
 
+def distributed_module() -> Any:
+    """Dask distributed, or ClusterUnavailable saying how to add it (the installers carry it;
+    a Python install has it with the ``cluster`` extra)."""
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterUnavailable(
+            _("running on a cluster needs Dask distributed: pip install 'smqt[cluster]'")
+        ) from None
+    return distributed
+
+
 @contextmanager
 def cluster_executor(address: str, timeout: float = 10.0) -> Iterator[ClusterExecutor]:
     """Connect to the Dask scheduler at ``address`` (``tcp://HOST:8786``) for the duration of
     the ``with``. Raises ClusterUnavailable when ``distributed`` is not installed, the
     scheduler does not answer within ``timeout`` seconds or its workers cannot import this
     version of smqt (every worker needs it installed: tasks name ``play_batch`` by module)."""
+    distributed = distributed_module()
     try:
-        from distributed import Client
-    except ImportError:
-        raise ClusterUnavailable(
-            _("running on a cluster needs Dask distributed: pip install 'smqt[cluster]'")
-        ) from None
-    try:
-        client = Client(address, timeout=timeout)
+        client = distributed.Client(address, timeout=timeout)
     except (OSError, TimeoutError) as exc:
         raise ClusterUnavailable(_("cannot reach the Dask scheduler at {address}: {problem}")
                                  .format(address=address, problem=exc)) from None

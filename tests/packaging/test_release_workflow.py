@@ -366,3 +366,16 @@ def test_actionlint_passes():
     done = subprocess.run([actionlint, "-oneline", str(WORKFLOW.relative_to(ROOT))], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_every_build_ships_dask_distributed_and_smoke_tests_a_cluster():
+    """The installers carry the ``cluster`` extra (issue 31: ``--cluster`` from the installed
+    app), and the smoke test every build script runs serves a cluster with the frozen app."""
+    for script in sorted(BUILD_SCRIPTS):
+        text = (ROOT / script).read_text(encoding="utf-8")
+        installs = [line for line in text.splitlines()
+                    if "pip" in line and "install" in line and "pyinstaller" in line]
+        assert installs and all("[cluster]" in line for line in installs), script
+    smoke = (ROOT / "packaging" / "smoke.py").read_text(encoding="utf-8")
+    assert '"cluster", "scheduler"' in smoke and '"cluster", "worker"' in smoke
+    assert '"--cluster", address' in smoke

@@ -107,3 +107,38 @@ def test_field_help_and_schemas_are_the_source_trees(installed, tmp_path):
     write_schemas(tmp_path / "source")
     for name in ("pack.schema.json", "entries.schema.json"):
         assert (tmp_path / "installed" / name).read_text() == (tmp_path / "source" / name).read_text()
+
+
+def test_the_cluster_extra_is_one_command_and_the_installed_app_serves_a_cluster(installed):
+    """Issue 31: ``--cluster`` from an installed smqt. The README's one command names the
+    wheel's ``cluster`` extra, which brings Dask distributed; with it, the installed ``smqt``
+    serves the scheduler and the workers, and ``smqt sim --cluster`` on them plays the games of
+    the local pool byte for byte."""
+    pytest.importorskip("distributed")  # the extra's package, from this environment
+    from tests.sim.clusterprocs import free_port, serve
+
+    bin_dir, _, env, elsewhere, wheel = installed
+    with zipfile.ZipFile(wheel) as archive:
+        metadata = next(archive.read(name).decode() for name in archive.namelist()
+                        if name.endswith(".dist-info/METADATA"))
+    assert "Provides-Extra: cluster" in metadata
+    assert any(line.startswith("Requires-Dist: distributed") and 'extra == "cluster"' in line
+               for line in metadata.splitlines())
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Simulating on a cluster"):]
+    assert "    pip install 'smqt[cluster]'" in section
+    assert "smqt cluster scheduler" in section and "smqt cluster worker tcp://HOST:8786" in section
+
+    smqt = bin_dir / "smqt"
+    base_words = ["--games", "6", "--bots", "random", "--seed", "3"]
+    run([smqt, "sim", *base_words, "--jobs", "2", "--out", elsewhere / "local"], elsewhere, env)
+    port = free_port()
+    scheduler, workers = serve([smqt], port, [2], env=env, cwd=elsewhere)
+    try:
+        run([smqt, "sim", *base_words, "--cluster", f"tcp://127.0.0.1:{port}", "--out",
+             elsewhere / "on-cluster"], elsewhere, env)
+    finally:
+        for served in (*workers, scheduler):
+            served.end()
+    assert (elsewhere / "on-cluster" / "games.csv").read_bytes() == \
+        (elsewhere / "local" / "games.csv").read_bytes()

@@ -1,0 +1,173 @@
+"""The two halves of a Dask cluster served by smqt itself: ``smqt cluster scheduler`` and
+``smqt cluster worker``. The installers carry Dask distributed but not its ``dask`` command,
+and a worker must be able to import smqt, so the app itself is the scheduler and the workers
+(a frozen worker's processes are the frozen app started again).
+
+Each worker process has one thread (a game is Python code: the threads of one process would
+take turns). Dask's own log lines stay at warnings; what a person needs is said in
+sentences through ``say``. Both run until Ctrl+C (or SIGTERM), and a worker also stops when its
+scheduler closes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from smqt.language.translate import _, ngettext
+from smqt.sim import workerlogs
+from smqt.sim.runner import distributed_module, smqt_version
+
+DEFAULT_PORT = 8786
+"""Dask's usual scheduler port."""
+
+WAIT_SECONDS = 60.0
+"""How long a worker waits for its scheduler to answer, at the start and after losing it."""
+
+Say = Callable[[str], None]
+
+
+class StartFailed(RuntimeError):
+    """The scheduler or the workers could not start; the message says why."""
+
+
+def scheduler_address(text: str) -> str:
+    """``HOST:PORT`` or ``tcp://HOST:PORT`` as Dask's ``tcp://HOST:PORT``; ValueError
+    (a sentence) for anything else."""
+    address = text.strip()
+    if "://" in address:
+        scheme, _sep, address = address.partition("://")
+        if scheme != "tcp":
+            raise ValueError(_("{address}: a scheduler's address starts with tcp://").format(
+                address=text))
+    host, sep, port = address.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(_("{address} is no scheduler address; write it as tcp://HOST:PORT, "
+                           "e.g. tcp://192.168.1.20:{port}").format(address=text, port=DEFAULT_PORT))
+    return f"tcp://{host}:{int(port)}"  # not translated: an address
+
+
+def most_processes() -> int:
+    """The most worker processes one machine is allowed: four per core."""
+    return 4 * (os.cpu_count() or 1)
+
+
+def _distributed() -> Any:
+    # Dask speaks of every connection at INFO; a person reads smqt's sentences instead. Set
+    # before the import (Dask sets its logging up then), and inherited by the worker processes.
+    os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "warning")
+    return distributed_module()
+
+
+async def _until_stopped(finished: Awaitable[Any]) -> bool:
+    """Wait for Ctrl+C or SIGTERM, or for ``finished``; True when a signal came."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    previous: dict[int, Any] = {}
+
+    def stopped(signum: int, _frame: Any) -> None:
+        signal.signal(signum, previous[signum])  # a second Ctrl+C ends the process at once
+        loop.call_soon_threadsafe(stop.set)
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        previous[signum] = signal.signal(signum, stopped)
+    try:
+        ending = asyncio.ensure_future(finished)
+        signalled = asyncio.ensure_future(stop.wait())
+        await asyncio.wait([ending, signalled], return_when=asyncio.FIRST_COMPLETED)
+        for task in (ending, signalled):
+            task.cancel()
+        await asyncio.gather(ending, signalled, return_exceptions=True)
+        return stop.is_set()
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+async def _close_workers(scheduler: Any, seconds: float = 10.0) -> None:
+    """Ask every worker's nanny to stop its worker, and wait (a while) until they have. A
+    scheduler that just closed would leave the workers to find it gone in the middle of a
+    heartbeat, and a worker told to stop by the scheduler stops behind its nanny's back: Dask
+    reports either as an error with its traceback."""
+    for worker in list(scheduler.workers.values()):
+        if worker.nanny:
+            # no reply awaited: the nanny closes the connection as it stops
+            with contextlib.suppress(Exception):  # a nanny already gone
+                await scheduler.rpc(worker.nanny).terminate(reason="scheduler-close", reply=False)
+    end = asyncio.get_running_loop().time() + seconds
+    while scheduler.workers and asyncio.get_running_loop().time() < end:
+        await asyncio.sleep(0.05)
+
+
+def serve_scheduler(host: str | None, port: int, say: Say) -> None:
+    """Run a scheduler on ``host`` (None: every network interface) and ``port`` until Ctrl+C.
+    Raises StartFailed when it cannot listen there."""
+    distributed = _distributed()
+
+    async def run() -> None:
+        try:
+            # no dashboard, and its small web server (health checks) on any free port
+            scheduler = distributed.Scheduler(host=host, port=port, dashboard=False,
+                                              dashboard_address=":0")
+            await scheduler
+        except (OSError, RuntimeError) as exc:
+            problem = exc.__cause__ if isinstance(exc, RuntimeError) and exc.__cause__ else exc
+            raise StartFailed(_("cannot listen on port {port}: {problem}").format(
+                port=port, problem=problem)) from None
+        try:
+            say(_("The scheduler listens at {address} (smqt {version}).").format(
+                address=scheduler.address, version=smqt_version()))
+            say(_("On each worker machine: smqt cluster worker {address}").format(
+                address=scheduler.address))
+            say(_("Then here or anywhere: smqt sim ... --cluster {address}").format(
+                address=scheduler.address))
+            say(_("Ctrl+C stops the scheduler."))
+            await _until_stopped(scheduler.finished())
+        finally:
+            await _close_workers(scheduler)
+            await scheduler.close()
+        say(_("The scheduler has stopped."))
+
+    asyncio.run(run())
+
+
+def serve_workers(address: str, processes: int, say: Say, wait: float = WAIT_SECONDS) -> None:
+    """Run ``processes`` worker processes of one thread each for the scheduler at ``address``
+    until Ctrl+C or until the scheduler closes. Raises StartFailed when the scheduler does not
+    answer within ``wait`` seconds."""
+    distributed = _distributed()
+
+    async def run() -> None:
+        say(ngettext("Starting {count} worker process for {address}...",
+                     "Starting {count} worker processes for {address}...", processes).format(
+            count=processes, address=address))
+        nannies = [distributed.Nanny(address, nthreads=1, death_timeout=wait, dashboard=False,
+                                     dashboard_address=":0", preload=[workerlogs.__name__])
+                   for _ in range(processes)]
+        try:
+            await asyncio.gather(*nannies)
+        except (OSError, TimeoutError, RuntimeError):
+            await asyncio.gather(*(nanny.close(timeout=10) for nanny in nannies),
+                                 return_exceptions=True)
+            raise StartFailed(_("the scheduler at {address} did not answer within {seconds} s; "
+                                "is it running, and is the address right?").format(
+                address=address, seconds=round(wait))) from None
+        say(ngettext("{count} worker process of smqt {version} has joined {address}. Ctrl+C "
+                     "stops it.",
+                     "{count} worker processes of smqt {version} have joined {address}. Ctrl+C "
+                     "stops them.", processes).format(
+            count=processes, version=smqt_version(), address=address))
+        finished = asyncio.gather(*(nanny.finished() for nanny in nannies))
+        signalled = await _until_stopped(finished)
+        await asyncio.gather(*(nanny.close(timeout=10) for nanny in nannies),
+                             return_exceptions=True)
+        if signalled:
+            say(_("The workers have stopped."))
+        else:
+            say(_("The scheduler has gone; the workers have stopped."))
+
+    asyncio.run(run())
