@@ -28,6 +28,7 @@ from smqt.sim.build import build_report, summary_text
 from smqt.sim.changes import Change, pack_changes
 from smqt.sim.compare import (
     CompareError,
+    compare_headline,
     compare_html,
     compare_reports,
     compare_text,
@@ -378,11 +379,13 @@ def _write(report: dict, sides: list[Side], results: dict[str, list[GameResult]]
         atomic_write_text(folder / "games.csv", games_csv(ordered, packs))
         atomic_write_text(folder / "report.json",
                           json.dumps(report, indent=1, sort_keys=True) + "\n")
-        page, charts = chart_files(render(report, COLUMNS), options.png)
         compared = _compared(earlier, report, options)
+        headline, section = "", ""
         if compared is not None:  # the comparison with the earlier report, as its own section
-            page = page.replace("</body>", compare_html(*compared) + "</body>", 1)
+            headline = compare_headline(compared[0], compared[2])
+            section = compare_html(*compared)
             atomic_write_text(folder / "compare.json", json.dumps(compared[2], indent=1) + "\n")
+        page, charts = chart_files(render(report, COLUMNS, headline, section), options.png)
         (folder / "charts").mkdir(exist_ok=True)
         for old in (folder / "charts").glob("chart-*.*"):  # a replaced report's charts go
             old.unlink()

@@ -138,6 +138,14 @@ def compare_text(a_name: str, b_name: str, rows: list[dict]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def compare_headline(a_name: str, rows: list[dict]) -> str:
+    """One line for a page's first screen: how many measures differ from the earlier report's,
+    linked to the comparison further down."""
+    text = _("Compared with {a}: {found} of {rows} measures differ beyond noise.").format(
+        a=a_name, found=sum(row["different"] for row in rows), rows=len(rows))
+    return (f"<p class='lead'><a href='#compare'>{html.escape(text)}</a></p>")  # not translated: markup
+
+
 def compare_html(a_name: str, b_name: str, rows: list[dict]) -> str:
     """The comparison as a page section (a table, the differing rows marked)."""
     e = html.escape
@@ -158,5 +166,6 @@ def compare_html(a_name: str, b_name: str, rows: list[dict]) -> str:
             for i, c in enumerate(cells))
             + "</tr>")
     title = _("{a} (A) against {b} (B)").format(a=a_name, b=b_name)
-    return (f"<section class='compare'><h2>{e(title)}</h2><table><tr>{head}</tr>"  # not translated: markup
+    start = "<section class='compare' id='compare'>"  # not translated: markup
+    return (f"{start}<h2>{e(title)}</h2><table><tr>{head}</tr>"  # not translated: markup
             + "".join(body) + "</table></section>")

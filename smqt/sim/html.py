@@ -365,10 +365,10 @@ def _made(found: dict | None) -> list[str]:
             f"<table>{body}</table><p>{_e(again)}</p></details>"]  # not translated: markup
 
 
-def _first_screen(report: dict) -> list[str]:
+def _first_screen(report: dict, headline: str = "") -> list[str]:
     meta = report["meta"]
     out = [f"<h1>{_e(meta['title'])}</h1>", f"<p class='note'>{_e(meta['design'])}.</p>",
-           *_made(meta.get("provenance"))]
+           *_made(meta.get("provenance")), *([headline] if headline else [])]
     comparisons = {c["label"]: c for c in report["comparisons"]}
     if report["changes"]:
         rows = []
@@ -699,15 +699,18 @@ def chart_files(page: str, png: bool = False) -> tuple[str, dict[str, str]]:
     return _SVG.sub(export, page), files
 
 
-def render(report: dict, columns: dict[str, str]) -> str:
-    """The whole page."""
+def render(report: dict, columns: dict[str, str], headline: str = "", section: str = "") -> str:
+    """The whole page; ``headline`` (markup) goes on the first screen under how the report was
+    made, ``section`` (markup) after the details and before the data appendix: the comparison
+    with an earlier report, when there is one."""
     _names.clear()
     _names.update(report.get("names", {}))
-    body = _first_screen(report)
+    body = _first_screen(report, headline)
     for comp in report["comparisons"]:
         if comp["kind"] != "sweep":
             body += _comparison(comp)
     body += _sweep(report) + _noise(report) + _ladder(report) + _details(report)
+    body += [section] if section else []
     body += _data(columns)
     return (f"<!DOCTYPE html><html lang='{current()}'><head><meta charset='utf-8'>"  # not translated: markup
             f"<title>{_e(report['meta']['title'])}</title><style>{STYLE}</style></head>"

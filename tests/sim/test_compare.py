@@ -5,6 +5,7 @@ of the same pack on other seeds."""
 from __future__ import annotations
 
 import json
+import re
 
 from smqt.cli.main import main
 from tests.support import ROOT
@@ -30,7 +31,7 @@ def test_compare_finds_a_planted_difference_and_none_between_seeds(tmp_path, cap
     turns = next(row for row in rows if row["key"] == "turns")
     assert turns["different"] and turns["difference"]["high"] < 0, "the short game is shorter"
     assert "game length (turns)" in text and "different" in text
-    assert "<section class='compare'>" in (tmp_path / "cmp" / "compare.html").read_text()
+    assert "<section class='compare' id='compare'>" in (tmp_path / "cmp" / "compare.html").read_text()
     assert main(["sim", "compare", str(tmp_path / "base"), str(tmp_path / "again")]) == 0
     text = capsys.readouterr().out
     assert "0 of" in text.splitlines()[-1], text  # same pack, other seeds: nothing differs
@@ -49,7 +50,13 @@ def test_a_run_compares_itself_with_an_earlier_report_in_a_section_of_its_page(t
                  "--out", str(tmp_path / "after"), "--compare-with",
                  str(tmp_path / "before")]) == 0
     page = (tmp_path / "after" / "report.html").read_text()
-    assert "<section class='compare'>" in page and "this run (B)" in page
+    assert "<section class='compare' id='compare'>" in page and "this run (B)" in page
+    # after the verdicts and details, before the data appendix (the games.csv columns)
+    assert page.index("<section class='compare' id='compare'>") < page.index("games.csv column")
+    # and the first screen says how many measures differ, linked to it
+    headline = re.search(r"<p class='lead'><a href='#compare'>Compared with [^<]*: (\d+) of (\d+) "
+                         r"measures differ beyond noise\.</a></p>", page)
+    assert headline and page.index(headline.group(0)) < page.index("<h2>")
     rows = json.loads((tmp_path / "after" / "compare.json").read_text())
     assert next(row for row in rows if row["key"] == "turns")["different"]
     assert "measures differ beyond noise" in capsys.readouterr().out
