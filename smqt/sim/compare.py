@@ -9,13 +9,18 @@ from __future__ import annotations
 
 import html
 import json
-import math
 from pathlib import Path
 
 from smqt.ai.protocol import level_words
 from smqt.language.translate import _
-from smqt.sim.stats import Difference, Proportion, adjusted_p_values, proportion_difference
-from smqt.sim.verdicts import show
+from smqt.sim.stats import (
+    Difference,
+    Proportion,
+    adjusted_p_values,
+    proportion_difference,
+    summary_mean_difference,
+)
+from smqt.sim.verdicts import RANGES, show
 
 FDR = 0.05
 
@@ -41,21 +46,8 @@ def read_report(path: Path) -> dict:
 
 
 def _mean_difference(b: dict, a: dict) -> Difference:
-    """``mean(b) - mean(a)`` from two summaries (n, mean, sd): Welch's interval and test."""
-    from scipy import stats as scistats
-
-    if min(a["n"], b["n"]) < 2:
-        return Difference(b["mean"] - a["mean"], float("nan"), float("nan"))
-    va, vb = a["sd"] ** 2 / a["n"], b["sd"] ** 2 / b["n"]
-    estimate = b["mean"] - a["mean"]
-    se = math.sqrt(va + vb)
-    if se == 0:
-        return Difference(estimate, estimate, estimate, a["n"] + b["n"], 0.0,
-                          1.0 if estimate == 0 else 0.0)
-    df = (va + vb) ** 2 / (va ** 2 / (a["n"] - 1) + vb ** 2 / (b["n"] - 1))
-    half = float(scistats.t.ppf(0.975, df)) * se
-    p = float(2 * scistats.t.sf(abs(estimate) / se, df))
-    return Difference(estimate, estimate - half, estimate + half, a["n"] + b["n"], se, p)
+    """``mean(b) - mean(a)`` from two summaries (n, mean, sd)."""
+    return summary_mean_difference((b["n"], b["mean"], b["sd"]), (a["n"], a["mean"], a["sd"]))
 
 
 def _rate_difference(b: dict, a: dict) -> Difference:
@@ -63,7 +55,8 @@ def _rate_difference(b: dict, a: dict) -> Difference:
         return Proportion(d["successes"], d["trials"], d["low"], d["high"])
 
     found = proportion_difference(proportion(b), proportion(a))
-    return Difference(found.estimate, max(-1.0, found.low), min(1.0, found.high), found.n,
+    least, most = RANGES["pp"]
+    return Difference(found.estimate, max(least, found.low), min(most, found.high), found.n,
                       found.se, found.p_value)
 
 

@@ -171,6 +171,27 @@ def mean_difference(after: Sequence[float], before: Sequence[float]) -> Differen
     return Difference(mean, float(ci.low), float(ci.high), n, se, float(test.pvalue))
 
 
+def summary_mean_difference(after: tuple[int, float, float], before: tuple[int, float, float]
+                            ) -> Difference:
+    """``mean(after) - mean(before)`` from two summaries ``(n, mean, sd)`` of independent
+    samples (Welch's t interval and test, as ``mean_difference`` gives from the values): for
+    two reports, which keep summaries rather than every game."""
+    (n_after, mean_after, sd_after), (n_before, mean_before, sd_before) = after, before
+    estimate = mean_after - mean_before
+    if min(n_after, n_before) < 2:
+        return Difference(estimate, float("nan"), float("nan"))
+    va, vb = sd_after ** 2 / n_after, sd_before ** 2 / n_before
+    se = math.sqrt(va + vb)
+    if se == 0:
+        return _exact(estimate, n_after + n_before)
+    from scipy import stats as scistats
+
+    df = (va + vb) ** 2 / (va ** 2 / (n_after - 1) + vb ** 2 / (n_before - 1))
+    half = float(scistats.t.ppf(0.975, df)) * se
+    p = float(2 * scistats.t.sf(abs(estimate) / se, df))
+    return Difference(estimate, estimate - half, estimate + half, n_after + n_before, se, p)
+
+
 def proportion_difference(a: Proportion, b: Proportion) -> Difference:
     """``a - b`` with Newcombe's interval (hybrid score, method 10), 95%: independent samples
     with fractional successes (shared wins), which scipy has no interval for."""

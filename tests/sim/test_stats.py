@@ -161,3 +161,26 @@ def test_proportion_against_a_reference():
     assert d.estimate == pytest.approx(0.25)
     assert d.p_value == pytest.approx(0.02535, abs=1e-5)
     assert d.low == pytest.approx(wilson(15, 20).low - 0.5)
+
+
+def test_welch_from_summaries_is_welch_from_the_values():
+    """Two reports keep summaries (n, mean, sd), not every game: the interval and p value from
+    them are those of the values themselves."""
+    import random
+    import statistics
+
+    from smqt.sim.stats import mean_difference, summary_mean_difference
+
+    draw = random.Random(5)
+    after = [draw.gauss(30, 6) for _ in range(40)]
+    before = [draw.gauss(27, 9) for _ in range(55)]
+    from_values = mean_difference(after, before)
+    from_summaries = summary_mean_difference(
+        (len(after), statistics.fmean(after), statistics.stdev(after)),
+        (len(before), statistics.fmean(before), statistics.stdev(before)))
+    for field in ("estimate", "low", "high", "se", "p_value"):
+        assert getattr(from_summaries, field) == pytest.approx(getattr(from_values, field)), field
+    assert from_summaries.n == from_values.n == 95
+    assert math.isnan(summary_mean_difference((1, 3.0, 0.0), (5, 2.0, 1.0)).low)
+    same = summary_mean_difference((4, 2.0, 0.0), (6, 2.0, 0.0))
+    assert (same.low, same.high, same.p_value) == (0.0, 0.0, 1.0)
