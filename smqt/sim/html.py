@@ -195,6 +195,15 @@ def card_scatter(title: str, cards: list[dict], baseline: float) -> str:
     return "".join(parts)
 
 
+CHART_RULES = """
+.t { font-weight: 600; font-size: 13px; } .label { text-anchor: end; fill: #333; }
+.tick { text-anchor: middle; fill: #666; font-size: 11px; } .value { fill: #222; }
+.small { font-size: 10px; fill: #333; } .inbar { fill: white; font-size: 11px; }
+.legend { fill: #444; font-size: 11px; } .grid { stroke: #eee; }
+.ref { stroke: #c00; stroke-dasharray: 4 3; } .whisker { stroke: #222; stroke-width: 1.5; }
+"""  # not translated: a style sheet
+"""The charts' rules: in the page's style sheet, and inside each chart's own file."""
+
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 24px; color: #222; max-width: 1100px; }
 h1 { font-size: 22px; } h2 { font-size: 18px; margin-top: 32px; border-bottom: 1px solid #ccc; }
@@ -203,11 +212,6 @@ td, th { border: 1px solid #ddd; padding: 3px 8px; text-align: right; }
 th { background: #f4f4f4; } td.l, th.l { text-align: left; }
 td:has(> span.v), th:last-child { text-align: left; }
 svg { display: block; margin: 10px 0 18px; font-size: 12px; }
-.t { font-weight: 600; font-size: 13px; } .label { text-anchor: end; fill: #333; }
-.tick { text-anchor: middle; fill: #666; font-size: 11px; } .value { fill: #222; }
-.small { font-size: 10px; fill: #333; } .inbar { fill: white; font-size: 11px; }
-.legend { fill: #444; font-size: 11px; } .grid { stroke: #eee; } .ref { stroke: #c00; stroke-dasharray: 4 3; }
-.whisker { stroke: #222; stroke-width: 1.5; }
 .flag-strong { color: #b00; font-weight: 600; } .flag-weak { color: #036; font-weight: 600; }
 .v { display: inline-block; padding: 1px 7px; border-radius: 9px; font-size: 12px; }
 .v-changed { background: #fde2cf; color: #8a3b00; font-weight: 600; }
@@ -216,7 +220,7 @@ svg { display: block; margin: 10px 0 18px; font-size: 12px; }
 details > summary { cursor: pointer; font-weight: 600; margin: 10px 0; }
 .export { font-size: 12px; margin: -12px 0 16px; }
 tr.changed td { background: #fde2cf; } tr.changed td:last-child { color: #8a3b00; font-weight: 600; }
-"""  # not translated: a style sheet
+""" + CHART_RULES  # not translated: a style sheet
 
 
 def _table(headers: list[str], rows: list[list[object]], left: int = 1) -> str:
@@ -663,15 +667,9 @@ def _named(entry: str) -> str:
     return f"<span title='{_e(entry)}'>{_e(name)}</span>"  # not translated: markup
 
 
-CHART_STYLE = """
-text { font-family: system-ui, sans-serif; font-size: 12px; }
-.t { font-weight: 600; font-size: 13px; } .label { text-anchor: end; fill: #333; }
-.tick { text-anchor: middle; fill: #666; font-size: 11px; } .value { fill: #222; }
-.small { font-size: 10px; fill: #333; } .inbar { fill: white; font-size: 11px; }
-.legend { fill: #444; font-size: 11px; } .grid { stroke: #eee; }
-.ref { stroke: #c00; stroke-dasharray: 4 3; } .whisker { stroke: #222; stroke-width: 1.5; }
-"""  # not translated: a style sheet
-"""The page's chart rules, carried inside each chart's own file."""
+CHART_FONT = "text { font-family: system-ui, sans-serif; font-size: 12px; }"  # not translated: style
+CHART_STYLE = CHART_FONT + CHART_RULES
+"""A chart file's style: the page's chart rules, in the page's font."""
 
 _SVG = re.compile(r"<svg (.*?)>(.*?)</svg>", re.DOTALL)
 
