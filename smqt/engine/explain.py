@@ -10,8 +10,9 @@ coordinates or rule ids; when nothing more precise fits, a plain general sentenc
 (never None for something refused).
 
 One function per intent: ``why_not`` (any action value), ``why_not_pick`` (a display card),
-``why_not_space`` (a city space for the picked card), ``why_not_person`` (one of your people)
-and ``why_not_step`` (a space for the selected person).
+``why_not_space`` (a city space for the picked card), ``why_not_person`` (one of your people),
+``why_not_step`` (a space for the selected person) and ``why_idle`` (a move of the turn that
+nothing can use).
 """
 
 from __future__ import annotations
@@ -77,6 +78,14 @@ _NO_FINAL = {"local": N_("Locals do not move in the final movement."),
              "tourist": N_("Tourists do not move in the final movement."),
              "vip": N_("VIPs do not move in the final movement."),
              "any": N_("People do not move in the final movement.")}
+_NONE_IN_CITY = {"local": N_("you have no local in your city"),
+                 "tourist": N_("you have no tourist in your city"),
+                 "vip": N_("you have no VIP in your city"),
+                 "any": N_("you have nobody in your city")}
+_NOBODY_MOVES = {"local": N_("no local of yours can move"),
+                 "tourist": N_("no tourist of yours can move"),
+                 "vip": N_("no VIP of yours can move"),
+                 "any": N_("none of your people can move")}
 _TAG_WORDS = {"local": N_("local"), "tourist": N_("tourist"), "business": N_("business"),
               "sports": N_("sports"), "nature": N_("nature"), "wave": N_("wave")}
 """A location tag's name (R0.4), as in "a card with a local or tourist tag"."""
@@ -134,6 +143,35 @@ def why_not_step(state: GameState, pid: int, space: Space, allowance: int | None
     if not moves:
         return _person_reason(state, pid, allowance) or _("That person cannot move now.")
     return _step_reason(state, pid, space, path, moves) or _("That person cannot move there.")
+
+
+def why_idle(state: GameState, index: int) -> str | None:
+    """Why the allowance at ``index``, with moves left, is used by nothing legal now, as a
+    clause for "not usable now: ..." ("you have no tourist in your city"); None when a legal
+    move or return uses it, when nothing is left of it, or when it does not exist."""
+    if state.phase != MOVE or not 0 <= index < len(state.allowances):
+        return None
+    allowance = state.allowances[index]
+    if allowance.remaining <= 0 or any(
+            isinstance(a, MovePerson | ReturnPerson) and a.allowance == index
+            for a in legal_actions(state)):
+        return None
+    player = state.players[state.current]
+    fitting = [pid for pid, (kind, _where) in player.people.items() if _fits(allowance, kind)]
+    if allowance.kind == "return":
+        return _("nobody it may send back is in your city") if not fitting else \
+            _("nobody it may send back can go now")
+    if not fitting:
+        return _(_NONE_IN_CITY[allowance.who])
+    fresh = [pid for pid in fitting if pid not in allowance.used]
+    if not fresh:
+        return _("everyone it may move has moved with it already")
+    target = allowance.target
+    if allowance.kind == "move_here" and target is not None and \
+            all(player.people[pid][1] == target for pid in fresh):
+        return _("everyone it may bring is on {card} already").format(
+            card=_card_name(state, player.city[target]))
+    return _(_NOBODY_MOVES[allowance.who])
 
 
 # ============================================================================ words

@@ -26,11 +26,18 @@ from smqt.engine.actions import (
     Take,
     parse_action,
 )
-from smqt.engine.explain import why_not, why_not_person, why_not_pick, why_not_space, why_not_step
+from smqt.engine.explain import (
+    why_idle,
+    why_not,
+    why_not_person,
+    why_not_pick,
+    why_not_space,
+    why_not_step,
+)
 from smqt.engine.geometry import parse_space as S
 from smqt.engine.rules import apply, legal_actions
 from smqt.engine.setup import new_game
-from smqt.engine.state import PLACE_TRUCK, REWARD, SWAP, GameState
+from smqt.engine.state import MOVE, PLACE_TRUCK, REWARD, SWAP, GameState
 from tests.support import act, base, in_turn, lab, player, position
 
 ROW = {"street:1": "lab_local", "street:2": "lab_tourist", "street:3": "lab_local2"}
@@ -270,6 +277,40 @@ def test_r5_3_moves_left_and_their_types():
     assert why_not_person(foodie, 2, 0) == "You have used up the Foodie move."
 
 
+def test_r5_3_r5_5_a_move_of_the_turn_nothing_can_use_says_why():
+    """R5.3-R5.5 an allowance with moves left that no legal move or return uses: the turn's
+    list says why from the engine, not "2 moves left"."""
+    state = turn(cards=ROW, people={"street:1": ["local"]},
+                 front=["lab_move_tourist2", "lab_plain", None, None])
+    hold(state, "take front:0 street:4")
+    shuttle, foodie = 0, 1
+    assert why_idle(state, shuttle) == "you have no tourist in your city"
+    assert why_idle(state, foodie) is None, "the local may use the Foodie move"
+    assert why_idle(state, 7) is None and why_idle(state, -1) is None
+
+    one = turn(cards=ROW, people={"street:1": ["tourist"]},
+               front=["lab_move_tourist2", "lab_plain", None, None])
+    hold(one, "take front:0 street:4")
+    assert why_idle(one, shuttle) is None
+    hold(one, "move 0 p1 street:2")
+    assert one.allowances[shuttle].remaining > 0
+    assert why_idle(one, shuttle) == "everyone it may move has moved with it already"
+
+    there = turn(cards=ROW, people={"beach:0": ["tourist"]}, foodie=0,
+                 front=["lab_move_here", "lab_plain", None, None])
+    hold(there, "take front:0 beach:1")
+    hold(there, "move 1 p1 beach:1")  # the Foodie move onto Lab Magnet first
+    assert why_idle(there, 0) == "everyone it may bring is on Lab Magnet already"
+
+    empty = turn(cards=ROW, people={}, front=["lab_return", "lab_plain", None, None], foodie=0)
+    hold(empty, "take front:0 street:4")
+    assert why_idle(empty, 0) == "nobody it may send back is in your city"
+    assert why_idle(empty, 1) == "you have nobody in your city"
+    before = empty.copy()
+    why_idle(empty, 0)
+    assert empty == before, "explaining never changes the state"
+
+
 def test_r5_3_a_person_moves_once_per_allowance():
     """R5.3 within one allowance the same person may not move twice."""
     state = turn(cards=ROW, people={"street:1": ["local", "tourist", "tourist"]},
@@ -424,6 +465,10 @@ def _probe(state: GameState, rnd: random.Random) -> None:
                    MovePerson(index, pid, (*path, space)), ReturnPerson(index, pid),
                    FinalMove(pid, (*path, space))):
         _ok(why_not(state, action), action in legal, str(action))
+    for index, held in enumerate(state.allowances):
+        used = any(isinstance(a, (MovePerson, ReturnPerson)) and a.allowance == index for a in legal)
+        _ok(why_idle(state, index), used or held.remaining <= 0 or state.phase != MOVE,
+            ("idle", index))
     assert state == before, "explaining never changes the state"
 
 

@@ -121,10 +121,11 @@ def test_an_allowance_nobody_can_use_says_why_instead_of_its_moves_left(qapp):
     trolley = AllowanceState("move", "tourist", 3, 2, "beach_trolley_stop")
     foodie = AllowanceState("move", "any", 1, 1, "foodie")
     panel.show_allowances([trolley, foodie], None,
-                          {"beach_trolley_stop": "Beach Trolley Stop", "foodie": "Foodie"}, {1})
+                          {"beach_trolley_stop": "Beach Trolley Stop", "foodie": "Foodie"}, {1},
+                          {0: "you have no tourist in your city"})
     unusable, usable = panel.allowances.item(0).text(), panel.allowances.item(1).text()
     assert "moves left" not in unusable
-    assert "not usable now: no tourist of yours can move" in unusable
+    assert "not usable now: you have no tourist in your city" in unusable
     assert "(1 move left)" in usable
 
 

@@ -430,3 +430,18 @@ def test_a_new_game_starts_without_the_last_games_ai_turns(qtbot, window):
     window.new_game(GameOptions((("Ann", "human"), ("Bo", "easy")), 5, default_pack()))
     assert window.statusBar().currentMessage() == ""
     assert window.last_summary == ""
+
+
+def test_r5_3_a_move_nothing_can_use_shows_the_engines_reason(qtbot, window):
+    """R5.3: a tourist move with no tourist in the city is listed with the engine's reason
+    (``explain.why_idle``), not with its moves left; the Foodie move stays usable."""
+    cards = {"street:1": "corner_coffee_roaster", "street:2": "juice_bar", "street:3": "skate_bowl"}
+    state = in_turn(position(base(), player("regular", cards=cards, people={"street:1": ["local"]}),
+                             player("spots")), truck=3, foodie=3)
+    state.phase = MOVE
+    state.allowances = [AllowanceState("move", "tourist", 2, 2, "foodie"),
+                        AllowanceState("move", "any", 1, 1, "foodie")]
+    on_the_table(window, state)
+    items = [window.turn_panel.allowances.item(i).text() for i in range(2)]
+    assert "(not usable now: you have no tourist in your city)" in items[0], items
+    assert "(1 move left)" in items[1], items

@@ -51,9 +51,10 @@ def _spaces(n: int) -> str:
     return ngettext("{n} space", "{n} spaces", n).format(n=n)
 
 
-def allowance_words(allowance: AllowanceState, source: str, usable: bool = True) -> str:
+def allowance_words(allowance: AllowanceState, source: str, idle: str | None = None) -> str:
     """``Foodie: 1 person (any type) may move 1 space (1 move left)``; an allowance with moves
-    left that nothing legal uses now (``usable`` False) says why instead of its moves left."""
+    left that nothing legal uses now says why (``idle``, the engine's reason) instead of its
+    moves left."""
     left = allowance.remaining
     many = allowance.count
     people = _people(allowance.who, many)
@@ -75,26 +76,13 @@ def allowance_words(allowance: AllowanceState, source: str, usable: bool = True)
     else:
         what = ngettext("{people} may go back to the supply",
                         "{people} may go back to the supply", many).format(people=people)
-    if left and not usable:
-        why = (_("nobody it may send back is in your city") if allowance.kind == "return"
-               else _nobody_moves(allowance.who))
+    if left and idle:
         return _("{source}: {what} (not usable now: {why})").format(source=source, what=what,
-                                                                    why=why)
+                                                                    why=idle)
     if left:
         return ngettext("{source}: {what} ({n} move left)", "{source}: {what} ({n} moves left)",
                         left).format(source=source, what=what, n=left)
     return _("{source}: {what} (used up)").format(source=source, what=what)
-
-
-def _nobody_moves(who: str) -> str:
-    """Why an allowance with moves left offers nothing: nobody it may move can move."""
-    if who == "local":
-        return _("no local of yours can move")
-    if who == "tourist":
-        return _("no tourist of yours can move")
-    if who == "vip":
-        return _("no VIP of yours can move")
-    return _("none of your people can move")
 
 
 class FinalStepRow(QWidget):
@@ -205,14 +193,15 @@ class TurnPanel(QFrame):
         self.reason.setVisible(bool(text))
 
     def show_allowances(self, allowances: Sequence[AllowanceState], chosen: int | None,
-                        names: dict[str, str], usable: set[int] | None) -> None:
+                        names: dict[str, str], usable: set[int] | None,
+                        idle: dict[int, str] | None = None) -> None:
         """``usable``: the allowances something legal uses now (None: not the person's
-        moment, every allowance is listed as it stands)."""
+        moment, every allowance is listed as it stands); ``idle``: why each allowance with
+        moves left that nothing uses cannot be used (the engine's reasons)."""
         self.allowances.clear()
         for index, allowance in enumerate(allowances):
             source = names.get(allowance.source, allowance.source)
-            item = QListWidgetItem(allowance_words(allowance, source,
-                                                   usable is None or index in usable))
+            item = QListWidgetItem(allowance_words(allowance, source, (idle or {}).get(index)))
             item.setData(Qt.ItemDataRole.UserRole, index)
             if usable is None or index not in usable:  # nothing legal uses it now
                 item.setFlags(Qt.ItemFlag.NoItemFlags)

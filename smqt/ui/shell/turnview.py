@@ -116,8 +116,11 @@ class TurnView:
             names[aid] = sd.name
         usable = {a.allowance for a in self.interaction.legal
                   if isinstance(a, MovePerson | ReturnPerson)} if interactive else None
+        idle = {index: why for index in range(len(state.allowances))  # asked only of those unused
+                if index not in usable and (why := explain.why_idle(state, index))
+                } if usable is not None else None
         tp.show_allowances(state.allowances if state.phase == MOVE else [],
-                           self.interaction.allowance, names, usable)
+                           self.interaction.allowance, names, usable, idle)
         self._show_final_steps(state, interactive)
         tp.undo.setEnabled(live and ctrl.can_undo)
         tp.stop_here.setEnabled(interactive and h.can_stop)
