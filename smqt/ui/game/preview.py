@@ -32,6 +32,11 @@ class Preview:
     lines: tuple[tuple[ScoreLine, int], ...]
     reward: str = ""
 
+    def on_space(self, space: Space) -> int:
+        """Of ``gain``, the points of the lines on ``space``: a card built there scores this
+        on its own badge; the rest comes from other cards and the objective."""
+        return sum(delta for line, delta in self.lines if line.space == space)
+
 
 def reward_words(events: Sequence[Event], after: GameState) -> str:
     """The food truck and foodie rewards an action earned (R3.3-R3.5), in words."""

@@ -65,8 +65,7 @@ class TurnView:
         if key != self._previews_for:
             previews = placement_previews(state, h.selected_slot, self.interaction.legal)
             self._previews = {
-                space: (p.gain, self._preview_words(state, p), p.reward,
-                        sum(delta for line, delta in p.lines if line.space == space))
+                space: (p.gain, self._preview_words(state, p), p.reward, p.on_space(space))
                 for space, p in previews.items()}
             self._previews_for = key  # type: ignore[assignment]
         return self._previews
