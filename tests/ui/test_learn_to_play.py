@@ -13,6 +13,7 @@ from smqt.ai.protocol import make_bot
 from smqt.pack.shipped import default_pack
 from smqt.ui.shell.newgame import GameOptions
 from smqt.ui.table.items import HintItem, TokenItem
+from tests.support import base
 from tests.ui.clicks import click_button, click_item, click_person, click_space, face, find, played
 
 pytestmark = pytest.mark.gui
@@ -117,3 +118,21 @@ def test_the_lesson_can_be_left_half_way_and_a_normal_game_started(qtbot, window
         assert not callout_shown(window)
         played(qtbot, window, bot.choose(ctrl.state, ctrl.legal(), random.Random(step)))
     assert window.tutorial is None
+
+
+def test_a_lesson_reads_the_redraws_scoring_instead_of_scoring_again(monkeypatch):
+    """The ring lesson asks whether the learner has a full ring: with the table's scoring of
+    this moment at hand it scores nothing itself (each redraw scores the game once)."""
+    from smqt.engine.scoring import score_game
+    from smqt.engine.setup import new_game
+    from smqt.ui.game import lessons
+    from smqt.ui.game.interaction import Highlights
+
+    state = new_game(base(), 2, 17)
+    score = score_game(state)
+    monkeypatch.setattr(lessons, "score_game", lambda _state: pytest.fail("scored again"))
+    tutorial = lessons.Tutorial()
+    tutorial.update(state, (), Highlights(), score)
+    tutorial.target(state, (), Highlights(), score)
+    monkeypatch.undo()
+    assert lessons.Tutorial().update(state, (), Highlights()) is None, "and scores without it"

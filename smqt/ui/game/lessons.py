@@ -12,7 +12,7 @@ import attrs
 
 from smqt.engine.actions import FRONT, Action, Buy, ChooseTile, MovePerson, PlaceTruck, Take
 from smqt.engine.geometry import Space
-from smqt.engine.scoring import score_game
+from smqt.engine.scoring import GameScore, score_game
 from smqt.engine.state import ACQUIRE, FINAL, MOVE, GameState
 from smqt.language.translate import N_
 from smqt.ui.game.interaction import Highlights
@@ -38,6 +38,8 @@ class Moment:
     legal: tuple[Action, ...]
     h: Highlights
     learner: int = LEARNER
+    score: GameScore | None = None
+    """The table's own scoring of ``state`` when it has one (a redraw scores the game once)."""
 
     @property
     def mine(self) -> bool:
@@ -97,7 +99,7 @@ def _can_move(kinds: tuple[str, ...]) -> Callable[[Moment], bool]:
 
 def _full_ring(m: Moment) -> Space | None:
     """A space of the learner's city whose card has a full ring now (None: none has)."""
-    sheet = score_game(m.state).sheets[m.learner]
+    sheet = (m.score or score_game(m.state)).sheets[m.learner]
     for space, outcome in sheet.rings:
         if outcome.full_rings:
             return space
@@ -187,10 +189,12 @@ class Tutorial:
         self.seen: list[str] = []
         self.current: Lesson | None = None
 
-    def update(self, state: GameState, legal: Sequence[Action], h: Highlights) -> Lesson | None:
+    def update(self, state: GameState, legal: Sequence[Action], h: Highlights,
+               score: GameScore | None = None) -> Lesson | None:
         """The lesson to show at this moment: the one shown while its moment lasts, else the
-        first lesson not seen yet whose moment this is."""
-        moment = Moment(state, tuple(legal), h, self.learner)
+        first lesson not seen yet whose moment this is (``score``: the game's scoring now,
+        when the caller has it)."""
+        moment = Moment(state, tuple(legal), h, self.learner, score)
         if self.current is not None and self.current.when(moment):
             return self.current
         self.current = None
@@ -205,10 +209,11 @@ class Tutorial:
         """The learner closed the lesson shown ("Got it"): on to the next one's moment."""
         self.current = None
 
-    def target(self, state: GameState, legal: Sequence[Action], h: Highlights) -> Target | None:
+    def target(self, state: GameState, legal: Sequence[Action], h: Highlights,
+               score: GameScore | None = None) -> Target | None:
         if self.current is None:
             return None
-        return self.current.target(Moment(state, tuple(legal), h, self.learner))
+        return self.current.target(Moment(state, tuple(legal), h, self.learner, score))
 
     @property
     def number(self) -> int:

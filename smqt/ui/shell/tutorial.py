@@ -107,11 +107,12 @@ class TableTutorial:
             self._hide_callout()
             return
         legal = self._live_legal() if interactive else ()
-        lesson = tutorial.update(ctrl.state, legal, h)
+        score = self._drawn_score  # this redraw's scoring of the game: no second one
+        lesson = tutorial.update(ctrl.state, legal, h, score)
         if lesson is None:
             self._hide_callout()
             return
-        target = tutorial.target(ctrl.state, legal, h)
+        target = tutorial.target(ctrl.state, legal, h, score)
         if self._callout is None:
             self._callout = LessonCallout(self)
             self._callout.leave.connect(self.leave_lesson)
