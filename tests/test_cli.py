@@ -252,3 +252,25 @@ def test_the_last_seeds_of_a_sim_run_wrap_to_the_first():
     games = specs([2], ["medium"], 0, 3, SEED_LIMIT - 1)
     assert [g.seed for g in games] == [SEED_LIMIT - 1, SEED_LIMIT, 0]
     assert game_seed(5, 1_000_003) == 1_000_008
+
+
+def test_a_shipped_pack_goes_by_its_name(capsys, tmp_path, monkeypatch):
+    """A designer with the installed app typed ``--variant short-game`` and got "no such pack
+    folder": the shipped packs live deep inside an installation. A shipped pack's name now
+    stands for it, unless a folder of that name is where the command runs."""
+    from smqt.pack.shipped import example_variants, pack_folder
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["validate", "short-game"]) == 0
+    assert capsys.readouterr().out.startswith("short-game 1.0.0:")
+    assert pack_folder("short-game") == str(example_variants() / "short-game")
+    assert main(["stats", "base"]) == 0 and "beach" in capsys.readouterr().out
+    (tmp_path / "short-game").mkdir()  # a folder of one's own wins
+    assert pack_folder("short-game") == "short-game"
+    assert pack_folder("no-such-pack") == "no-such-pack"
+    assert main(["validate", "no-such-pack"]) == 1
+    assert "no-such-pack: no such pack folder" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["sim", "--help"])
+    assert "a shipped pack's name (base, boardwalk-swap, house-rule-trial, short-game)" in \
+        " ".join(capsys.readouterr().out.split())

@@ -21,3 +21,21 @@ def opening(text: str) -> tuple[str, ...]:
     from smqt.engine.setup import parse_opening
 
     return parse_opening(text)
+
+
+def scheduler_address(text: str) -> str:
+    """A Dask scheduler's address, ``tcp://HOST:PORT`` (``HOST:PORT`` will do)."""
+    from smqt.sim.runner import scheduler_address as normal
+
+    try:
+        return normal(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def pack_help(text: str) -> str:
+    """A pack argument's help ``text`` with the shipped packs a name may stand for put in
+    for ``{names}``."""
+    from smqt.pack.shipped import shipped_names
+
+    return text.format(names=", ".join(shipped_names()))

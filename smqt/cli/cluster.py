@@ -7,16 +7,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from smqt.cli.arguments import scheduler_address
 from smqt.language.translate import _
-
-
-def _address(text: str) -> str:
-    from smqt.sim.clusterhost import scheduler_address
-
-    try:
-        return scheduler_address(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _port(text: str) -> int:
@@ -49,7 +41,8 @@ def _seconds(text: str) -> float:
 
 
 def add(sub: argparse._SubParsersAction) -> None:
-    from smqt.sim.clusterhost import DEFAULT_PORT, WAIT_SECONDS
+    from smqt.sim.clusterhost import WAIT_SECONDS
+    from smqt.sim.runner import DEFAULT_PORT
 
     cluster = sub.add_parser(
         "cluster", help=_("serve a Dask cluster for smqt sim --cluster: a scheduler, and workers "
@@ -63,7 +56,7 @@ def add(sub: argparse._SubParsersAction) -> None:
                            help=_("listen on this address only (default: every network interface)"))
     worker = parts.add_parser(
         "worker", help=_("run this machine's worker processes for a scheduler"))
-    worker.add_argument("address", type=_address, metavar="tcp://HOST:PORT",
+    worker.add_argument("address", type=scheduler_address, metavar="tcp://HOST:PORT",
                         help=_("the scheduler's address, as the scheduler printed it"))
     worker.add_argument("--processes", type=_processes, default=None, metavar="N",
                         help=_("worker processes of one thread each (default: one per core)"))

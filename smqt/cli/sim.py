@@ -8,18 +8,23 @@ import sys
 
 import attrs
 
-from smqt.cli.arguments import seed
+from smqt.cli.arguments import pack_help, scheduler_address, seed
 from smqt.language.translate import _
 
 
 def add(sub: argparse._SubParsersAction) -> None:
     from smqt.engine.rng import SEED_LIMIT
+    from smqt.pack.shipped import pack_folder
 
     sim = sub.add_parser(
         "sim", help=_("simulate many games with AI players: balance, and what a house rule changes"))
-    sim.add_argument("--pack", default=None, help=_("the pack folder (default: the base pack)"))
-    sim.add_argument("--variant", default=None,
-                     help=_("a variant pack played on the same games, compared with --pack"))
+    sim.add_argument("--pack", default=None, type=pack_folder,
+                     help=pack_help(_("the pack: a folder, or a shipped pack's name ({names}); "
+                                      "default: base")))
+    sim.add_argument("--variant", default=None, type=pack_folder,
+                     help=pack_help(_("a variant pack, played on the same games and compared "
+                                      "with --pack: a folder, or a shipped pack's name "
+                                      "({names})")))
     sim.add_argument("--per-change", action="store_true",
                      help=_("also play base plus each single change of the variant"))
     sim.add_argument("--sweep", default=None, metavar="TARGET=VALUES",
@@ -43,7 +48,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     sim.add_argument("--games", type=int, default=200,
                      help=_("games per side and player count (the first round with --until-clear)"))
     sim.add_argument("--jobs", type=int, default=None, help=_("processes (default: all cores)"))
-    sim.add_argument("--cluster", default=None, metavar="tcp://HOST:PORT",
+    sim.add_argument("--cluster", default=None, metavar="tcp://HOST:PORT", type=scheduler_address,
                      help=_("run the games on a Dask cluster (served by smqt cluster scheduler and "
                             "smqt cluster worker)"))
     sim.add_argument("--seed", type=seed, default=1,
@@ -75,6 +80,11 @@ def run(args: argparse.Namespace) -> int:
 
     if args.task:
         return _compare(args)
+    if args.cluster and args.jobs is not None:  # the cluster's workers say how many play
+        sys.stderr.write(_("smqt sim: --jobs is for a run on this computer; a run on a cluster "
+                           "plays on every worker process that joins it (leave out --jobs)")
+                         + "\n")
+        return 2
     if args.png:  # checked before the run: the page must not link pictures never made
         try:
             import smqt.desktop.chartimages  # noqa: F401

@@ -28,8 +28,12 @@ def run_stats(pack_path: str, *, markdown: bool, out: TextIO, err: TextIO) -> in
 
 
 def add(sub: argparse._SubParsersAction) -> None:
+    from smqt.cli.arguments import pack_help
+    from smqt.pack.shipped import pack_folder
+
     stats = sub.add_parser("stats", help=_("deck composition of a content pack"))
-    stats.add_argument("pack", help=_("the pack folder"))
+    stats.add_argument("pack", type=pack_folder,
+                       help=pack_help(_("the pack: a folder, or a shipped pack's name ({names})")))
     stats.add_argument("--markdown", action="store_true", help=_("print Markdown tables"))
 
 

@@ -48,8 +48,13 @@ def summary(catalog: Catalog) -> str:
 
 
 def add(sub: argparse._SubParsersAction) -> None:
+    from smqt.cli.arguments import pack_help
+    from smqt.pack.shipped import pack_folder
+
     validate = sub.add_parser("validate", help=_("check a content pack and list its problems"))
-    validate.add_argument("pack", help=_("the pack folder (holding pack.toml)"))
+    validate.add_argument("pack", type=pack_folder,
+                          help=pack_help(_("the pack: a folder (holding pack.toml), or a shipped "
+                                            "pack's name ({names})")))
 
 
 def run(args: argparse.Namespace) -> int:

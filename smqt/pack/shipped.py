@@ -49,6 +49,25 @@ def example_positions() -> Path:
     return content_root() / "positions"
 
 
+def shipped_names() -> list[str]:
+    """The names a command takes for a shipped pack instead of a folder: ``base`` and each
+    example variant's folder name."""
+    variants = sorted(f.name for f in example_variants().iterdir() if (f / "pack.toml").is_file())
+    return [BASE_NAME, *variants]
+
+
+def pack_folder(given: str) -> str:
+    """``given`` as a pack folder: itself when it names a folder (or anything but a shipped
+    name), else the shipped pack of that name (``short-game``: the example variant), so a
+    person need not know where an installation keeps its content."""
+    if Path(given).exists() or "/" in given or "\\" in given:
+        return given
+    if given == BASE_NAME:
+        return str(default_pack())
+    shipped = example_variants() / given
+    return str(shipped) if (shipped / "pack.toml").is_file() else given
+
+
 def format_guide() -> Path:
     """The pack format, written for card authors."""
     return content_root() / "FORMAT.md"

@@ -22,9 +22,6 @@ from smqt.language.translate import _, ngettext
 from smqt.sim import workerlogs
 from smqt.sim.runner import distributed_module, smqt_version
 
-DEFAULT_PORT = 8786
-"""Dask's usual scheduler port."""
-
 WAIT_SECONDS = 60.0
 """How long a worker waits for its scheduler to answer, at the start and after losing it."""
 
@@ -33,22 +30,6 @@ Say = Callable[[str], None]
 
 class StartFailed(RuntimeError):
     """The scheduler or the workers could not start; the message says why."""
-
-
-def scheduler_address(text: str) -> str:
-    """``HOST:PORT`` or ``tcp://HOST:PORT`` as Dask's ``tcp://HOST:PORT``; ValueError
-    (a sentence) for anything else."""
-    address = text.strip()
-    if "://" in address:
-        scheme, _sep, address = address.partition("://")
-        if scheme != "tcp":
-            raise ValueError(_("{address}: a scheduler's address starts with tcp://").format(
-                address=text))
-    host, sep, port = address.rpartition(":")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(_("{address} is no scheduler address; write it as tcp://HOST:PORT, "
-                           "e.g. tcp://192.168.1.20:{port}").format(address=text, port=DEFAULT_PORT))
-    return f"tcp://{host}:{int(port)}"  # not translated: an address
 
 
 def most_processes() -> int:
@@ -103,6 +84,30 @@ async def _close_workers(scheduler: Any, seconds: float = 10.0) -> None:
         await asyncio.sleep(0.05)
 
 
+def _comings_and_goings(distributed: Any, say: Say) -> Any:
+    """A scheduler plugin that says when a worker process joins or leaves."""
+
+    class ComingsAndGoings(distributed.diagnostics.plugin.SchedulerPlugin):  # type: ignore[misc]
+        def add_worker(self, scheduler: Any, worker: str) -> None:
+            count = len(scheduler.workers)
+            say(ngettext("A worker process joined from {host} ({count} now).",
+                         "A worker process joined from {host} ({count} now).", count).format(
+                host=_host(worker), count=count))
+
+        def remove_worker(self, scheduler: Any, worker: str, **_kwargs: Any) -> None:
+            count = len(scheduler.workers)
+            say(ngettext("A worker process from {host} left ({count} now).",
+                         "A worker process from {host} left ({count} now).", count).format(
+                host=_host(worker), count=count))
+
+    return ComingsAndGoings()
+
+
+def _host(address: str) -> str:
+    """``tcp://10.0.0.5:41234`` -> ``10.0.0.5``."""
+    return address.partition("://")[2].rpartition(":")[0] or address
+
+
 def serve_scheduler(host: str | None, port: int, say: Say) -> None:
     """Run a scheduler on ``host`` (None: every network interface) and ``port`` until Ctrl+C.
     Raises StartFailed when it cannot listen there."""
@@ -119,6 +124,7 @@ def serve_scheduler(host: str | None, port: int, say: Say) -> None:
             raise StartFailed(_("cannot listen on port {port}: {problem}").format(
                 port=port, problem=problem)) from None
         try:
+            scheduler.add_plugin(_comings_and_goings(distributed, say), name="smqt-say")
             say(_("The scheduler listens at {address} (smqt {version}).").format(
                 address=scheduler.address, version=smqt_version()))
             say(_("On each worker machine: smqt cluster worker {address}").format(
@@ -142,9 +148,11 @@ def serve_workers(address: str, processes: int, say: Say, wait: float = WAIT_SEC
     distributed = _distributed()
 
     async def run() -> None:
-        say(ngettext("Starting {count} worker process for {address}...",
-                     "Starting {count} worker processes for {address}...", processes).format(
-            count=processes, address=address))
+        say(ngettext("Starting {count} worker process for {address} (waiting up to {seconds} s "
+                     "for it)...",
+                     "Starting {count} worker processes for {address} (waiting up to {seconds} s "
+                     "for it)...", processes).format(
+            count=processes, address=address, seconds=round(wait)))
         nannies = [distributed.Nanny(address, nthreads=1, death_timeout=wait, dashboard=False,
                                      dashboard_address=":0", preload=[workerlogs.__name__])
                    for _ in range(processes)]

@@ -246,10 +246,14 @@ def run_sim(options: SimOptions, out: TextIO, err: TextIO,
     precision = precisions(options.precision)
     executor = (cluster_executor(options.cluster, CLUSTER_TIMEOUT) if options.cluster
                 else local_executor(options.jobs))
+    cluster: dict | None = None
     try:
         with executor as running:
             report, results = _play(options, sides, changes, counts, lineup, precision,
                                     running, err, cancelled, progress)
+            if isinstance(running, ClusterExecutor):
+                cluster = {"address": running.address, "workers": running.most[0],
+                           "threads": running.most[1]}
         report["meta"]["skipped"] = skipped
     except ClusterUnavailable as exc:
         err.write(f"smqt sim: {exc}\n")  # not translated: the program's name (the message is)
@@ -257,12 +261,30 @@ def run_sim(options: SimOptions, out: TextIO, err: TextIO,
     except (SimCancelled, KeyboardInterrupt):  # Ctrl+C, or ``cancelled`` turned true
         err.write("\n" + _("smqt sim: cancelled; nothing written") + "\n")
         return 130
+    except Exception as exc:
+        if not options.cluster:
+            raise
+        # the scheduler went away, or a batch failed on a worker: said, not a traceback
+        problem = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        err.write("\n" + _("smqt sim: the cluster at {address} stopped playing ({problem}); "
+                           "nothing written").format(address=options.cluster, problem=problem)
+                  + "\n")
+        return 1
     packs = {"pack": sides[0].source}
     variants = [s.source for s in sides if s.kind == "variant"]
     if variants:
         packs["variant"] = variants[0]
-    report["meta"]["provenance"] = provenance(options, packs, clock, bool(options.cluster))
+    report["meta"]["provenance"] = provenance(options, packs, clock, cluster)
     return _write(report, sides, results, options, out, err, earlier)
+
+
+def _status(round_text: str, executor: Executor) -> str:
+    """The progress line's words after the count: the round (until clear), and a cluster's
+    workers now."""
+    parts = [round_text] if round_text else []
+    if isinstance(executor, ClusterExecutor):
+        parts.append(executor.status())
+    return ", ".join(part for part in parts if part)
 
 
 def _play(options: SimOptions, sides: list[Side], changes: list[Change], counts: list[int],
@@ -290,7 +312,7 @@ def _play(options: SimOptions, sides: list[Side], changes: list[Change], counts:
             batch_specs = _specs_of(side, counts, lineup, games, target, options)
             batches += make_batches(side.source, side.label, batch_specs, workers)
         total = sum(len(b.games) for b in batches)
-        bar = ProgressBar(total, err, status=lambda: status["text"])
+        bar = ProgressBar(total, err, status=lambda: _status(status["text"], executor))
 
         for result in run_batches(batches, executor, _both(bar, progress), cancelled):
             results[result.label].append(result)

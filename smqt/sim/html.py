@@ -350,18 +350,27 @@ def _made(found: dict | None) -> list[str]:
     packs = "; ".join(_("{role}: {name} {version} (content hash {hash})").format(
         role=_("pack") if role == "pack" else _("variant"), name=pack["name"],
         version=pack["version"], hash=pack["hash"][:12]) for role, pack in found["packs"].items())
-    cpu = found.get("cpu_seconds")
+    cpu, cluster = found.get("cpu_seconds"), found.get("cluster")
+    bots = ", ".join(level_words(bot.strip()) for bot in str(found["options"]["bots"]).split(","))
+    wall = fixed(found["wall_seconds"], ".1f")
     rows = [
         (_("command"), " ".join(found["command"]) or _("(run from the editor)")),
         (_("packs"), packs),
         (_("bots and seeds"), _("{bots}; first seed {seed}").format(
-            bots=found["options"]["bots"], seed=found["options"]["seed"])),
+            bots=bots, seed=found["options"]["seed"])),
         (_("made with"), _("smqt {version}, Python {python}, {system}").format(
             version=found["smqt"], python=found["python"], system=found["system"])),
         (_("started"), found["started"]),
-        (_("time"), _("{wall} s on the wall, {cpu} s of processor time").format(
-            wall=found["wall_seconds"], cpu=cpu if cpu is not None else "?")),
     ]
+    if cluster:
+        rows.append((_("played on"), ngettext(
+            "the Dask cluster at {address}: at most {workers} worker with {threads} threads",
+            "the Dask cluster at {address}: at most {workers} workers with {threads} threads",
+            cluster["workers"]).format(address=cluster["address"], workers=cluster["workers"],
+                                       threads=cluster["threads"])))
+    rows.append((_("time"), _("{wall} s on the wall, {cpu} s of processor time").format(
+        wall=wall, cpu=fixed(cpu, ".1f")) if cpu is not None else
+        _("{wall} s on the wall (the workers' processor time is not measured)").format(wall=wall)))
     body = "".join(f"<tr><th>{_e(k)}</th><td>{_e(str(v))}</td></tr>" for k, v in rows)
     title = _("How this report was made")
     again = _("Play it again: smqt sim --rerun REPORT --out FOLDER")

@@ -74,10 +74,11 @@ class Clock:
         return time.monotonic() - self._wall, self._processors() - self._cpu
 
 
-def provenance(options: Any, packs: dict[str, PackSource], clock: Clock, cluster: bool
-               ) -> dict:
+def provenance(options: Any, packs: dict[str, PackSource], clock: Clock,
+               cluster: dict | None = None) -> dict:
     """The report's provenance (``options``: the run's ``SimOptions``; ``packs``: "pack" and
-    "variant" as loaded)."""
+    "variant" as loaded; ``cluster``: the scheduler's address and the most workers and
+    threads that played, for a run on a cluster, whose processor time is not measured)."""
     wall, cpu = clock.spent()
     return {
         "smqt": __version__,
@@ -92,6 +93,7 @@ def provenance(options: Any, packs: dict[str, PackSource], clock: Clock, cluster
         "started": clock.started.isoformat(timespec="seconds"),
         "wall_seconds": round(wall, 1),
         "cpu_seconds": None if cluster else round(cpu, 1),
+        "cluster": cluster,
     }
 
 

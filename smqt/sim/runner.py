@@ -7,6 +7,7 @@ results whatever the executor or the number of workers.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import sys
@@ -33,6 +34,7 @@ __all__ = [
     "distributed_module",
     "local_executor",
     "run_batches",
+    "scheduler_address",
 ]
 
 Progress = Callable[[int, int], None]
@@ -40,6 +42,12 @@ Progress = Callable[[int, int], None]
 
 _POLL_SECONDS = 0.2
 """How often a run asks whether it was cancelled while it waits for batches."""
+
+_REFRESH_SECONDS = 2.0
+"""How often the progress is told again while no batch finishes."""
+
+DEFAULT_PORT = 8786
+"""Dask's usual scheduler port."""
 
 
 class SimCancelled(KeyboardInterrupt):
@@ -68,17 +76,19 @@ class ProgressBar:
         self.status = status
         self.start = time.monotonic()
         self.last_tenth = -1
+        self.last_extra = ""
         self.interactive = bool(getattr(self.out, "isatty", lambda: False)())
 
     def __call__(self, done: int, total: int) -> None:
         elapsed = time.monotonic() - self.start
         rate = done / elapsed if elapsed > 0 else 0.0
-        left = (total - done) / rate if rate > 0 else 0.0
+        # "?" while no game has finished: no rate yet to say how long the rest takes
+        left = f"{(total - done) / rate:.0f}" if rate > 0 else "?" if done < total else "0"
         filled = int(30 * done / total) if total else 30
         bar = f"[{'#' * filled}{'.' * (30 - filled)}]"
         extra = self.status() if self.status else ""
         shown = {"bar": bar, "done": done, "total": total, "label": _(self.label),
-                 "rate": fixed(rate, ".1f"), "left": f"{left:.0f}", "extra": extra}
+                 "rate": fixed(rate, ".1f"), "left": left, "extra": extra}
         if extra:
             text = _("{bar} {done}/{total} {label}, {rate}/s, {left} s left, {extra}").format(
                 **shown)
@@ -88,10 +98,10 @@ class ProgressBar:
             self.out.write("\r" + text + (" " * 4))
             if done == total:
                 self.out.write("\n")
-        else:
+        else:  # a line a tenth, and whenever the status changes (a cluster's workers come or go)
             tenth = 10 * done // total if total else 10
-            if tenth != self.last_tenth:
-                self.last_tenth = tenth
+            if tenth != self.last_tenth or extra != self.last_extra:
+                self.last_tenth, self.last_extra = tenth, extra
                 self.out.write(text + "\n")
         self.out.flush()
 
@@ -134,10 +144,16 @@ def run_batches(batches: Sequence[GameBatch], executor: Executor, progress: Prog
             index[executor.submit(play_batch, batch)] = i
             # An in-process executor has finished the batch already: report it now.
             collect({f for f in index if f.done()})
+        said = time.monotonic()
         while index:
             stop()
             finished, _ = wait(index, timeout=_POLL_SECONDS, return_when=FIRST_COMPLETED)
             collect(finished)
+            if finished:
+                said = time.monotonic()
+            elif progress and time.monotonic() - said >= _REFRESH_SECONDS:
+                said = time.monotonic()  # nothing finished for a while: say so anew (the
+                progress(done_games, total)  # status may have changed: workers gone, none yet)
     except BaseException:
         _abandon(executor, list(index))
         raise
@@ -191,8 +207,11 @@ class ClusterExecutor(Executor):
     """Batches run on the workers of a Dask distributed scheduler; ``shutdown`` closes the
     connection (the cluster itself goes on)."""
 
-    def __init__(self, client: Any) -> None:
+    def __init__(self, client: Any, address: str = "") -> None:
         self.client = client
+        self.address = address
+        self.most = (0, 0)
+        """The most workers, and their threads, seen connected during the run."""
         # pure=False: no hashing of every batch's pack to name the task, and two equal batches
         # stay two tasks.
         self._executor = client.get_executor(pure=False)
@@ -208,7 +227,9 @@ class ClusterExecutor(Executor):
 
     def _threads(self) -> tuple[int, int]:
         workers = self.client.scheduler_info().get("workers", {})
-        return len(workers), sum(w.get("nthreads", 0) for w in workers.values())
+        now = len(workers), sum(w.get("nthreads", 0) for w in workers.values())
+        self.most = max(self.most, now)
+        return now
 
     def workers(self) -> int:
         """Threads of the workers connected now (at least 1): what ``make_batches`` spreads
@@ -222,9 +243,27 @@ class ClusterExecutor(Executor):
             workers, threads = self._threads()
         except Exception:
             return ""
+        if not workers:
+            return _("no workers yet: the games wait for one (Ctrl+C stops)")
         return ngettext("{workers} worker, {threads} threads",
                         "{workers} workers, {threads} threads", workers).format(
             workers=workers, threads=threads)
+
+
+def scheduler_address(text: str) -> str:
+    """``HOST:PORT`` or ``tcp://HOST:PORT`` as Dask's ``tcp://HOST:PORT``; ValueError
+    (a sentence) for anything else."""
+    address = text.strip()
+    if "://" in address:
+        scheme, _sep, address = address.partition("://")
+        if scheme != "tcp":
+            raise ValueError(_("{address}: a scheduler's address starts with tcp://").format(
+                address=text))
+    host, sep, port = address.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(_("{address} is no scheduler address; write it as tcp://HOST:PORT, "
+                           "e.g. tcp://192.168.1.20:{port}").format(address=text, port=DEFAULT_PORT))
+    return f"tcp://{host}:{int(port)}"  # not translated: an address
 
 
 def distributed_module() -> Any:
@@ -247,16 +286,26 @@ def cluster_executor(address: str, timeout: float = 10.0) -> Iterator[ClusterExe
     version of smqt (every worker needs it installed: tasks name ``play_batch`` by module)."""
     distributed = distributed_module()
     try:
+        address = scheduler_address(address)
+    except ValueError as exc:
+        raise ClusterUnavailable(str(exc)) from None
+    try:
         client = distributed.Client(address, timeout=timeout)
     except (OSError, TimeoutError) as exc:
         raise ClusterUnavailable(_("cannot reach the Dask scheduler at {address}: {problem}")
                                  .format(address=address, problem=exc)) from None
-    executor = ClusterExecutor(client)
+    executor = ClusterExecutor(client, address)
+    # The client's own reports of a lost scheduler (a traceback at ERROR) would come before
+    # the run's one sentence about it: held back while connected.
+    quiet = logging.getLogger("distributed.client")
+    level = quiet.level
+    quiet.setLevel(logging.CRITICAL)
     try:
         _check_workers(client, address)
         yield executor
     finally:
         executor.shutdown(wait=False, cancel_futures=True)
+        quiet.setLevel(level)
 
 
 def smqt_version() -> str:

@@ -1,16 +1,30 @@
-"""Run in each worker process of ``smqt cluster worker`` (Dask's preload hook): a worker that
-stops as asked sometimes has Dask's nanny thread reading its stop message while the process
-closes that very queue, and Dask reports it as "Worker process died unexpectedly" with a
-traceback although nothing died. That one report is dropped while the worker is stopping;
-at any other time it stays (then something did go wrong)."""
+"""Run in each worker process of ``smqt cluster worker`` (Dask's preload hook): two reports
+Dask makes of a worker that stops as asked are dropped while it is stopping, because nothing
+went wrong:
+
+- the nanny's thread sometimes reads its stop message while the process closes that very queue,
+  reported as "Worker process died unexpectedly" with a traceback;
+- a game batch cut short by the stop is reported as "Async instruction for ... ended with
+  CancelledError" (the run that sent it plays the batch again on another worker);
+- a heartbeat to the scheduler sent while the connection closes is reported as "Failed to
+  communicate with scheduler during heartbeat", with a traceback.
+
+At any other time both stay (then something did go wrong)."""
 
 from __future__ import annotations
 
 import logging
 from typing import Any
 
-NANNY_LOGGER = "distributed.nanny"
-STOPPING_NOISE = "Worker process died unexpectedly"  # not translated: Dask's log message, matched
+NOISE = {  # Dask's loggers, and words of their messages
+    "distributed.nanny": ("Worker process died unexpectedly",),  # not translated: Dask's words
+    "distributed.worker.state_machine": (
+        "Async instruction for ",  # not translated: Dask's words
+        "ended with CancelledError"),  # not translated: Dask's words
+    "distributed.worker": (
+        "Failed to communicate with scheduler during heartbeat",),  # not translated: Dask's words
+}
+STOPPING = ("closing", "closed", "closing_gracefully")  # not translated: Dask's worker states
 
 
 class StoppingNoise(logging.Filter):
@@ -19,11 +33,12 @@ class StoppingNoise(logging.Filter):
         self.worker = worker
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.getMessage() != STOPPING_NOISE:
+        words = NOISE.get(record.name)
+        if not words or not all(word in record.getMessage() for word in words):
             return True
-        status = getattr(getattr(self.worker, "status", None), "name", "")
-        return status not in ("closing", "closed", "closing_gracefully")
+        return getattr(getattr(self.worker, "status", None), "name", "") not in STOPPING
 
 
 def dask_setup(worker: Any) -> None:
-    logging.getLogger(NANNY_LOGGER).addFilter(StoppingNoise(worker))
+    for name in NOISE:
+        logging.getLogger(name).addFilter(StoppingNoise(worker))

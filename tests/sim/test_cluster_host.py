@@ -17,7 +17,7 @@ import pytest
 
 from smqt.cli.main import parse
 from smqt.sim.command import SimOptions, run_sim
-from tests.sim.clusterprocs import free_port, serve
+from tests.sim.clusterprocs import Served, free_port, serve
 from tests.support import ROOT
 
 pytestmark = pytest.mark.skipif(os.name == "nt", reason="Ctrl+C is a POSIX signal here")
@@ -133,20 +133,81 @@ def test_without_distributed_the_parts_say_what_to_install(monkeypatch, capsys):
     assert "pip install 'smqt[cluster]'" in capsys.readouterr().err
 
 
-def test_only_a_stopping_worker_drops_dasks_died_unexpectedly_report():
+def test_only_a_stopping_worker_drops_dasks_reports_of_its_stop():
     import logging
     import types
 
-    from smqt.sim.workerlogs import STOPPING_NOISE, StoppingNoise
+    from smqt.sim.workerlogs import StoppingNoise
 
     worker = types.SimpleNamespace(status=types.SimpleNamespace(name="running"))
     noise = StoppingNoise(worker)
 
-    def record(message: str) -> logging.LogRecord:
-        return logging.LogRecord("distributed.nanny", logging.ERROR, __file__, 1, message, None,
-                                 None)
+    def record(logger: str, message: str) -> logging.LogRecord:
+        return logging.LogRecord(logger, logging.ERROR, __file__, 1, message, None, None)
 
-    assert noise.filter(record(STOPPING_NOISE)), "a running worker that dies is reported"
+    died = record("distributed.nanny", "Worker process died unexpectedly")
+    cut = record("distributed.worker.state_machine",
+                 "Async instruction for <Task cancelled name='execute(play_batch-1)'> ended with "
+                 "CancelledError")
+    beat = record("distributed.worker", "Failed to communicate with scheduler during heartbeat.")
+    assert all(map(noise.filter, (died, cut, beat))), "a running worker's reports are kept"
     worker.status.name = "closing"
-    assert not noise.filter(record(STOPPING_NOISE))
-    assert noise.filter(record("Worker exceeded 95% memory budget"))
+    assert not any(map(noise.filter, (died, cut, beat)))
+    assert noise.filter(record("distributed.nanny", "Worker exceeded 95% memory budget"))
+    assert noise.filter(record("distributed.worker", "Worker process died unexpectedly"))
+
+
+def test_sim_refuses_a_malformed_cluster_address_and_jobs_with_a_cluster(tmp_path):
+    """A designer typed ``--cluster myscheduler`` and got a traceback; the address is checked
+    as the worker checks it, and --jobs (which a cluster ignores) is refused beside it."""
+    for address in ("myscheduler", "tcp://192.0.2.2", "http://192.0.2.2:18901",
+                    "tcp://192.0.2.2:abc", "tcp://192.0.2.2:99999"):
+        done = smqt("sim", "--games", "2", "--out", tmp_path / "x", "--cluster", address)
+        assert done.returncode == 2, (address, done.stderr)
+        assert "no scheduler address" in done.stderr or "starts with tcp://" in done.stderr
+        assert "Traceback" not in done.stderr
+    done = smqt("sim", "--games", "2", "--out", tmp_path / "x", "--cluster", "h:8786",
+                "--jobs", "1")
+    assert done.returncode == 2 and "leave out --jobs" in done.stderr
+    err = io.StringIO()  # the editor's runs go through run_sim: the same sentence
+    assert run_sim(SimOptions(pack=BASE, out_dir=str(tmp_path / "y"), games=2,
+                              cluster="myscheduler"), io.StringIO(), err) == 2
+    assert "myscheduler is no scheduler address" in err.getvalue()
+    assert not (tmp_path / "x").exists() and not (tmp_path / "y").exists()
+
+
+def test_a_scheduler_gone_in_the_middle_of_a_run_is_a_sentence(tmp_path):
+    """The scheduler stopped while a run played on it: the run says so and writes nothing
+    (it used to end in a traceback)."""
+    pytest.importorskip("distributed")
+    port = free_port()
+    scheduler, workers = serve(SMQT, port, [1])
+    try:
+        run = Served([*SMQT, "--lang", "en", "sim", "--games", "3000", "--bots", "random",
+                      "--out", tmp_path / "run", "--cluster", f"127.0.0.1:{port}"])
+        run.wait_for("games,", 120)  # the progress line: games are being played
+        assert scheduler.interrupt() == 0
+        assert run.process.wait(120) == 1
+        said = run.said()
+        assert "smqt sim: the cluster at tcp://127.0.0.1:" in said and "nothing written" in said
+        assert "Traceback" not in said and " - ERROR - " not in said
+        assert not (tmp_path / "run" / "report.json").exists()
+    finally:
+        for served in (*workers, scheduler):
+            served.end()
+
+
+def test_a_run_waiting_for_workers_says_so(tmp_path):
+    """With a scheduler and no worker the games wait: the progress says why, and that Ctrl+C
+    stops it, instead of "0 s left"."""
+    pytest.importorskip("distributed")
+    from smqt.sim.runner import cluster_executor
+
+    port = free_port()
+    scheduler, _ = serve(SMQT, port, [])
+    try:
+        with cluster_executor(f"127.0.0.1:{port}") as executor:
+            assert executor.status() == "no workers yet: the games wait for one (Ctrl+C stops)"
+            assert executor.address == f"tcp://127.0.0.1:{port}"
+    finally:
+        scheduler.end()

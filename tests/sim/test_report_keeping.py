@@ -110,7 +110,7 @@ def test_the_page_names_cards_by_their_names_with_the_id_in_a_tooltip(tmp_path):
     assert f"<td>{shown}</td>" not in page
 
 
-def test_every_chart_is_a_file_of_its_own_and_a_png_with_png(tmp_path):
+def test_every_chart_is_a_file_of_its_own_and_a_png_with_png(tmp_path, qapp):
     """Issue 31: a picture worth sharing: each chart of the page is an SVG file of its own
     (with its style, valid XML) linked under the chart; --png makes a PNG of each."""
     import xml.etree.ElementTree as ElementTree

@@ -187,3 +187,21 @@ def test_an_unreachable_scheduler_is_a_sentence():
     with pytest.raises(ClusterUnavailable, match="cannot reach the Dask scheduler"):
         with cluster_executor("tcp://127.0.0.1:9", timeout=1):
             pass
+
+
+def test_the_progress_says_what_it_waits_for():
+    """Before any game has finished there is no rate to say how long the rest takes ("?",
+    not "0 s left"); written to a log, a line comes whenever the status changes (a cluster's
+    workers come or go), besides one a tenth."""
+    out = io.StringIO()
+    status = {"text": "no workers yet: the games wait for one (Ctrl+C stops)"}
+    bar = ProgressBar(100, out, status=lambda: status["text"])
+    bar(0, 100)
+    bar(0, 100)  # told again while nothing moves: no new line
+    status["text"] = "2 workers, 2 threads"
+    bar(0, 100)
+    bar(5, 100)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 2, lines
+    assert "0/100 games, 0.0/s, ? s left, no workers yet" in lines[0]
+    assert lines[1].endswith("? s left, 2 workers, 2 threads")

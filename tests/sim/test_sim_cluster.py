@@ -35,6 +35,13 @@ def test_local_pool_and_dask_cluster_write_the_same_games_csv(tmp_path):
                for name in ("local", "cluster")]
     made = [report["meta"].pop("provenance") for report in reports]  # when, and how long
     assert made[0]["packs"] == made[1]["packs"] and made[1]["cpu_seconds"] is None
+    assert made[0]["cluster"] is None
+    assert made[1]["cluster"] == {"address": cluster.scheduler_address, "workers": 2, "threads": 2}
+    page = (tmp_path / "cluster" / "report.html").read_text()
+    assert (f"the Dask cluster at {cluster.scheduler_address}: at most 2 workers with 2 threads"
+            in page)
+    assert "s on the wall (the workers&#x27; processor time is not measured)" in page
+    assert "? s" not in page
     reports[1]["meta"]["cluster"] = False
     assert reports[0] == reports[1]
 
