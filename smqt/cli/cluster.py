@@ -12,7 +12,7 @@ from smqt.language.translate import _
 
 
 def _port(text: str) -> int:
-    if not text.strip().isdigit() or not 0 < int(text) < 65536:
+    if not text.strip().isascii() or not text.strip().isdigit() or not 0 < int(text) < 65536:
         raise argparse.ArgumentTypeError(
             _("{value} is no port: give a whole number from 1 to 65535").format(value=text))
     return int(text)
@@ -22,11 +22,24 @@ def _processes(text: str) -> int:
     from smqt.sim.clusterhost import most_processes
 
     most = most_processes()
-    if not text.strip().isdigit() or not 0 < int(text) <= most:
+    if not text.strip().isascii() or not text.strip().isdigit() or not 0 < int(text) <= most:
         raise argparse.ArgumentTypeError(
             _("{value}: give a whole number of processes from 1 to {most} (four per core)")
             .format(value=text, most=most))
     return int(text)
+
+
+def _host(text: str) -> str:
+    """An address of this machine to listen on: a host name, an IPv4 or an IPv6 address."""
+    from smqt.sim.runner import is_host
+
+    host = text.strip()
+    bare_ipv6 = host.count(":") >= 2 and all(c in "0123456789abcdefABCDEF:." for c in host)
+    if not (is_host(host) or bare_ipv6):
+        raise argparse.ArgumentTypeError(
+            _("{value} is no address of this machine: give a host name or an IP address, "
+              "without a port (that is --port)").format(value=text))
+    return host if is_host(host) else f"[{host}]"  # Dask takes IPv6 in brackets
 
 
 def _seconds(text: str) -> float:
@@ -52,7 +65,7 @@ def add(sub: argparse._SubParsersAction) -> None:
         "scheduler", help=_("run the scheduler that workers join and smqt sim --cluster talks to"))
     scheduler.add_argument("--port", type=_port, default=DEFAULT_PORT,
                            help=_("the port to listen on (default {port})").format(port=DEFAULT_PORT))
-    scheduler.add_argument("--host", default=None,
+    scheduler.add_argument("--host", default=None, type=_host,
                            help=_("listen on this address only (default: every network interface)"))
     worker = parts.add_parser(
         "worker", help=_("run this machine's worker processes for a scheduler"))

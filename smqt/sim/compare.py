@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 from smqt.ai.protocol import level_words
-from smqt.language.translate import _
+from smqt.language.translate import _, ngettext
 from smqt.sim.stats import (
     Difference,
     Proportion,
@@ -126,7 +126,8 @@ def compare_text(a_name: str, b_name: str, rows: list[dict]) -> str:
             diff=show(d["estimate"], unit, True), low=show(d["low"], unit, True),
             high=show(d["high"], unit, True), verdict=verdict))
     found = sum(row["different"] for row in rows)
-    lines.append(_("{found} of {rows} measures differ beyond noise.").format(
+    lines.append(ngettext("{found} of {rows} measure differs beyond noise.",
+                          "{found} of {rows} measures differ beyond noise.", len(rows)).format(
         found=found, rows=len(rows)))
     return "\n".join(lines) + "\n"
 
@@ -134,8 +135,10 @@ def compare_text(a_name: str, b_name: str, rows: list[dict]) -> str:
 def compare_headline(a_name: str, rows: list[dict]) -> str:
     """One line for a page's first screen: how many measures differ from the earlier report's,
     linked to the comparison further down."""
-    text = _("Compared with {a}: {found} of {rows} measures differ beyond noise.").format(
-        a=a_name, found=sum(row["different"] for row in rows), rows=len(rows))
+    text = ngettext("Compared with {a}: {found} of {rows} measure differs beyond noise.",
+                    "Compared with {a}: {found} of {rows} measures differ beyond noise.",
+                    len(rows)).format(a=a_name, found=sum(row["different"] for row in rows),
+                                      rows=len(rows))
     return (f"<p class='lead'><a href='#compare'>{html.escape(text)}</a></p>")  # not translated: markup
 
 

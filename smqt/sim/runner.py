@@ -251,8 +251,8 @@ class ClusterExecutor(Executor):
 
 
 def scheduler_address(text: str) -> str:
-    """``HOST:PORT`` or ``tcp://HOST:PORT`` as Dask's ``tcp://HOST:PORT``; ValueError
-    (a sentence) for anything else."""
+    """``HOST:PORT`` or ``tcp://HOST:PORT`` as Dask's ``tcp://HOST:PORT`` (an IPv6 host in
+    brackets: ``tcp://[fe80::1]:8786``); ValueError (a sentence) for anything else."""
     address = text.strip()
     if "://" in address:
         scheme, _sep, address = address.partition("://")
@@ -260,10 +260,22 @@ def scheduler_address(text: str) -> str:
             raise ValueError(_("{address}: a scheduler's address starts with tcp://").format(
                 address=text))
     host, sep, port = address.rpartition(":")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if not sep or not is_host(host) or not port.isascii() or not port.isdigit() \
+            or not 0 < int(port) < 65536:
         raise ValueError(_("{address} is no scheduler address; write it as tcp://HOST:PORT, "
-                           "e.g. tcp://192.168.1.20:{port}").format(address=text, port=DEFAULT_PORT))
+                           "e.g. tcp://192.168.1.20:{port} (an IPv6 address in brackets: "
+                           "tcp://[fe80::1]:{port})").format(address=text, port=DEFAULT_PORT))
     return f"tcp://{host}:{int(port)}"  # not translated: an address
+
+
+def is_host(host: str) -> bool:
+    """A host name, an IPv4 address or a bracketed IPv6 address: no blanks, and a colon only
+    inside brackets."""
+    if host.startswith("[") and host.endswith("]"):
+        inner = host[1:-1]
+        return bool(inner) and all(c in "0123456789abcdefABCDEF:." for c in inner)
+    return bool(host) and host.isascii() and ":" not in host and \
+        not any(c.isspace() or c in "[]/@" for c in host)
 
 
 def distributed_module() -> Any:

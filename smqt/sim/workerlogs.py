@@ -1,4 +1,4 @@
-"""Run in each worker process of ``smqt cluster worker`` (Dask's preload hook): two reports
+"""Run in each worker process of ``smqt cluster worker`` (Dask's preload hook): three reports
 Dask makes of a worker that stops as asked are dropped while it is stopping, because nothing
 went wrong:
 
@@ -9,11 +9,17 @@ went wrong:
 - a heartbeat to the scheduler sent while the connection closes is reported as "Failed to
   communicate with scheduler during heartbeat", with a traceback.
 
-At any other time both stay (then something did go wrong)."""
+At any other time they stay (then something did go wrong).
+
+A worker process also leaves Ctrl+C and a closed terminal to its nanny: a terminal sends them
+to every process of the command, and the nanny stops its worker in order (a worker that took
+Ctrl+C itself would end in a traceback, and its nanny would start a new one)."""
 
 from __future__ import annotations
 
 import logging
+import signal
+import threading
 from typing import Any
 
 NOISE = {  # Dask's loggers, and words of their messages
@@ -42,3 +48,7 @@ class StoppingNoise(logging.Filter):
 def dask_setup(worker: Any) -> None:
     for name in NOISE:
         logging.getLogger(name).addFilter(StoppingNoise(worker))
+    if threading.current_thread() is threading.main_thread():  # where signals can be set
+        for name in ("SIGINT", "SIGHUP"):
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), signal.SIG_IGN)

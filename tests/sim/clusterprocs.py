@@ -3,6 +3,7 @@ the loopback and worker commands that join it, each read line by line as a perso
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import signal
@@ -25,9 +26,11 @@ class Served:
 
     def __init__(self, command: Sequence[str | Path], env: dict[str, str] | None = None,
                  cwd: Path | None = None) -> None:
+        # a process group of its own, as a command started at a terminal has: Ctrl+C there
+        # goes to every process of the group (a worker command's processes too)
         self.process = subprocess.Popen(
             [str(word) for word in command], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True, env=env, cwd=cwd)
+            stderr=subprocess.STDOUT, text=True, env=env, cwd=cwd, start_new_session=True)
         self.lines: list[str] = []
         self._queue: queue.Queue[str | None] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
@@ -62,15 +65,17 @@ class Served:
                 return "\n".join(self.lines)
             self.lines.append(line)
 
-    def interrupt(self, seconds: float = 60) -> int:
-        """Ctrl+C, and the exit status once it has ended."""
-        self.process.send_signal(signal.SIGINT)
+    def interrupt(self, seconds: float = 60, signum: int = signal.SIGINT) -> int:
+        """Ctrl+C as a terminal sends it (to the whole process group), and the exit status
+        once the command has ended."""
+        os.killpg(self.process.pid, signum)
         return self.process.wait(seconds)
 
     def end(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(30)
+        """Kill the command and every process of its group, if still there."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(30)
 
 
 def serve(smqt: Sequence[str | Path], port: int, processes: Sequence[int],

@@ -20,7 +20,7 @@ from smqt.sim.command import SimOptions, run_sim
 from tests.sim.clusterprocs import Served, free_port, serve
 from tests.support import ROOT
 
-pytestmark = pytest.mark.skipif(os.name == "nt", reason="Ctrl+C is a POSIX signal here")
+POSIX = pytest.mark.skipif(os.name == "nt", reason="Ctrl+C is sent as a POSIX signal here")
 
 BASE = str(ROOT / "content" / "base")
 SHORT = str(ROOT / "content" / "variants" / "short-game")
@@ -33,6 +33,7 @@ def smqt(*words: object, lang: str = "en", timeout: float = 120
                           text=True, timeout=timeout, stdin=subprocess.DEVNULL)
 
 
+@POSIX
 def test_smqt_serves_the_cluster_that_plays_the_local_games(tmp_path):
     pytest.importorskip("distributed")
     common = {"pack": BASE, "variant": SHORT, "players": "2", "bots": "random", "games": 30,
@@ -67,6 +68,7 @@ def test_smqt_serves_the_cluster_that_plays_the_local_games(tmp_path):
             served.end()
 
 
+@POSIX
 def test_a_worker_without_its_scheduler_says_so():
     pytest.importorskip("distributed")
     done = smqt("cluster", "worker", f"tcp://127.0.0.1:{free_port()}", "--processes", "1",
@@ -76,6 +78,7 @@ def test_a_worker_without_its_scheduler_says_so():
     assert "Traceback" not in done.stderr
 
 
+@POSIX
 def test_a_port_in_use_is_a_sentence():
     pytest.importorskip("distributed")
     with socket.socket() as taken:
@@ -84,7 +87,7 @@ def test_a_port_in_use_is_a_sentence():
         port = taken.getsockname()[1]
         done = smqt("cluster", "scheduler", "--host", "127.0.0.1", "--port", port)
     assert done.returncode == 1
-    assert f"smqt cluster: cannot listen on port {port}:" in done.stderr
+    assert f"smqt cluster: cannot listen on 127.0.0.1:{port}:" in done.stderr
     assert "Traceback" not in done.stderr
 
 
@@ -92,6 +95,7 @@ def test_a_port_in_use_is_a_sentence():
     ("10.0.0.5:8786", "tcp://10.0.0.5:8786"),
     ("tcp://node-3:9000", "tcp://node-3:9000"),
     (" tcp://[::1]:8786 ", "tcp://[::1]:8786"),
+    ("[fe80::1]:9000", "tcp://[fe80::1]:9000"),
 ])
 def test_a_scheduler_address_may_leave_out_tcp(given, expected):
     assert parse(["cluster", "worker", given]).address == expected
@@ -105,6 +109,9 @@ def test_a_scheduler_address_may_leave_out_tcp(given, expected):
     ["worker", "h:1", "--wait", "0"], ["worker", "h:1", "--wait", "nan"],
     ["worker", "h:1", "--wait", "inf"], ["scheduler", "--port", "-1"],
     ["scheduler", "--port", "65536"], ["scheduler", "--port", "eight"], [],
+    ["worker", "fe80::1"], ["worker", "h:1:2"], ["worker", "h :1"], ["worker", "::1:8786"],
+    ["worker", "h:²"], ["scheduler", "--port", "²"], ["worker", "h:1", "--processes", "²"],
+    ["scheduler", "--host", "127.0.0.1:9000"], ["scheduler", "--host", "a b"],
 ])
 def test_bad_arguments_are_refused_with_the_form_to_use(words, capsys):
     with pytest.raises(SystemExit) as ended:
@@ -128,6 +135,7 @@ def test_without_distributed_the_parts_say_what_to_install(monkeypatch, capsys):
     from smqt.cli import cluster
 
     monkeypatch.setitem(sys.modules, "distributed", None)
+    monkeypatch.setenv("DASK_LOGGING__DISTRIBUTED", "warning")  # put back as it was after
     args = argparse.Namespace(part="scheduler", host="127.0.0.1", port=free_port())
     assert cluster.run(args) == 2
     assert "pip install 'smqt[cluster]'" in capsys.readouterr().err
@@ -176,6 +184,7 @@ def test_sim_refuses_a_malformed_cluster_address_and_jobs_with_a_cluster(tmp_pat
     assert not (tmp_path / "x").exists() and not (tmp_path / "y").exists()
 
 
+@POSIX
 def test_a_scheduler_gone_in_the_middle_of_a_run_is_a_sentence(tmp_path):
     """The scheduler stopped while a run played on it: the run says so and writes nothing
     (it used to end in a traceback)."""
@@ -197,6 +206,7 @@ def test_a_scheduler_gone_in_the_middle_of_a_run_is_a_sentence(tmp_path):
             served.end()
 
 
+@POSIX
 def test_a_run_waiting_for_workers_says_so(tmp_path):
     """With a scheduler and no worker the games wait: the progress says why, and that Ctrl+C
     stops it, instead of "0 s left"."""
@@ -211,3 +221,54 @@ def test_a_run_waiting_for_workers_says_so(tmp_path):
             assert executor.address == f"tcp://127.0.0.1:{port}"
     finally:
         scheduler.end()
+
+
+@POSIX
+def test_a_host_to_listen_on_may_be_ipv6(capsys):
+    assert parse(["cluster", "scheduler", "--host", "::1"]).host == "[::1]"
+    assert parse(["cluster", "scheduler", "--host", "[::1]"]).host == "[::1]"
+    assert parse(["cluster", "scheduler", "--host", " localhost "]).host == "localhost"
+
+
+@POSIX
+def test_ctrl_c_while_a_worker_waits_for_its_scheduler_stops_it_cleanly():
+    """Ctrl+C at the terminal while the worker still waits for a scheduler that is not up."""
+    pytest.importorskip("distributed")
+    waiting = Served([*SMQT, "--lang", "en", "cluster", "worker", f"127.0.0.1:{free_port()}",
+                      "--processes", "2", "--wait", "60"])
+    try:
+        waiting.wait_for("waiting up to 60 s")
+        assert waiting.interrupt(30) == 0
+        said = waiting.said()
+        assert "The workers have stopped." in said and "Traceback" not in said
+    finally:
+        waiting.end()
+
+
+@POSIX
+def test_a_stopped_worker_does_not_hold_up_the_scheduler_and_a_second_ctrl_c_ends_at_once():
+    """A worker command suspended (Ctrl+Z) never answers the scheduler's request to stop: the
+    scheduler stops all the same, within its limit. A second Ctrl+C ends a command at once."""
+    pytest.importorskip("distributed")
+    import signal
+    import time
+
+    port = free_port()
+    scheduler, (worker,) = serve(SMQT, port, [1])
+    try:
+        os.killpg(worker.process.pid, signal.SIGSTOP)
+        start = time.monotonic()
+        assert scheduler.interrupt(60) == 0
+        assert time.monotonic() - start < 30
+        assert "The scheduler has stopped." in scheduler.said()
+    finally:
+        worker.end()
+        scheduler.end()
+    again = Served([*SMQT, "--lang", "en", "cluster", "worker", f"127.0.0.1:{free_port()}",
+                    "--processes", "1", "--wait", "60"])
+    try:
+        again.wait_for("waiting up to 60 s")
+        os.killpg(again.process.pid, signal.SIGTERM)  # the first asks it to stop ...
+        assert again.interrupt(30) in (0, 130)  # ... the second ends it, whatever it was doing
+    finally:
+        again.end()
