@@ -11,7 +11,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable
-from concurrent.futures import Executor
+from concurrent.futures import CancelledError, Executor
 from pathlib import Path
 from typing import TextIO
 
@@ -261,10 +261,11 @@ def run_sim(options: SimOptions, out: TextIO, err: TextIO,
     except (SimCancelled, KeyboardInterrupt):  # Ctrl+C, or ``cancelled`` turned true
         err.write("\n" + _("smqt sim: cancelled; nothing written") + "\n")
         return 130
-    except Exception as exc:
+    except (CancelledError, OSError, TimeoutError) as exc:
         if not options.cluster:
             raise
-        # the scheduler went away, or a batch failed on a worker: said, not a traceback
+        # the scheduler went away (its tasks cancelled, the connection closed): said, not a
+        # traceback; any other error is a fault and keeps its traceback
         problem = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         err.write("\n" + _("smqt sim: the cluster at {address} stopped playing ({problem}); "
                            "nothing written").format(address=options.cluster, problem=problem)

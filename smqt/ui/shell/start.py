@@ -152,6 +152,7 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
     from smqt.ui.shell.handover import HandoverServer, hand_over
     from smqt.ui.shell.newgame import GameOptions
     from smqt.ui.shell.window import TableWindow
+    from smqt.ui.table.facecache import exact_faces
     from smqt.ui.table.motion import COUNT_MS, MOVE_MS, Motion
 
     watch = ProblemWatch(err).install()
@@ -243,8 +244,9 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
 
         def at_end() -> None:
             if options.screenshot:
-                window.repaint()
-                image = window.grab()
+                with exact_faces():  # a picture: no face drawn from another size for now
+                    window.repaint()
+                    image = window.grab()
                 if not image.save(options.screenshot):
                     failed = _("cannot write the screenshot {file}").format(
                         file=options.screenshot)

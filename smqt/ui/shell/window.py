@@ -356,7 +356,7 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableKeys, TableTut
         self.city_view.setFocus()  # the table has the keyboard (Tab marks a target)
         self.game_started.emit()
         if game.state.is_over:
-            self._finished()
+            self._finished(at_once=True)
         ctrl.start()
 
     def new_game(self, options: GameOptions, *, autosave: bool = True,
@@ -454,7 +454,9 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableKeys, TableTut
             for i, seat in enumerate(ctrl.seats):
                 self.city_tabs.setTabText(i, city_name(seat.name))
 
-    def _finished(self) -> None:
+    def _finished(self, at_once: bool = False) -> None:
+        """The game has ended: the end page filled, and shown in a later turn of the event
+        loop (``at_once``: now, for a game opened already finished)."""
         ctrl = self.controller
         if ctrl is None or not ctrl.state.is_over:
             return  # another game (or an undo) came first
@@ -464,6 +466,15 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableKeys, TableTut
         self.end_page.show_score(ctrl.state, self.score, ctrl.names,
                                  people[0] if people else self.score.winners[0],
                                  hints=ctrl.hints_used)
+        if at_once:
+            self._show_end_page()
+        else:  # a turn of its own: filling the page and laying it out at once held the
+            QTimer.singleShot(0, self._show_end_page)  # window up past 50 ms at a game's end
+
+    def _show_end_page(self) -> None:
+        ctrl = self.controller
+        if ctrl is None or not ctrl.state.is_over:
+            return  # another game (or an undo) came first
         self.pages.setCurrentIndex(1)
         self.status.setText(_("Game over."))
 

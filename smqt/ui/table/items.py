@@ -80,7 +80,7 @@ class FaceItem(QGraphicsObject):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        paint_cached(painter, self.size, self.entry, self.paint_face)
+        paint_cached(painter, self.size, self.entry, self.paint_face, self)
         ring = None
         if self.selected:
             ring = QPen(SELECTED, 7)
