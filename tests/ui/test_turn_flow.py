@@ -445,3 +445,23 @@ def test_r5_3_a_move_nothing_can_use_shows_the_engines_reason(qtbot, window):
     items = [window.turn_panel.allowances.item(i).text() for i in range(2)]
     assert "(not usable now: you have no tourist in your city)" in items[0], items
     assert "(1 move left)" in items[1], items
+
+
+def test_r5_2_end_turn_with_a_person_picked_gives_up_that_move_too(qtbot, window):
+    """R5.2: a person picked, then E: the panel asks to confirm giving up the moves left, and
+    the picked person's spaces and their points leave the table (they stayed until the second
+    E)."""
+    from smqt.ui.table.gains import GainItem
+
+    on_the_table(window, move_state())
+    ctrl = window.controller
+    (pid,) = ctrl.state.players[0].people
+    click_person(qtbot, window, pid)
+    assert any(isinstance(i, GainItem) for i in window.city_scene.items())
+    qtbot.keyClick(window, Qt.Key.Key_E)
+    assert window.interaction.person is None
+    assert window.turn_panel.end_turn.text() == "Confirm: end turn"
+    assert not any(isinstance(i, GainItem) for i in window.city_scene.items())
+    assert not ctrl.game.actions, "nothing played yet"
+    qtbot.keyClick(window, Qt.Key.Key_E)
+    assert ctrl.state.current == 1, "the second E ends the turn"

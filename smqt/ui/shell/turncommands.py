@@ -51,7 +51,11 @@ class TurnCommands:
         unused = any(isinstance(a, MovePerson | ReturnPerson) for a in self.interaction.legal)
         if unused and not self._confirm_end:
             self._confirm_end = True
-            self._update_turn_panel(self.interaction.highlights())
+            if self.interaction.person is not None:  # a half-made move goes with the others:
+                self.interaction.person, self.interaction.path = None, ()
+                self.refresh()  # its spaces and their points leave the table
+            else:
+                self._update_turn_panel(self.interaction.highlights())
             return
         self._play(action)
 
