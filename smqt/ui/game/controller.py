@@ -11,8 +11,9 @@ call ``play``/``undo``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
+from functools import partial
 from pathlib import Path
 
 import attrs
@@ -108,9 +109,13 @@ class GameController(QObject):
 
     def __init__(self, game: Game, seats: Sequence[Seat], *, autosave: Path | None = None,
                  ai_pace_ms: int = 400, pack: Path | None = None, playtest: bool = False,
-                 fallback_level: str | None = None, parent: QObject | None = None) -> None:
+                 fallback_level: str | None = None,
+                 later: Callable[[Callable[[], object], QObject], None] | None = None,
+                 parent: QObject | None = None) -> None:
         """``fallback_level``: when a bot fails, hand its seat to this level at once (for
-        runs nobody watches); otherwise the seat waits for the person's choice."""
+        runs nobody watches); otherwise the seat waits for the person's choice. ``later``:
+        how a bot's answer waits for a turn of the event loop of its own (``Turns.later``:
+        not in the turn that paints the previous move); at once without."""
         super().__init__(parent)
         if len(seats) != game.state.num_players:
             players = game.state.num_players
@@ -126,6 +131,7 @@ class GameController(QObject):
         self.stalled: int | None = None
         """The AI seat that failed and waits for the person's choice."""
         self.ai_pace_ms = ai_pace_ms
+        self._later = later
         self._undo: list[tuple[GameState, int]] = []
         self._ticket = 0
         self._waiting = False
@@ -438,6 +444,12 @@ class GameController(QObject):
 
     @Slot(int, object)
     def _on_answer(self, ticket: int, answer: Action | Failure) -> None:
+        if self._later is not None:
+            self._later(partial(self._take_answer, ticket, answer), self)
+        else:
+            self._take_answer(ticket, answer)
+
+    def _take_answer(self, ticket: int, answer: Action | Failure) -> None:
         if isinstance(answer, Failure):
             self._on_failed(ticket, answer.head + "\n" + answer.details)
         else:

@@ -36,22 +36,39 @@ class WrappingDelegate(QStyledItemDelegate):
     """Rows as tall as their wrapped text in the column's present width (the standard delegate
     measures one line, so a long reason was cut or ended in an ellipsis)."""
 
+    KEPT = 4000
+    """Sizes kept (all forgotten when more come)."""
+
     def __init__(self, tree: QTreeWidget) -> None:
         super().__init__(tree)
         self.tree = tree
+        self._sizes: dict[tuple, QSize] = {}
+        """Sizes worked out, by column, text, font and the reasons' width: the tree asks for
+        each row's size again at every column it resizes (hundreds of times as the end page
+        is laid out), and wrapping the words each time held the window up ~20 ms."""
 
     def sizeHint(self, option: QStyleOptionViewItem,
                  index: QModelIndex | QPersistentModelIndex) -> QSize:
-        size = super().sizeHint(option, index)
         font = index.data(Qt.ItemDataRole.FontRole) or self.tree.font()
-        metrics = QFontMetricsF(font)
-        if index.column() != WHY:  # points and names: their column fits them on one line
-            return QSize(size.width(), min(size.height(), int(metrics.height()) + 6))
         text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
-        width = max(40, self.tree.header().sectionSize(WHY) - 12)
-        rect = metrics.boundingRect(QRectF(0, 0, width, 10_000),
-                                    int(Qt.TextFlag.TextWordWrap), text)
-        return QSize(size.width(), max(size.height(), int(rect.height()) + 6))
+        column = index.column()
+        width = max(40, self.tree.header().sectionSize(WHY) - 12) if column == WHY else 0
+        key = (column, text, font.key(), width)
+        known = self._sizes.get(key)
+        if known is not None:
+            return QSize(known)
+        size = super().sizeHint(option, index)
+        metrics = QFontMetricsF(font)
+        if column != WHY:  # points and names: their column fits them on one line
+            size = QSize(size.width(), min(size.height(), int(metrics.height()) + 6))
+        else:
+            rect = metrics.boundingRect(QRectF(0, 0, width, 10_000),
+                                        int(Qt.TextFlag.TextWordWrap), text)
+            size = QSize(size.width(), max(size.height(), int(rect.height()) + 6))
+        if len(self._sizes) >= self.KEPT:
+            self._sizes.clear()
+        self._sizes[key] = QSize(size)
+        return size
 
 
 class ScoreBreakdown(QWidget):

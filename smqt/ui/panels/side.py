@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QContextMenuEvent, QImage, QMouseEvent, QPixmap
 from PySide6.QtWidgets import (
     QFrame,
@@ -30,8 +30,9 @@ from smqt.render.symbols import contrast, letter_colour
 from smqt.render.tilefaces import paint_objective, paint_sand_dollar_action, tile_image
 from smqt.render.words import card_text, objective_text, sand_dollar_text, tile_text
 from smqt.ui.game.controller import Seat
-from smqt.ui.table.appearance import css
+from smqt.ui.table.appearance import css, restyle
 from smqt.ui.table.motion import count_up
+from smqt.ui.table.turns import LATER_MS
 
 PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
 """Seat colours (Okabe-Ito), always shown with the name."""
@@ -150,8 +151,8 @@ class PlayerPanel(QFrame):
         current = current and not state.is_over
         border = colour if current else ("#888888" if shown else "#d0d0d0")
         width = 3 if current else 2 if shown else 1
-        self.setStyleSheet(f"PlayerPanel {{ border: {width}px solid {border}; border-radius: 6px;"
-                           f" background: {'#fffdf5' if shown else '#ffffff'}; }}")  # not translated: style
+        restyle(self, f"PlayerPanel {{ border: {width}px solid {border}; border-radius: 6px;"
+                f" background: {'#fffdf5' if shown else '#ffffff'}; }}")  # not translated: style
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
@@ -300,6 +301,7 @@ class LogPanel(QListWidget):
         self.itemClicked.connect(lambda item: self.moment_chosen.emit(
             item.data(Qt.ItemDataRole.UserRole)))
         self.setToolTip(_("Click a line to look at the game at that moment"))
+        self._scroll_due = False
 
     def drop_after(self, moment: int) -> None:
         """Forget the lines of undone actions."""
@@ -312,6 +314,12 @@ class LogPanel(QListWidget):
         colour = QColor(seat_ink(seat))
         item.setForeground(colour if not text.startswith(" ") else QColor("#555555"))
         self.addItem(item)
+        if not self._scroll_due:  # once for the lines of one moment: each scroll lays out
+            self._scroll_due = True  # every line of the log anew (wrapped words)
+            QTimer.singleShot(LATER_MS, self, self._scroll)
+
+    def _scroll(self) -> None:
+        self._scroll_due = False
         self.scrollToBottom()
 
 

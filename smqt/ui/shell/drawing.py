@@ -4,20 +4,21 @@ around them, the city's header, and the reward dialog when a reward waits."""
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, QTimer
 from PySide6.QtGui import QColor
 
 from smqt.engine.actions import Action, Take
 from smqt.engine.geometry import Space
-from smqt.engine.scoring import score_game
+from smqt.engine.scoring import ScoreSheet, score_game
 from smqt.engine.state import REWARD, GameState
 from smqt.language.translate import _
 from smqt.ui.game.controller import Seat
 from smqt.ui.game.interaction import Highlights
 from smqt.ui.game.prompts import banner
 from smqt.ui.panels.side import PLAYER_COLOURS, PlayerPanel, seat_fill_words, seat_ink
-from smqt.ui.table.appearance import css
+from smqt.ui.table.appearance import css, restyle
 from smqt.ui.table.gains import show_gains
 from smqt.ui.table.motion import Motion
 
@@ -124,11 +125,7 @@ class Drawing:
             if own_city and self.interaction.person is not None:
                 show_gains(self.city_scene, self._move_gains(state), self.city_scene.rect_of)
         self._show_city_header(state)
-        compact = self._panels_short_of_room()
-        for i, panel in enumerate(self.player_panels):
-            panel.set_compact(compact)
-            panel.show_player(state, ctrl.seats[i], score.sheets[i], i == state.current,
-                              i == self.shown)
+        self._draw_panels(state, score.sheets)
         self.banner.say(banner(state, ctrl.names, [s.kind for s in ctrl.seats], self._trigger)
                         if live else "")
         self._update_turn_panel(h, interactive)
@@ -139,6 +136,18 @@ class Drawing:
         self.key_focus.update(h)
         self._draw_focus()
         self._lesson_now(h, interactive)
+        self.paint_later.hold()  # painted in a turn of its own (after the height is shared)
+
+    def _draw_panels(self, state: GameState, sheets: Sequence[ScoreSheet]) -> None:
+        """The player panels, each on one line when the side is short of room."""
+        ctrl = self.controller
+        if ctrl is None:
+            return
+        compact = self._panels_short_of_room()
+        for i, panel in enumerate(self.player_panels):
+            panel.set_compact(compact)
+            panel.show_player(state, ctrl.seats[i], sheets[i], i == state.current,
+                              i == self.shown)
 
     def _city_hint(self, hint: Action | None, h: Highlights, own_city: bool, live: bool,
                    state: GameState) -> Action | None:
@@ -193,10 +202,10 @@ class Drawing:
                 _("Every city (a click on a city shows it alone)") if state.is_over else
                 _("Every city — {name}'s turn (a click on a city shows it alone)").format(
                     name=ctrl.seats[current].name))
-            self.city_header.setStyleSheet(css(f"QLabel {{ background: #f6f1e4; color: #1d1d1d; "
-                                           f"font-size: 15px; font-weight: bold; "
-                                           # not translated: a Qt style sheet
-                                           f"padding: 3px 10px; border-top: 3px solid {colour}; }}"))
+            restyle(self.city_header, css(f"QLabel {{ background: #f6f1e4; color: #1d1d1d; "
+                                          f"font-size: 15px; font-weight: bold; "
+                                          # not translated: a Qt style sheet
+                                          f"padding: 3px 10px; border-top: 3px solid {colour}; }}"))
             return
         seat = ctrl.seats[self.shown]
         colour = PLAYER_COLOURS[self.shown % len(PLAYER_COLOURS)]
@@ -209,7 +218,7 @@ class Drawing:
             header = _("{name}'s city — your turn").format(name=seat.name)
         self.city_header.setText(header)
         words = seat_fill_words(self.shown) if playing else seat_ink(self.shown, "#f6f1e4")
-        self.city_header.setStyleSheet(css(
+        restyle(self.city_header, css(
             f"QLabel {{ background: {colour if playing else '#f6f1e4'}; "
             f"color: {words}; font-size: 15px; font-weight: bold; "
             f"padding: 3px 10px; border-top: 3px solid {colour}; }}"))  # not translated: style sheet

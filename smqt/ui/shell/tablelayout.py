@@ -6,6 +6,7 @@ stays where they put it."""
 
 from __future__ import annotations
 
+from smqt.engine.scoring import score_game
 from smqt.ui.panels.side import PlayerPanel
 from smqt.ui.table.appearance import Appearance
 from smqt.ui.table.balance import balanced_heights, side_width
@@ -72,7 +73,8 @@ class TableLayout:
         be (``balance.balanced_heights``), unless the person chose the share."""
         if self.controller is not None and self.player_panels and \
                 self._panels_short_of_room() != self.player_panels[0].compact:
-            self._redraw()
+            state = self._state()
+            self._draw_panels(state, score_game(state).sheets)  # the table stays as drawn
         if not self._user_side:
             whole = sum(self.main_split.sizes())
             side = side_width(self.width(), Appearance.text)

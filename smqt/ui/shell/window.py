@@ -65,9 +65,11 @@ from smqt.ui.shell.tablelayout import TableLayout
 from smqt.ui.shell.turncommands import TurnCommands
 from smqt.ui.shell.turnview import TurnView
 from smqt.ui.shell.tutorial import TableTutorial
+from smqt.ui.table import turns
 from smqt.ui.table.appearance import Appearance
 from smqt.ui.table.motion import Motion
 from smqt.ui.table.scenes import CityScene, DisplayScene, OverviewScene
+from smqt.ui.table.turns import PaintLater
 from smqt.ui.table.views import CityView, FittedView
 
 
@@ -148,6 +150,9 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableKeys, TableTut
         self.city_view = CityView(self.city_scene)
         for view in (self.display_view, self.city_view):
             view.viewport().installEventFilter(self.popup)
+        self.turns = turns.shared()
+        """Work of one change done a piece per turn of the event loop: painting, the end."""
+        self.paint_later = PaintLater([self.display_view, self.city_view], self, self.turns)
         for scene in (self.display_scene, self.city_scene, self.overview_scene):
             scene.clicked.connect(self._clicked)
             scene.dropped.connect(self._dropped)
@@ -311,14 +316,15 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableKeys, TableTut
             self._lock = GameLock(autosave)
         ctrl = GameController(game, seats, autosave=autosave, pack=pack, playtest=playtest,
                               ai_pace_ms=self._pace if pace is None else pace,
-                              fallback_level="random" if self.unattended else None, parent=self)
+                              fallback_level="random" if self.unattended else None,
+                              later=self.turns.later, parent=self)
         self.controller = ctrl
         ctrl.state_changed.connect(self.refresh)
         ctrl.logged.connect(self._logged)
         ctrl.thinking.connect(self._thinking)
-        # the end page is made in a turn of the event loop of its own: the last move's drawing
-        # and the scorepad together would hold the window up past 50 ms
-        ctrl.finished.connect(lambda: QTimer.singleShot(0, self._finished))
+        # the end page is made in turns of the event loop of its own, after the last move's
+        # drawing is painted: all together would hold the window up past 50 ms
+        ctrl.finished.connect(lambda: self.turns.later(self._finished, self))
         ctrl.undone.connect(self.log.drop_after)
         ctrl.final_round.connect(self._final_round)
         ctrl.seats_changed.connect(self._seats_changed)
@@ -469,12 +475,13 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableKeys, TableTut
         if at_once:
             self._show_end_page()
         else:  # a turn of its own: filling the page and laying it out at once held the
-            QTimer.singleShot(0, self._show_end_page)  # window up past 50 ms at a game's end
+            self.turns.later(self._show_end_page, self)  # window up past 50 ms at a game's end
 
     def _show_end_page(self) -> None:
         ctrl = self.controller
         if ctrl is None or not ctrl.state.is_over:
             return  # another game (or an undo) came first
+        PaintLater([self.end_page], self, self.turns).hold()  # laid out now, painted next
         self.pages.setCurrentIndex(1)
         self.status.setText(_("Game over."))
 

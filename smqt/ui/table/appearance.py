@@ -47,6 +47,13 @@ def style(widget: QWidget, sheet: str) -> None:
     widget.setStyleSheet(css(sheet))
 
 
+def restyle(widget: QWidget, sheet: str) -> None:
+    """Give ``widget`` the style sheet ``sheet`` unless it has it already: setting one polishes
+    the widget anew even when nothing changed (a millisecond a time, on every redraw)."""
+    if widget.styleSheet() != sheet:
+        widget.setStyleSheet(sheet)
+
+
 def grey(colour: QColor) -> QColor:
     """A grey of the table's words: black in the high-contrast theme."""
     return QColor("#000000") if Appearance.high_contrast else colour

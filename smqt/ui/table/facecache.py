@@ -19,11 +19,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt, QTimer
+import shiboken6
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsObject
 
 from smqt.language.translate import current
+from smqt.ui.table import turns
+from smqt.ui.table.turns import LATER_MS
 
 Painter = Callable[[QPainter, QRectF, Any], None]
 
@@ -35,23 +38,36 @@ LARGEST = 2400
 BUDGET_MS = 6.0
 """Milliseconds of new faces one paint pass on the screen may paint."""
 
+SHAPES = 256
+"""Shapes kept by value (badges, trays: see ``paint_cached``); all dropped when more come."""
+
 _faces: weakref.WeakKeyDictionary[Any, dict[tuple, QImage]] = weakref.WeakKeyDictionary()
+_shapes: dict[Any, dict[tuple, QImage]] = {}
 
 
 class _Pass:
-    """The time spent painting new faces in this turn of the event loop (reset by a 0 ms
-    timer at the first new face of a turn); ``exact`` while a picture is taken."""
+    """The time spent painting new faces in this turn of the event loop (reset by a timer
+    started at the first new face of a turn: a posted event would come before the loop's
+    next turn), and what a new face has cost lately; ``exact`` while a picture is taken."""
 
     spent = 0.0
     reset_due = False
     exact = False
+    face_ms = 0.0
+    """A running mean of a new face's time: a face that would go past the budget waits."""
 
     @classmethod
     def charge(cls, seconds: float) -> None:
         if not cls.reset_due:
             cls.reset_due = True
-            QTimer.singleShot(0, cls.reset)
+            QTimer.singleShot(LATER_MS, cls.reset)
         cls.spent += seconds * 1000
+        cls.face_ms += (seconds * 1000 - cls.face_ms) * 0.25
+
+    @classmethod
+    def over(cls) -> bool:
+        """Whether one more new face would take this turn past the budget."""
+        return cls.spent > 0 and cls.spent + cls.face_ms >= BUDGET_MS
 
     @classmethod
     def reset(cls) -> None:
@@ -79,7 +95,8 @@ def _nearest(sizes: dict[tuple, QImage], paint: Painter, width: int, height: int
 
 def paint_cached(painter: QPainter, size: QRectF, entry: Any, paint: Painter,
                  item: QGraphicsObject | None = None) -> None:
-    """``paint(painter, size, entry)``, through an image of the face at device size. Given
+    """``paint(painter, size, entry)``, through an image of the face at device size (kept
+    per entry, or by value for an ``entry`` that is a value such as ``("badge", 3)``). Given
     the ``item`` being painted, a face beyond this pass's budget may be drawn from a kept size
     for now (on the screen only), the item painted again in a later turn (unless it is gone
     by then)."""
@@ -96,16 +113,25 @@ def paint_cached(painter: QPainter, size: QRectF, entry: Any, paint: Painter,
         return
     try:
         sizes = _faces.setdefault(entry, {})
-    except TypeError:  # an entry that cannot be referred to weakly: no cache
-        paint(painter, size, entry)
-        return
+    except TypeError:  # a value, not an entry (a badge's points, a tray's size): kept by value
+        try:
+            if entry not in _shapes and len(_shapes) >= SHAPES:
+                _shapes.clear()
+            sizes = _shapes.setdefault(entry, {})
+        except TypeError:  # nothing to keep it by
+            paint(painter, size, entry)
+            return
     key = (paint, width, height, current())  # a face's words are in the language in force
     image = sizes.get(key)
-    if image is None and item is not None and _Pass.spent >= BUDGET_MS and not _Pass.exact:
+    if image is None and item is not None and _Pass.over() and not _Pass.exact:
         stand_in = _nearest(sizes, paint, width, height)
         if stand_in is not None:
-            QTimer.singleShot(0, item, item.update)  # not called once the item is deleted
-            image = stand_in
+            _repaint_later(item)
+            painter.save()
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+            painter.drawImage(size, stand_in)
+            painter.restore()
+            return
     if image is None:
         start = time.perf_counter()
         image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
@@ -115,16 +141,42 @@ def paint_cached(painter: QPainter, size: QRectF, entry: Any, paint: Painter,
         face.translate(-size.left(), -size.top())
         paint(face, size, entry)
         face.end()
+        image.setDevicePixelRatio(ratio)
         if len(sizes) >= SIZES_PER_ENTRY:
             sizes.pop(next(iter(sizes)))
         sizes[key] = image
         _Pass.charge(time.perf_counter() - start)
+    # The image is the face at device size: copied to whole device pixels, it is a plain copy
+    # of pixels (a filtered draw at a fractional place cost 10-20 times as much, and a city
+    # of faces held a redraw up ~15 ms on a slow machine)
+    corner = transform.map(size.topLeft())
     painter.save()
-    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-    painter.drawImage(size, image)
+    painter.resetTransform()
+    painter.drawImage(QPointF(round(corner.x() * ratio) / ratio, round(corner.y() * ratio) / ratio),
+                      image)
     painter.restore()
 
 
+_waiting: weakref.WeakSet[QGraphicsObject] = weakref.WeakSet()
+"""Items drawn with a stand-in, to paint again in a later turn."""
+
+
+def _repaint_later(item: QGraphicsObject) -> None:
+    _waiting.add(item)
+    turns.shared().later(_repaint_waiting)
+
+
+def _repaint_waiting() -> None:
+    """A turn of its own for the faces that waited (with a budget of its own)."""
+    _Pass.reset()
+    items = list(_waiting)
+    _waiting.clear()
+    for item in items:
+        if shiboken6.isValid(item):
+            item.update()
+
+
 def forget_faces() -> None:
-    """Drop every kept face (an entry changed in place, fonts changed)."""
+    """Drop every kept face and shape (an entry changed in place, fonts changed)."""
     _faces.clear()
+    _shapes.clear()

@@ -100,15 +100,9 @@ class FaceItem(QGraphicsObject):
 
     def _paint_badge(self, painter: QPainter) -> None:
         """The points this card scores now, on its top-right corner."""
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         centre = QPointF(self.size.right() - 22, self.size.top() - 12)
-        painter.setPen(QPen(QColor("white"), 2.5))
-        painter.setBrush(PENALTY if self.badge and self.badge < 0 else GAIN)
-        painter.drawRoundedRect(QRectF(centre.x() - 24, centre.y() - 15, 48, 30), 15, 15)
-        painter.setPen(QColor("white"))
-        painter.setFont(font(17, True))
-        painter.drawText(QRectF(centre.x() - 24, centre.y() - 15, 48, 30),
-                         Qt.AlignmentFlag.AlignCenter, f"{self.badge:+d}" if self.badge else "0")
+        paint_cached(painter, QRectF(centre.x() - 26, centre.y() - 17, 52, 34),
+                     ("badge", self.badge), _paint_badge)
 
     def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         scene = _scene(self)
@@ -138,6 +132,19 @@ class FaceItem(QGraphicsObject):
             scene.inspect.emit(self.entry)
         elif self.intent is not None:
             scene.clicked.emit(*self.intent)
+
+
+def _paint_badge(painter: QPainter, room: QRectF, badge: tuple[str, int]) -> None:
+    """A card's points in a pill in the middle of ``room`` (a margin of 2 around it)."""
+    points = badge[1]
+    pill = room.adjusted(2, 2, -2, -2)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(QColor("white"), 2.5))
+    painter.setBrush(PENALTY if points < 0 else GAIN)
+    painter.drawRoundedRect(pill, 15, 15)
+    painter.setPen(QColor("white"))
+    painter.setFont(font(17, True))
+    painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, f"{points:+d}" if points else "0")
 
 
 class TargetItem(QGraphicsObject):
@@ -299,10 +306,15 @@ class TrayItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(QColor("#d8d2c4"), 1.5))
-        painter.setBrush(QColor("#f6f3ec"))
-        painter.drawRoundedRect(self.rect, 10, 10)
+        room = self.rect.adjusted(-1, -1, 1, 1)  # the edge's line reaches out half its width
+        paint_cached(painter, room, ("tray", self.rect.width(), self.rect.height()), _paint_tray)
+
+
+def _paint_tray(painter: QPainter, room: QRectF, _tray: object) -> None:
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(QColor("#d8d2c4"), 1.5))
+    painter.setBrush(QColor("#f6f3ec"))
+    painter.drawRoundedRect(room.adjusted(1, 1, -1, -1), 10, 10)
 
 
 class FootprintItem(QGraphicsObject):
