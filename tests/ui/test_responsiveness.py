@@ -1,5 +1,7 @@
-"""The window never waits on the AI (issue 28): while AI seats play a whole game, the GUI
-thread's event loop is never blocked for more than 50 ms at a time."""
+"""The window never waits on the AI (issues 28 and 45): while AI seats play a whole game, the
+GUI thread never holds up its event loop for more than 50 ms at a time on the developers'
+machine, a limit stated for the machine the test runs on by timing a reference workload
+(``loopgaps``): a machine half as fast gets twice the time."""
 
 from __future__ import annotations
 
@@ -7,7 +9,6 @@ import gc
 import time
 
 import pytest
-from PySide6.QtCore import QElapsedTimer, QTimer
 
 from smqt.ai.collector import tune as tune_collector
 from smqt.engine.game import Game
@@ -15,53 +16,13 @@ from smqt.pack.load import load_pack
 from smqt.pack.shipped import default_pack
 from smqt.ui.game.controller import Seat
 from smqt.ui.shell.window import TableWindow
+from tests.ui.loopgaps import LoopGaps
 
 pytestmark = [pytest.mark.gui, pytest.mark.slow]
 
-LONGEST_MS = 50
-TICK_MS = 4
-
-
-class LoopGaps:
-    """The time between ticks of a short timer on the GUI thread: a gap much longer than the
-    tick is the event loop held up. Held up by this program, or by a machine busy with other
-    work? A gap counts as the window blocked when the GUI thread itself worked (on the CPU)
-    for more than the limit in it, or when another thread of this process ran nearly all of it
-    (holding the interpreter the GUI thread waits for); other long gaps are the machine's and
-    are kept apart."""
-
-    def __init__(self) -> None:
-        self.clock = QElapsedTimer()
-        self.blocked: list[tuple[int, int, int, str]] = []
-        """(gap, GUI thread's CPU, other threads' CPU, the moment), in ms."""
-        self.machine: list[int] = []
-        self.ticks = 0
-        self._last: tuple[int, float, float] | None = None
-        self.where = ""
-        self.timer = QTimer()
-        self.timer.setInterval(TICK_MS)
-        self.timer.timeout.connect(self._tick)
-
-    def start(self) -> None:
-        self.clock.start()
-        self.timer.start()
-
-    def stop(self) -> None:
-        self.timer.stop()
-
-    def _tick(self) -> None:
-        now, mine, ours = self.clock.elapsed(), time.thread_time(), time.process_time()
-        if self._last is not None:
-            self.ticks += 1
-            gap = now - self._last[0]
-            if gap > LONGEST_MS:
-                own = (mine - self._last[1]) * 1000
-                others = (ours - self._last[2]) * 1000 - own
-                if own > LONGEST_MS or others >= 0.9 * gap:
-                    self.blocked.append((gap, round(own), round(others), self.where))
-                else:
-                    self.machine.append(gap)
-        self._last = (now, mine, ours)
+PLANTED_MS = 80
+"""A busy-wait planted on the GUI thread after a move: that long on the developers' machine,
+longer on a slower one (scaled by the speed probed)."""
 
 
 @pytest.fixture
@@ -75,9 +36,11 @@ def collector_as_the_app_has_it():
     gc.set_threshold(*before)
 
 
-@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
-def test_the_window_never_waits_on_the_ai(qtbot, tmp_path, monkeypatch, size,
-                                          collector_as_the_app_has_it):
+def play(qtbot, tmp_path, monkeypatch, size, *, until=None, plant_after: int | None = None,
+         planted: list[int] | None = None) -> tuple[LoopGaps, list[bool]]:
+    """Two hard bots play a game on a table of ``size`` (to its end, or until ``until(ctrl)``)
+    while the loop's gaps are timed; ``plant_after``: busy-wait on the GUI thread once the
+    game has that many actions (the moment is added to ``planted``)."""
     monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
     table = TableWindow(remember_layout=False)
     qtbot.addWidget(table)
@@ -87,20 +50,52 @@ def test_the_window_never_waits_on_the_ai(qtbot, tmp_path, monkeypatch, size,
     game = Game.new(load_pack(default_pack()), 2, 5)
     table.start_game(game, [Seat("A", "hard"), Seat("B", "hard")], default_pack(), pace=0)
     ctrl = table.controller
-    gaps = LoopGaps()
-    thought = []
-    ctrl.thinking.connect(lambda busy: thought.append(busy))
-    ctrl.state_changed.connect(lambda: setattr(
-        gaps, "where", f"after action {len(ctrl.game.actions)} ({ctrl.state.phase})"))
     qtbot.wait(300)  # the first drawing of the table is not the AI's turn
+    gaps = LoopGaps()
+    thought: list[bool] = []
+    ctrl.thinking.connect(lambda busy: thought.append(busy))
+    planted = [] if planted is None else planted
+
+    def changed() -> None:
+        moves = len(ctrl.game.actions)
+        gaps.where = f"after action {moves} ({ctrl.state.phase})"
+        if plant_after is not None and moves >= plant_after and not planted and \
+                len(gaps.calibration.probes) >= 5:  # the speed while the bots play is known
+            planted.append(moves)
+            # busy on the GUI thread's own clock, as long as 80 ms there at the speed probed
+            end = time.thread_time() + PLANTED_MS * gaps.calibration.factor_now() / 1000
+            while time.thread_time() < end:
+                pass
+
+    ctrl.state_changed.connect(changed)
     gaps.start()
-    qtbot.waitUntil(lambda: ctrl.state.is_over, timeout=240_000)
-    qtbot.wait(500)  # the end: the scorepad counts up
+    qtbot.waitUntil(lambda: until(ctrl) if until else ctrl.state.is_over, timeout=240_000)
+    qtbot.wait(500)  # the end: the scorepad counts up (or the moves after the planted wait)
     gaps.stop()
+    ctrl.stop()
+    table.close()
+    return gaps, thought
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_the_window_never_waits_on_the_ai(qtbot, tmp_path, monkeypatch, size,
+                                          collector_as_the_app_has_it):
+    gaps, thought = play(qtbot, tmp_path, monkeypatch, size)
     assert thought.count(True) > 40, "the AI seats made the game's decisions"
     assert gaps.ticks > 200
-    assert not gaps.blocked, (
-        f"the event loop was held up past {LONGEST_MS} ms: {gaps.blocked[:10]} "
-        f"(and {len(gaps.machine)} gaps while the machine ran other work)")
-    table.close()
+    assert not gaps.blocked, gaps.report()
+    print(gaps.report())  # with -s or -rP: the worst slot and the calibration of a passing run
 
+
+def test_work_planted_after_a_move_is_caught(qtbot, tmp_path, monkeypatch,
+                                                    collector_as_the_app_has_it):
+    """The measure can fail: an 80 ms busy-wait (on the developers' machine; longer on a
+    slower one) on the GUI thread after a move (the tenth or a later one, once the speed of
+    the machine while the bots play is probed) is a blocked window."""
+    planted: list[int] = []
+    gaps, _thought = play(qtbot, tmp_path, monkeypatch, (1366, 768), plant_after=10,
+                          planted=planted, until=lambda ctrl: len(planted) > 0 and
+                          len(ctrl.game.actions) >= planted[0] + 4)
+    assert gaps.blocked, gaps.report()
+    assert any(f"after action {planted[0]}" in where for *_numbers, where in gaps.blocked)
+    print(gaps.report())
