@@ -79,3 +79,52 @@ def test_a_face_that_would_go_past_the_budget_waits_for_a_later_turn(qtbot, show
     view.viewport().repaint()
     assert kept_widths(card) == first, "drawn from the kept size for now"
     qtbot.waitUntil(lambda: len(kept_widths(card)) == 2, timeout=2000)  # a later turn
+
+
+def test_a_kept_face_lands_where_painting_it_directly_would(qtbot):
+    """A kept face is copied to whole pixels at the item's place in the view, wherever the
+    view sits in its window (it was once copied too far down by the view's own offset)."""
+    from PySide6.QtCore import QPoint, QRect, QRectF
+    from PySide6.QtGui import QImage
+    from PySide6.QtWidgets import QGraphicsItem, QWidget
+
+    card = next(iter(base().cards.values()))
+
+    class Direct(QGraphicsItem):
+        def boundingRect(self) -> QRectF:
+            return QRectF(0, 0, 180, 252)
+
+        def paint(self, painter, option, widget=None) -> None:
+            paint_card(painter, QRectF(0, 0, 180, 252), card)
+
+    window = QWidget()
+    qtbot.addWidget(window)
+    window.resize(620, 420)
+    pictures = []
+    views = []
+    scenes = []  # kept: a view does not own its scene
+    for place, item in enumerate((FaceItem(paint_card, card, None), Direct())):
+        scene = QGraphicsScene()
+        scenes.append(scene)
+        scene.setSceneRect(QRectF(-20, -20, 220, 292))
+        item.setPos(0, 0)
+        scene.addItem(item)
+        view = QGraphicsView(scene, window)
+        view.setGeometry(37 + 280 * place, 53, 260, 320)  # away from the window's corner
+        views.append(view)
+    window.show()
+    qtbot.waitExposed(window)
+    facecache.forget_faces()
+    whole = window.grab().toImage()  # painted as the window paints its views on the screen
+    for view in views:
+        corner = view.viewport().mapTo(window, QPoint(0, 0))
+        pictures.append(whole.copy(QRect(corner, view.viewport().size())).convertToFormat(
+            QImage.Format.Format_ARGB32))
+    cached, direct = pictures
+
+    def apart(one: int, two: int) -> bool:  # more than antialiasing's rounding
+        return any(abs(((one >> s) & 255) - ((two >> s) & 255)) > 48 for s in (0, 8, 16))
+
+    samples = [(x, y) for y in range(0, direct.height(), 3) for x in range(0, direct.width(), 3)]
+    differing = sum(1 for x, y in samples if apart(cached.pixel(x, y), direct.pixel(x, y)))
+    assert differing <= len(samples) // 1000, f"{differing} of {len(samples)} sampled pixels differ"

@@ -148,8 +148,10 @@ def paint_cached(painter: QPainter, size: QRectF, entry: Any, paint: Painter,
         _Pass.charge(time.perf_counter() - start)
     # The image is the face at device size: copied to whole device pixels, it is a plain copy
     # of pixels (a filtered draw at a fractional place cost 10-20 times as much, and a city
-    # of faces held a redraw up ~15 ms on a slow machine)
-    corner = transform.map(size.topLeft())
+    # of faces held a redraw up ~15 ms on a slow machine). The place is the painter's own
+    # coordinates (the world transform's): the device's would count the widget's place in its
+    # window twice once the transform is reset.
+    corner = painter.worldTransform().map(size.topLeft())
     painter.save()
     painter.resetTransform()
     painter.drawImage(QPointF(round(corner.x() * ratio) / ratio, round(corner.y() * ratio) / ratio),
