@@ -68,8 +68,8 @@ def test_within_the_budget_and_in_a_picture_every_face_is_exact(qtbot, shown):
 
 
 def test_a_face_that_would_go_past_the_budget_waits_for_a_later_turn(qtbot, shown):
-    """The budget counts what a new face costs lately: with 5 ms of 6 spent and faces costing
-    2 ms each, the next new face would end past the budget and waits (issue 45)."""
+    """The budget counts what a new face costs lately: with all but 1 ms of it spent and
+    faces costing 2 ms each, the next new face would end past it and waits (issue 45)."""
     view, card = shown
     view.viewport().repaint()
     first = kept_widths(card)

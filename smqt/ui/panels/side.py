@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QPoint, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QContextMenuEvent, QImage, QMouseEvent, QPixmap
+from PySide6.QtGui import QColor, QContextMenuEvent, QImage, QMouseEvent, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -89,6 +89,8 @@ class PlayerPanel(QFrame):
         """One line only (name, score, sand dollars, cards): when the side is short of room."""
         self._total: int | None = None
         self._counting = None
+        self._tip_for: tuple | None = None
+        """The lines and name the tooltip was made for."""
 
     def _show_total(self, total: int) -> None:
         self.score.setText(_("{total} pts").format(
@@ -147,12 +149,16 @@ class PlayerPanel(QFrame):
                 old, self._total = self._total, sheet.total
                 self._counting = count_up(self, old if old is not None else sheet.total,
                                           sheet.total, self._show_total)
-            self.setToolTip(breakdown_html(state.catalog, sheet, seat.name))
+            if self._tip_for != (sheet.lines, seat.name):  # words for every line: only anew
+                self._tip_for = (sheet.lines, seat.name)
+                self.setToolTip(breakdown_html(state.catalog, sheet, seat.name))
         current = current and not state.is_over
-        border = colour if current else ("#888888" if shown else "#d0d0d0")
-        width = 3 if current else 2 if shown else 1
-        restyle(self, f"PlayerPanel {{ border: {width}px solid {border}; border-radius: 6px;"
-                f" background: {'#fffdf5' if shown else '#ffffff'}; }}")  # not translated: style
+        restyle(self, _looks(colour))  # once per seat colour: the looks are chosen below
+        look = ("current" if current else "") + ("shown" if shown else "") or "plain"
+        if self.property("look") != look:  # the panel alone polished anew, not its words
+            self.setProperty("look", look)
+            self.style().unpolish(self)
+            self.style().polish(self)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
@@ -160,6 +166,16 @@ class PlayerPanel(QFrame):
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         self.seat_menu.emit(self.index, event.globalPos())
+
+
+def _looks(colour: str) -> str:
+    """A player panel's style sheet: its border and ground when its seat is to play, when its
+    city is shown, both, or neither (the ``look`` property says which)."""
+    return (f"PlayerPanel {{ border: 1px solid #d0d0d0; border-radius: 6px; background: #ffffff; }}"
+            f"PlayerPanel[look='shown'] {{ border: 2px solid #888888; background: #fffdf5; }}"
+            f"PlayerPanel[look='current'] {{ border: 3px solid {colour}; background: #ffffff; }}"
+            f"PlayerPanel[look='currentshown'] {{ border: 3px solid {colour}; "
+            f"background: #fffdf5; }}")  # not translated: a style sheet
 
 
 def breakdown_html(catalog: Catalog, sheet: ScoreSheet, name: str) -> str:
@@ -314,6 +330,17 @@ class LogPanel(QListWidget):
         colour = QColor(seat_ink(seat))
         item.setForeground(colour if not text.startswith(" ") else QColor("#555555"))
         self.addItem(item)
+        self._scroll_soon()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A log that showed its last line still does when it is made lower or narrower."""
+        bar = self.verticalScrollBar()
+        at_end = bar.value() >= bar.maximum()
+        super().resizeEvent(event)
+        if at_end:
+            self._scroll_soon()
+
+    def _scroll_soon(self) -> None:
         if not self._scroll_due:  # once for the lines of one moment: each scroll lays out
             self._scroll_due = True  # every line of the log anew (wrapped words)
             QTimer.singleShot(LATER_MS, self, self._scroll)

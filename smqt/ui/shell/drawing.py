@@ -136,7 +136,7 @@ class Drawing:
         self.key_focus.update(h)
         self._draw_focus()
         self._lesson_now(h, interactive)
-        self.paint_later.hold()  # painted in a turn of its own (after the height is shared)
+        self.paint_later.hold()  # the scenes are painted in a turn of their own
 
     def _draw_panels(self, state: GameState, sheets: Sequence[ScoreSheet]) -> None:
         """The player panels, each on one line when the side is short of room."""

@@ -151,7 +151,8 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableKeys, TableTut
         for view in (self.display_view, self.city_view):
             view.viewport().installEventFilter(self.popup)
         self.turns = turns.shared()
-        """Work of one change done a piece per turn of the event loop: painting, the end."""
+        """Work of one change done a piece per turn of the event loop: a bot's answer, the
+        views' painting, the end."""
         self.paint_later = PaintLater([self.display_view, self.city_view], self, self.turns)
         for scene in (self.display_scene, self.city_scene, self.overview_scene):
             scene.clicked.connect(self._clicked)
@@ -481,7 +482,6 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableKeys, TableTut
         ctrl = self.controller
         if ctrl is None or not ctrl.state.is_over:
             return  # another game (or an undo) came first
-        PaintLater([self.end_page], self, self.turns).hold()  # laid out now, painted next
         self.pages.setCurrentIndex(1)
         self.status.setText(_("Game over."))
 

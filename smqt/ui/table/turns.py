@@ -1,17 +1,14 @@
 """Work done one piece per turn of the event loop, so that the window answers in between.
 
-After the table is rebuilt from the game, its views are painted in a later turn, not in the
-one that rebuilt them (``PaintLater``); a bot's next answer, the height shared anew, a card
-face that waited for its size and the game's end each come in a turn of their own: a rebuilt
-table and its painting together held the window up 40-60 ms on a slow machine, the end of a
-game with them 80-90 ms.
+A bot's answer (the move applied and the table redrawn), the views' painting of what was
+redrawn (``PaintLater``), a card face that waited for its size and the game's end (filled in,
+then shown) each come in a turn of their own, never in the turn of another: together they held
+the window up 80-120 ms on a slow machine.
 
 One queue serves the whole program (``shared``), so that two pieces never share a turn. A
 piece waits for a timer started once the work in hand is done: a posted event that comes in
 while the loop sends others is sent in the same go, and a timer started at the beginning of
-long work would be due before the loop's own timers that fell due meanwhile. While painting
-is held back the views show what they showed until then; a picture taken meanwhile
-(``QWidget.grab``) is painted at once all the same."""
+long work would be due before the loop's own timers that fell due meanwhile."""
 
 from __future__ import annotations
 
@@ -20,7 +17,7 @@ from collections.abc import Callable, Sequence
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QGraphicsView
 
 LATER_MS = 1
 """The wait before the next piece: any timer at all lets the loop serve what waits first."""
@@ -99,24 +96,34 @@ def shared() -> Turns:
 
 
 class PaintLater:
-    """Holds back the painting of ``widgets`` from ``hold`` until their turn in ``turns``."""
+    """Holds back the painting that a rebuilt scene asks of ``views`` until a turn of its own
+    in ``turns`` (a rebuild and its painting together held the window up 40-60 ms on a slow
+    machine). Only the scenes' own requests wait: a view that the window moves, resizes or
+    uncovers meanwhile paints at once, as always (switching off a widget's updates instead left
+    torn and doubled pictures on the screen when the layout moved in that turn)."""
 
-    def __init__(self, widgets: Sequence[QWidget], owner: QObject, turns: Turns) -> None:
-        self.widgets = list(widgets)
+    def __init__(self, views: Sequence[QGraphicsView], owner: QObject, turns: Turns) -> None:
+        self.views = list(views)
         self.owner = owner
         self.turns = turns
+        self._modes: list[QGraphicsView.ViewportUpdateMode] = []
 
     @property
     def holding(self) -> bool:
-        return self.turns.waiting(self.release)
+        return bool(self._modes)
 
     def hold(self) -> None:
-        """Paint nothing of the widgets until their turn (a repeated hold waits for the same)."""
-        for widget in self.widgets:
-            widget.setUpdatesEnabled(False)
+        """The views paint their scenes' changes in a later turn (a repeated hold waits for the
+        same turn)."""
+        if not self._modes:
+            self._modes = [view.viewportUpdateMode() for view in self.views]
+            for view in self.views:
+                view.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.NoViewportUpdate)
         self.turns.later(self.release, self.owner)
 
     def release(self) -> None:
-        """Paint them again (re-enabling updates repaints them)."""
-        for widget in self.widgets:
-            widget.setUpdatesEnabled(True)
+        """Paint the views whole, and let their scenes' changes paint them again."""
+        modes, self._modes = self._modes, []
+        for view, mode in zip(self.views, modes, strict=True):
+            view.setViewportUpdateMode(mode)
+            view.viewport().update()
