@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -36,37 +46,42 @@ class WrappingDelegate(QStyledItemDelegate):
     """Rows as tall as their wrapped text in the column's present width (the standard delegate
     measures one line, so a long reason was cut or ended in an ellipsis)."""
 
-    KEPT = 4000
-    """Sizes kept (all forgotten when more come)."""
-
     def __init__(self, tree: QTreeWidget) -> None:
         super().__init__(tree)
         self.tree = tree
-        self._sizes: dict[tuple, QSize] = {}
-        """Sizes worked out, by column, text, font and the reasons' width: the tree asks for
-        each row's size again at every column it resizes (hundreds of times as the end page
-        is laid out), and wrapping the words each time held the window up ~20 ms."""
+        self._sizes: dict[tuple[int, int, int, int], QSize] = {}
+        """Sizes worked out, by row, column, parent row and the reasons' width: the tree asks
+        for each row's size again at every column it resizes (hundreds of times as the end
+        page is laid out), and wrapping the words each time held the window up ~20 ms.
+        Forgotten when the rows are filled anew (``forget``) or the tree's font changes."""
+        tree.installEventFilter(self)
+
+    def forget(self) -> None:
+        self._sizes.clear()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._sizes.clear()
+        return False
 
     def sizeHint(self, option: QStyleOptionViewItem,
                  index: QModelIndex | QPersistentModelIndex) -> QSize:
-        font = index.data(Qt.ItemDataRole.FontRole) or self.tree.font()
-        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
         column = index.column()
         width = max(40, self.tree.header().sectionSize(WHY) - 12) if column == WHY else 0
-        key = (column, text, font.key(), width)
+        key = (index.row(), column, index.parent().row(), width)
         known = self._sizes.get(key)
         if known is not None:
             return QSize(known)
+        font = index.data(Qt.ItemDataRole.FontRole) or self.tree.font()
         size = super().sizeHint(option, index)
         metrics = QFontMetricsF(font)
         if column != WHY:  # points and names: their column fits them on one line
             size = QSize(size.width(), min(size.height(), int(metrics.height()) + 6))
         else:
+            text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
             rect = metrics.boundingRect(QRectF(0, 0, width, 10_000),
                                         int(Qt.TextFlag.TextWordWrap), text)
             size = QSize(size.width(), max(size.height(), int(rect.height()) + 6))
-        if len(self._sizes) >= self.KEPT:
-            self._sizes.clear()
         self._sizes[key] = QSize(size)
         return size
 
@@ -99,13 +114,20 @@ class ScoreBreakdown(QWidget):
         self.tree.setWordWrap(True)  # a long reason wraps in its column rather than being cut
         self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.tree.setUniformRowHeights(False)
-        self.tree.setItemDelegate(WrappingDelegate(self.tree))
+        self.delegate = WrappingDelegate(self.tree)
+        self.tree.setItemDelegate(self.delegate)
         header = self.tree.header()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        header.sectionResized.connect(lambda *_args: self.tree.doItemsLayout())
+        # the reasons wrap anew when a column's width changes: once for all the columns that
+        # changed together (a layout of every row for each change was most of the end page)
+        self._relayout = QTimer(self)
+        self._relayout.setSingleShot(True)
+        self._relayout.setInterval(0)
+        self._relayout.timeout.connect(self.tree.doItemsLayout)
+        header.sectionResized.connect(lambda *_args: self._relayout.start())
         layout.addWidget(self.tree, 1)
         self.score: GameScore | None = None
         self.catalog: Catalog | None = None
@@ -133,6 +155,7 @@ class ScoreBreakdown(QWidget):
 
     def _fill(self, player: int) -> None:
         self.tree.clear()
+        self.delegate.forget()
         if self.score is None or self.catalog is None:
             return
         sheet = self.score.sheets[player]

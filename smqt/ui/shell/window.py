@@ -475,8 +475,10 @@ class TableWindow(TurnCommands, Clicks, Drawing, TableMenus, TableKeys, TableTut
                                  hints=ctrl.hints_used)
         if at_once:
             self._show_end_page()
-        else:  # a turn of its own: filling the page and laying it out at once held the
-            self.turns.later(self._show_end_page, self)  # window up past 50 ms at a game's end
+        else:  # turns of their own: filling the page, polishing it, laying it out and
+            # painting it at once held the window up past 50 ms at a game's end
+            self.turns.later(self.end_page.ensurePolished, self.end_page)
+            self.turns.later(self._show_end_page, self)
 
     def _show_end_page(self) -> None:
         ctrl = self.controller
