@@ -112,6 +112,7 @@ def test_replay_of_a_saved_game_uses_the_pack_it_names(capsys, tmp_path):
     assert code == 1 and "not base" in err  # an explicit --pack still wins, and is checked
 
 
+@pytest.mark.slow
 def test_bench_quick_prints_numbers(capsys):
     code, out, _ = run(capsys, "bench", "--quick", "--json")
     assert code == 0
@@ -124,6 +125,7 @@ def test_bench_quick_prints_numbers(capsys):
         assert data[key] > 0
 
 
+@pytest.mark.slow
 def test_bench_times_the_designers_run_when_asked(capsys):
     """``--designer`` adds the until-clear run of a house rule (issue 28's last line; with
     ``--quick`` a few random games of it)."""
@@ -274,3 +276,27 @@ def test_a_shipped_pack_goes_by_its_name(capsys, tmp_path, monkeypatch):
         main(["sim", "--help"])
     assert "a shipped pack's name (base, boardwalk-swap, house-rule-trial, short-game)" in \
         " ".join(capsys.readouterr().out.split())
+
+
+def test_bench_against_another_checkout_measures_both_side_by_side(capsys, tmp_path,
+                                                                   monkeypatch):
+    """``--against PATH`` runs the same measures in another checkout (here a copy of this
+    one) and in this tree, each in a process of its own, and prints both with their ratio
+    (issue 40); a folder that is no checkout is refused."""
+    import shutil
+
+    other = tmp_path / "other"
+    shutil.copytree(ROOT / "smqt", other / "smqt", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "content", other / "content")
+    monkeypatch.setenv("SMQT_BENCH_SIZE", "smoke")
+    code, out, err = run(capsys, "bench", "--against", str(other), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    for side in ("old", "new"):
+        assert data[side]["playouts_per_cpu_s"] > 0
+        assert data[side]["score_explained_us"] > 0 and data[side]["score_totals_us"] > 0
+    code, out, err = run(capsys, "bench", "--against", str(other))
+    assert code == 0, err
+    assert "random 2-player playouts per CPU-s" in out and "x" in out.splitlines()[1]
+    code, _out, err = run(capsys, "bench", "--against", str(tmp_path))
+    assert code == 2 and "not a checkout" in err

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
 import time
+from pathlib import Path
 from typing import TextIO
 
 from smqt.engine.catalog import Catalog
@@ -26,7 +28,7 @@ from smqt.engine.rules import apply, apply_legal, legal_actions
 from smqt.engine.scoring import score_game
 from smqt.engine.setup import new_game
 from smqt.engine.state import GameState
-from smqt.language.translate import _
+from smqt.language.translate import N_, _
 from smqt.pack.load import load_pack
 from smqt.pack.shipped import default_pack
 
@@ -275,6 +277,64 @@ def run_bench(pack: str | None, *, as_json: bool, quick: bool, out: TextIO,
     return 0
 
 
+AGAINST_LINES = (
+    ("playouts_per_cpu_s", N_("random 2-player playouts per CPU-s"), True),
+    ("score_explained_us", N_("a city scored the first time, explained (us)"), False),
+    ("score_totals_us", N_("a city scored the first time, totals (us)"), False),
+    ("medium_games_per_cpu_s", N_("medium 2-player games per CPU-s"), True),
+    ("hard_cpu_s_per_game", N_("hard CPU-s per 2-player game"), False),
+    ("expert_choice_median_ms", N_("expert card choice, median (ms)"), False),
+    ("expert_choice_worst_ms", N_("expert card choice, worst (ms)"), False),
+)
+"""The measures of ``--against``: key, words, whether more is better."""
+
+
+def probe(tree: Path, quick: bool) -> dict[str, float]:
+    """``benchprobe`` run by this Python with ``tree`` first on its path (one process, one
+    core): that checkout's engine, measured the same way as this one's."""
+    import subprocess
+    from importlib.resources import files
+
+    source = files("smqt.cli").joinpath("benchprobe.py").read_text(encoding="utf-8")
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    done = subprocess.run([sys.executable, "-c", source, str(tree), *(["--quick"] if quick else [])],
+                          cwd=tree, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(_("the bench did not run in {tree}: {problem}").format(
+            tree=tree, problem=(done.stderr.strip().splitlines() or ["?"])[-1]))
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def run_against(other: Path, *, quick: bool, as_json: bool, out: TextIO) -> int:
+    """The same measures under ``other`` (another checkout) and this tree, side by side, with
+    the ratio of each (above 1: this tree is quicker)."""
+    here = Path(__file__).resolve().parents[2]  # the folder holding this smqt package
+    old, new = probe(other, quick), probe(here, quick)
+    if as_json:
+        json.dump({"against": str(other), "old": old, "new": new}, out, indent=2)
+        out.write("\n")
+        return 0
+    out.write(_("{measure:46} {old:>10} {new:>10} {ratio:>7}").format(
+        measure=_("measure"), old=_("against"), new=_("this"), ratio=_("ratio")) + "\n")
+    for key, words, more_is_better in AGAINST_LINES:
+        a, b = old.get(key), new.get(key)
+        if a is None and b is None:
+            continue
+        ratio = "" if a is None or b is None or not a or not b else \
+            f"{(b / a if more_is_better else a / b):.2f}x"
+        out.write(f"{_(words):46} {_number(a):>10} {_number(b):>10} {ratio:>7}\n")
+    if old.get("score_explained_us") and new.get("score_totals_us"):
+        out.write(_("a city's totals the first time against the other tree's explained "
+                    "sheet: {ratio:.2f}x").format(
+            ratio=old["score_explained_us"] / new["score_totals_us"]) + "\n")
+    out.write(_("(against: {tree}; one core each, CPU time)").format(tree=other) + "\n")
+    return 0
+
+
+def _number(value: float | None) -> str:
+    return "—" if value is None else f"{value:.1f}" if value >= 10 else f"{value:.2f}"
+
+
 def add(sub: argparse._SubParsersAction) -> None:
     bench = sub.add_parser("bench", help=_("measure engine speed"))
     bench.add_argument("--json", action="store_true", help=_("print JSON"))
@@ -283,8 +343,22 @@ def add(sub: argparse._SubParsersAction) -> None:
     bench.add_argument("--designer", action="store_true",
                        help=_("also time the designer's until-clear run of a house rule (a few "
                               "minutes on two processes)"))
+    bench.add_argument("--against", metavar="PATH", default=None,
+                       help=_("measure another checkout of smqt the same way, beside this one "
+                              "(one core each, the same Python), with the ratio of each"))
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.against is not None:
+        other = Path(args.against).expanduser().resolve()
+        if not (other / "smqt" / "engine").is_dir():
+            sys.stderr.write(_("smqt bench: {path} is not a checkout of smqt (no smqt/engine "
+                               "in it)").format(path=other) + "\n")
+            return 2
+        try:
+            return run_against(other, quick=args.quick, as_json=args.json, out=sys.stdout)
+        except RuntimeError as problem:
+            sys.stderr.write(f"smqt bench: {problem}\n")  # not translated: name + sentence
+            return 1
     return run_bench(args.pack, as_json=args.json, quick=args.quick, out=sys.stdout,
                      designer=args.designer)

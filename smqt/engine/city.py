@@ -1,5 +1,29 @@
-"""A player's city as scoring reads it: each filled space's features, its neighbours and its chains
-of each tag (R0.3, R10.8), computed lazily and shared by every look at the same cards."""
+"""A player's city as scoring reads it, in bits: each filled space is one bit of an int, and
+every question scoring asks (what is next to a card, how many copies of a tag, which chains)
+is a few shifts, ands and popcounts (R0.3, R10, R11.5, R11.6).
+
+The layout, for a city whose columns run from -3 to 4 (``offset`` 32, ``stride`` 64)::
+
+    bit:     0 ... 29 30 31 32 33 34 35 36 ... 63 | 64 ... 93 94 95 96 97 98 99 100 ... 127
+    column:  -32   -3 -2 -1  0  1  2  3  4    31  | -32   -3 -2 -1  0  1  2  3   4     31
+    row:     beach (row 0)                        | street (row 1)
+
+A space ``(row, column)`` is bit ``row * stride + column + offset``. Its neighbours are the
+bits one to each side and one ``stride`` away (the other row): ``around`` shifts a whole set
+of spaces at once. Every filled column stays at least one bit inside its row, so a shift never
+carries a space into the other row; a city too wide for the usual stride gets a larger one.
+
+Per tag there is a mask of the spaces carrying at least one copy, one of those carrying at
+least two, and so on (``layers``): the copies on a set of spaces are the popcounts of the set
+and-ed with each layer. ``ringed`` holds the spaces with an activity ring, ``gives`` the spaces
+printing each placement symbol (R10.6). A chain of a tag (R10.8) is a connected part of its
+first layer, found by growing a seed bit with ``around`` until it stops (``chain_masks``).
+
+A City never changes once made. ``extended`` makes the City of one more card from it (the
+chains that touch the new card merge): the game keeps each player's City up to date that way as
+cards are placed (``city_of``). The dict-based city it replaced stays in the tests as the
+oracle every answer is compared with (``tests/engine/dictcity.py``).
+"""
 
 from __future__ import annotations
 
@@ -14,35 +38,37 @@ from smqt.engine.features import TAGS, Feature, features
 from smqt.engine.geometry import Space
 from smqt.engine.state import GameState, PlayerState
 
-Chains = tuple[dict[Space, Space], dict[Space, int]]
-"""One tag's chains: each space of a chain -> the chain's first space (in order), and each
-chain's first space -> its size in copies of the tag (R10.8)."""
+STRIDE = 64
+"""Bits per row in the usual layout."""
+OFFSET = 32
+"""Column 0's bit in its row in the usual layout (columns -31..30 fit it)."""
+
+_NO_CHAINS: dict[int, tuple[int, ...]] = {}
 
 
-_AROUND: dict[Space, tuple[Space, Space, Space]] = {}
-"""Each space's possible neighbours: left, right, the other row (R0.3)."""
+def around(spaces: int, stride: int) -> int:
+    """The spaces beside any of ``spaces`` (left, right, the other row), filled or not; they
+    may include some of ``spaces`` themselves."""
+    return (spaces << 1) | (spaces >> 1) | (spaces << stride) | (spaces >> stride)
 
 
-def _near(space: Space, grid: dict[Space, Feature]) -> tuple[Space, ...]:
-    """The filled neighbours of ``space``, in that order."""
-    around = _AROUND.get(space)
-    if around is None:
-        r, c = space
-        around = _AROUND[space] = ((r, c - 1), (r, c + 1), (1 - r, c))
-    a, b, o = around
-    return tuple([n for n in (a, b, o) if n in grid])
+def _layout(columns: list[int]) -> tuple[int, int]:
+    """(offset, stride) that keep every column at least one bit inside its row."""
+    low, high = min(columns, default=0), max(columns, default=0)
+    if low + OFFSET >= 1 and high + OFFSET <= STRIDE - 2:
+        return OFFSET, STRIDE
+    offset = 1 - low
+    return offset, high + offset + 2
 
 
 class City:
-    """A player's filled spaces with their features, adjacency and chains (computed lazily).
+    """A player's filled spaces with their features, as bits (see the module's docstring).
 
-    A City never changes once made. ``extended`` makes the City of one more card from it,
-    reusing what it has already worked out (the chains are merged, not searched again): the
-    game keeps each player's City up to date that way as cards are placed (``city_of``).
-    """
+    ``grid`` and ``ids``: each filled space's feature and its id; ``spaces``: the filled
+    spaces in city order (beach left to right, then street, R10); ``filled``: their bits."""
 
-    __slots__ = ("__weakref__", "_chains", "added", "catalog", "grid", "ids", "near", "parent",
-                 "parts", "spaces")
+    __slots__ = ("__weakref__", "_chains", "added", "catalog", "filled", "gives", "grid", "ids",
+                 "layers", "offset", "parent", "parts", "ringed", "spaces", "stride")
 
     def __init__(self, catalog: Catalog, player: PlayerState) -> None:
         self.catalog = weakref.ref(catalog)
@@ -51,8 +77,30 @@ class City:
         self.ids: dict[Space, str] = dict(player.city)
         grid = self.grid = {s: table[fid] for s, fid in player.city.items()}
         self.spaces: list[Space] = sorted(grid)
-        self.near: dict[Space, tuple[Space, ...]] = {s: _near(s, grid) for s in self.spaces}
-        self._chains: dict[int, Chains] = {}
+        offset, stride = self.offset, self.stride = _layout([c for _r, c in grid])
+        # what each kind of feature sets, gathered first: a mask per kind of card, then one
+        # pass per kind (a city has a dozen or so spaces, and few of them share a card)
+        kinds: dict[Feature, int] = {}
+        for (r, c), feature in grid.items():
+            kinds[feature] = kinds.get(feature, 0) | 1 << (r * stride + c + offset)
+        filled = ringed = 0
+        layers: list[list[int]] = [[] for _tag in TAGS]
+        """Per tag: the spaces with at least one copy, at least two, ..."""
+        gives: dict[str, int] = {}
+        for feature, bits in kinds.items():
+            filled |= bits
+            for tag, copies in _plan(feature):
+                found = layers[tag]
+                while len(found) < copies:
+                    found.append(0)
+                for k in range(copies):
+                    found[k] |= bits
+            if feature.rings:
+                ringed |= bits
+            for symbol in feature.gives:
+                gives[symbol] = gives.get(symbol, 0) | bits
+        self.filled, self.ringed, self.layers, self.gives = filled, ringed, layers, gives
+        self._chains: dict[int, tuple[int, ...]] = _NO_CHAINS
         self.parts: dict[object, Any] = {}
         """What scoring works out from these cards alone, by who asks (``tally``)."""
         self.parent: weakref.ref[City] | None = None
@@ -60,27 +108,150 @@ class City:
         self.added: Space | None = None
         """The space filled since the parent."""
 
+    def _add(self, space: Space, feature: Feature) -> int:
+        """Set ``space``'s bits for ``feature`` (the masks are this City's own)."""
+        bit = 1 << (space[0] * self.stride + space[1] + self.offset)
+        self.filled |= bit
+        for tag, copies in _plan(feature):
+            layers = self.layers[tag]
+            while len(layers) < copies:
+                layers.append(0)
+            for k in range(copies):
+                layers[k] |= bit
+        if feature.rings:
+            self.ringed |= bit
+        for symbol in feature.gives:
+            self.gives[symbol] = self.gives.get(symbol, 0) | bit
+        return bit
+
     def extended(self, space: Space, feature: Feature) -> City:
         """The City with ``feature`` on the empty ``space`` too."""
-        made = City.__new__(City)
-        made.catalog = self.catalog
-        ids = made.ids = self.ids.copy()
-        ids[space] = feature.id
-        grid = made.grid = self.grid.copy()
-        grid[space] = feature
-        spaces = made.spaces = self.spaces.copy()
-        bisect.insort(spaces, space)
-        near = made.near = self.near.copy()
-        mine = near[space] = _near(space, grid)
-        for n in mine:
-            near[n] = _near(n, grid)
-        counts = feature.tag_count
-        made._chains = {tag: (_merged(found, space, counts[tag], mine) if counts[tag] else found)
-                        for tag, found in self._chains.items()}
+        column = space[1] + self.offset
+        if not 1 <= column <= self.stride - 2:  # past the layout's room: made afresh
+            made = City.__new__(City)
+            made.catalog = self.catalog
+            made.ids = {**self.ids, space: feature.id}
+            made.grid = {**self.grid, space: feature}
+            made.spaces = sorted(made.grid)
+            made.offset, made.stride = _layout([c for _r, c in made.grid])
+            made.filled, made.ringed, made.gives = 0, 0, {}
+            made.layers = [[] for _tag in TAGS]
+            for s, f in made.grid.items():
+                made._add(s, f)
+            made._chains = _NO_CHAINS
+        else:
+            made = City.__new__(City)
+            made.catalog = self.catalog
+            ids = made.ids = self.ids.copy()
+            ids[space] = feature.id
+            grid = made.grid = self.grid.copy()
+            grid[space] = feature
+            spaces = made.spaces = self.spaces.copy()
+            bisect.insort(spaces, space)
+            made.offset, made.stride = self.offset, self.stride
+            made.filled, made.ringed, made.gives = self.filled, self.ringed, dict(self.gives)
+            made.layers = [list(layers) for layers in self.layers]
+            bit = made._add(space, feature)
+            made._chains = _merged(self._chains, bit, feature, self.stride)
         made.parts = {}
         made.parent = weakref.ref(self)
         made.added = space
         return made
+
+    # ------------------------------------------------------------------ where
+
+    def bit(self, space: Space) -> int:
+        """The bit of ``space`` (0 for a space past this City's room, which is never filled)."""
+        r, c = space
+        column = c + self.offset
+        if not 0 <= column < self.stride or not (r == 0 or r == 1):
+            return 0
+        return 1 << (r * self.stride + column)
+
+    def near_mask(self, space: Space) -> int:
+        """The filled spaces beside ``space`` (R0.3)."""
+        r, c = space
+        column = c + self.offset
+        if not 0 <= column < self.stride or not (r == 0 or r == 1):
+            return 0
+        stride = self.stride
+        bit = 1 << (r * stride + column)
+        return ((bit << 1) | (bit >> 1) | (bit << stride) | (bit >> stride)) & self.filled
+
+    def adjacent(self, space: Space) -> list[Feature]:
+        """The features beside ``space``: left, right, then the other row's."""
+        grid = self.grid
+        r, c = space
+        return [grid[n] for n in ((r, c - 1), (r, c + 1), (1 - r, c)) if n in grid]
+
+    def copies(self, spaces: int, tag: int) -> int:
+        """The copies of ``tag`` on ``spaces`` (a card carrying it twice counts twice, R0.4)."""
+        return sum((spaces & layer).bit_count() for layer in self.layers[tag])
+
+    def carries(self, spaces: int, tag: int) -> bool:
+        """Whether any of ``spaces`` carries ``tag``."""
+        layers = self.layers[tag]
+        return bool(layers) and bool(spaces & layers[0])
+
+    # ------------------------------------------------------------------ what scoring asks
+
+    def adjacent_copies(self, space: Space, tag: int) -> int:
+        """Copies of ``tag`` summed over the spaces beside ``space`` (R10.2, R10.3)."""
+        return self.copies(self.near_mask(space), tag)
+
+    def adjacent_has(self, space: Space, tag: int) -> bool:
+        """Whether a space beside ``space`` carries ``tag`` (R10.1, R10.4)."""
+        return self.carries(self.near_mask(space), tag)
+
+    def adjacent_ring(self, space: Space) -> bool:
+        """Whether a space beside ``space`` has a ring, filled or not (R10.5)."""
+        return bool(self.near_mask(space) & self.ringed)
+
+    def adjacent_gives(self, space: Space, symbol: str) -> bool:
+        """Whether a space beside ``space`` prints ``symbol`` (R10.6)."""
+        return bool(self.near_mask(space) & self.gives.get(symbol, 0))
+
+    def tag_total(self, tag: int) -> int:
+        """Copies of ``tag`` in the whole city (R10.7)."""
+        return self.copies(self.filled, tag)
+
+    def chain_masks(self, tag: int) -> tuple[int, ...]:
+        """``tag``'s chains (R10.8) as sets of spaces, in the order of their first spaces
+        (the lowest bit is the first space: beach before street, left before right)."""
+        found = self._chains.get(tag)
+        if found is None:
+            layers = self.layers[tag]
+            found = _components(layers[0], self.stride) if layers else ()
+            if self._chains is _NO_CHAINS:
+                self._chains = {}
+            self._chains[tag] = found
+        return found
+
+    def chain_size(self, space: Space, tag: int) -> int:
+        """The copies of ``tag`` on the chain through ``space``; 0 when it carries none."""
+        bit = self.bit(space)
+        for chain in self.chain_masks(tag):
+            if chain & bit:
+                return self.copies(chain, tag)
+        return 0
+
+    def chain_sizes(self, tag: int) -> list[int]:
+        """The sizes of ``tag``'s chains, in the order of their first spaces."""
+        return [self.copies(chain, tag) for chain in self.chain_masks(tag)]
+
+    def longest_chain(self) -> int:
+        """The longest chain of any single tag (R10.15's second tie-break)."""
+        return max((max(self.chain_sizes(t), default=0) for t in range(len(TAGS))), default=0)
+
+    def paired_run(self) -> int:
+        """The longest run of consecutive columns filled in both rows (R11.6)."""
+        row = (1 << self.stride) - 1
+        paired = self.filled & (self.filled >> self.stride) & row
+        run = 0
+        while paired:
+            paired &= paired >> 1
+            run += 1
+        return run
 
     def same_as(self, other: City) -> str | None:
         """The first difference between this City and ``other`` (every chain worked out in
@@ -89,79 +260,66 @@ class City:
             return "grid"
         if self.spaces != other.spaces:
             return "spaces"
-        if self.near != other.near:
-            return "neighbours"
+        if (self.offset, self.stride) == (other.offset, other.stride) and (
+                self.filled != other.filled or self.layers != other.layers
+                or self.ringed != other.ringed or self.gives != other.gives):
+            return "bits"
         for tag in range(len(TAGS)):
-            if self.chains(tag) != other.chains(tag):
+            if self.chain_sizes(tag) != other.chain_sizes(tag):
                 return f"chains of {TAGS[tag]}"  # not translated: the check's, for developers
         return None
 
-    def adjacent(self, space: Space) -> list[Feature]:
-        grid = self.grid
-        return [grid[n] for n in self.near[space]]
 
-    def chains(self, tag: int) -> Chains:
-        """``tag``'s chains (R10.8), searched once."""
-        found = self._chains.get(tag)
-        if found is not None:
-            return found
-        grid, near = self.grid, self.near
-        label: dict[Space, Space] = {}
-        sizes: dict[Space, int] = {}
-        for start in self.spaces:  # in order: a chain is found from its first space
-            if start in label or not grid[start].tag_count[tag]:
-                continue
-            label[start] = start
-            size = 0
-            stack = [start]
-            while stack:
-                here = stack.pop()
-                size += grid[here].tag_count[tag]
-                for n in near[here]:
-                    if n not in label and grid[n].tag_count[tag]:
-                        label[n] = start
-                        stack.append(n)
-            sizes[start] = size
-        found = self._chains[tag] = (label, sizes)
-        return found
-
-    def chain_sizes(self, tag: int) -> list[int]:
-        """The sizes of ``tag``'s chains, in the order of their first spaces."""
-        sizes = self.chains(tag)[1]
-        return [sizes[first] for first in sorted(sizes)]
-
-    def chain_size(self, space: Space, tag: int) -> int:
-        label, sizes = self.chains(tag)
-        first = label.get(space)
-        return 0 if first is None else sizes[first]
-
-    def longest_chain(self) -> int:
-        return max((max(self.chains(t)[1].values(), default=0) for t in range(len(TAGS))),
-                   default=0)
-
-    def tag_total(self, tag: int) -> int:
-        return sum(f.tag_count[tag] for f in self.grid.values())
+_PLANS: weakref.WeakKeyDictionary[Feature, tuple[tuple[int, int], ...]] = \
+    weakref.WeakKeyDictionary()
 
 
-def _merged(found: Chains, space: Space, copies: int, near: tuple[Space, ...]) -> Chains:
-    """One tag's chains after ``space`` is filled with ``copies`` of the tag (more than none)
-    beside the filled spaces ``near``: the chains it touches join it."""
-    label, sizes = found
-    joined = {label[n] for n in near if n in label}
-    first = min(joined, default=space)
-    if space < first:
-        first = space
-    size = copies
-    sizes = sizes.copy()
-    for old in joined:
-        size += sizes.pop(old)
-    sizes[first] = size
-    if joined:
-        label = {s: (first if f in joined else f) for s, f in label.items()}
-    else:
-        label = label.copy()
-    label[space] = first
-    return label, sizes
+def _plan(feature: Feature) -> tuple[tuple[int, int], ...]:
+    """(tag, copies) for each tag ``feature`` carries (kept with the feature)."""
+    found = _PLANS.get(feature)
+    if found is None:
+        found = _PLANS[feature] = tuple((t, n) for t, n in enumerate(feature.tag_count) if n)
+    return found
+
+
+def _components(spaces: int, stride: int) -> tuple[int, ...]:
+    """The connected parts of ``spaces``, each grown from its lowest bit."""
+    found = []
+    while spaces:
+        part = spaces & -spaces
+        while True:
+            grown = (part | around(part, stride)) & spaces
+            if grown == part:
+                break
+            part = grown
+        found.append(part)
+        spaces ^= part
+    return tuple(found)
+
+
+def _merged(chains: dict[int, tuple[int, ...]], bit: int, feature: Feature, stride: int
+            ) -> dict[int, tuple[int, ...]]:
+    """The chains worked out so far once ``bit`` is filled with ``feature``: for each tag it
+    carries, the chains beside it join it (kept in the order of their first spaces)."""
+    if not chains:
+        return _NO_CHAINS
+    merged = {}
+    near = around(bit, stride)
+    for tag, found in chains.items():
+        if not feature.tag_count[tag]:
+            merged[tag] = found
+            continue
+        joined = bit
+        rest = []
+        for chain in found:
+            if chain & near:
+                joined |= chain
+            else:
+                rest.append(chain)
+        rest.append(joined)
+        rest.sort(key=lambda chain: chain & -chain)
+        merged[tag] = tuple(rest)
+    return merged
 
 
 CACHE_SIZE = 4096

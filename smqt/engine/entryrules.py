@@ -70,8 +70,7 @@ def _listing(items: list[str]) -> str:
 
 
 def _adjacent_copies(tag: fx.Tag, city: City, space: Space) -> int:
-    t = TAG_INDEX[tag]
-    return sum(f.tag_count[t] for f in city.adjacent(space))
+    return city.adjacent_copies(space, TAG_INDEX[tag])
 
 
 class _Rule:
@@ -100,12 +99,11 @@ def _tiers_reason(entry: fx.AdjacentTiers, copies: int, points: int) -> str:
 
 def _missing_tags(entry: fx.AdjacentAll, city: City, space: Space, player: PlayerState
                   ) -> list[fx.Tag]:
-    near = city.adjacent(space)
-    return [tag for tag in entry.tags if not any(f.tag_count[TAG_INDEX[tag]] for f in near)]
+    return [tag for tag in entry.tags if not city.adjacent_has(space, TAG_INDEX[tag])]
 
 
 def _ring_next_to(entry: object, city: City, space: Space, player: PlayerState) -> bool:
-    return any(f.rings for f in city.adjacent(space))
+    return city.adjacent_ring(space)
 
 
 _NEAR_GIVES = {"sand_dollar": N_("next to a card that gives sand dollars"),
@@ -136,8 +134,7 @@ def _chain_reason(entry: fx.Chain, size: int, points: int) -> str:
 
 _RULES: dict[type, _Rule] = {
     fx.Adjacent: _Rule(  # R10.1
-        lambda e, city, space, player: any(
-            f.tag_count[TAG_INDEX[e.tag]] for f in city.adjacent(space)),
+        lambda e, city, space, player: city.adjacent_has(space, TAG_INDEX[e.tag]),
         lambda e, near: e.points if near else 0,
         lambda e, near, pts: (_("next to {what}") if near else _("not next to {what}")).format(
             what=_a_tag(e.tag))),
@@ -168,8 +165,7 @@ _RULES: dict[type, _Rule] = {
         lambda e, near, pts: (_("next to a card with a ring") if near
                               else _("no card with a ring next to it"))),
     fx.AdjacentGives: _Rule(  # R10.6
-        lambda e, city, space, player: any(
-            e.symbol.value in f.gives for f in city.adjacent(space)),
+        lambda e, city, space, player: city.adjacent_gives(space, e.symbol.value),
         lambda e, near: e.points if near else 0,
         lambda e, near, pts: _((_NEAR_GIVES if near else _NOT_NEAR_GIVES)[e.symbol.value])),
     fx.PerTagInCity: _Rule(  # R10.7
@@ -229,18 +225,6 @@ def _chains_of(city: City, tags: Iterable[fx.Tag]) -> list[tuple[str, int]]:
     return result
 
 
-def _paired_run(city: City) -> int:
-    grid = city.grid
-    columns = sorted({c for _, c in grid if (0, c) in grid and (1, c) in grid})
-    best = run = 0
-    previous = None
-    for column in columns:
-        run = run + 1 if previous is not None and column == previous + 1 else 1
-        best = max(best, run)
-        previous = column
-    return best
-
-
 CHAIN_OBJECTIVES = (fx.LargestChain, fx.CountChains, fx.ChainTable)
 """Objectives that read only the chains of their tags (R11.4, R11.5)."""
 
@@ -248,7 +232,7 @@ CHAIN_OBJECTIVES = (fx.LargestChain, fx.CountChains, fx.ChainTable)
 def objective_measure(objective: object, city: City) -> Any:
     """What a static objective looks at: the chains of its tags, or the longest paired run."""
     if isinstance(objective, fx.PairedRun):
-        return _paired_run(city)
+        return city.paired_run()
     if isinstance(objective, CHAIN_OBJECTIVES):
         return _chains_of(city, objective.tags)
     raise TypeError(f"not a static objective: {objective!r}")  # not translated: for developers

@@ -125,7 +125,7 @@ def _cards_from(parent: _CityPart, city: City, player: PlayerState) -> tuple[Any
     added = city.added
     assert added is not None
     feature = city.grid[added]
-    near = city.near[added]
+    near = city.near_mask(added)
     has = feature.tag_count
     cards: list[Any] = []
     placed = False
@@ -137,7 +137,7 @@ def _cards_from(parent: _CityPart, city: City, player: PlayerState) -> tuple[Any
         if points is not None:
             entry = owner.scoring[i]
             reads = READS.get(type(entry))
-            if (reads != NEIGHBOURS or space in near) and \
+            if (reads != NEIGHBOURS or city.bit(space) & near) and \
                     (reads != ONE_TAG or has[TAG_INDEX[entry.tag]]):  # type: ignore[attr-defined]
                 card = (space, owner, i, entry_award(entry, city, space, player))
         cards.append(card)

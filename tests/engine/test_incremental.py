@@ -97,23 +97,29 @@ def test_kept_cities_equal_scratch_over_random_action_sequences(folder, players,
 
 
 def _off_by_one_chain(monkeypatch):
+    """A chain that grew by the new card forgets that card (one card short)."""
     real = city_module._merged
 
-    def merged(found, space, copies, near):
-        label, sizes = real(found, space, copies, near)
-        if any(n in found[0] for n in near):  # a chain grew: one copy too many
-            sizes[label[space]] += 1
-        return label, sizes
+    def merged(chains, bit, feature, stride):
+        found = real(chains, bit, feature, stride)
+        for tag, parts in found.items():
+            if parts != chains.get(tag):  # a chain of this tag grew
+                found = dict(found)
+                found[tag] = tuple(part & ~bit if part & bit and part != bit else part
+                                   for part in parts)
+                break
+        return found
 
     monkeypatch.setattr(city_module, "_merged", merged)
 
 
 def _forgotten_neighbour(monkeypatch):
+    """The new card is left out of the filled spaces: its neighbours no longer see it."""
     real = city_module.City.extended
 
     def extended(self, space, feature):
         made = real(self, space, feature)
-        made.near[space] = made.near[space][1:]  # the first neighbour forgotten
+        made.filled &= ~made.bit(space)
         return made
 
     monkeypatch.setattr(city_module.City, "extended", extended)
