@@ -25,3 +25,10 @@ def german(qapp):  # type: ignore[no-untyped-def]
     yield
     use("en")
     qt_language("en")
+
+
+def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def]
+    """The slow tests run first (in their usual order, then the rest in theirs): with the
+    tests spread over several processes (-n), a long test picked up last would leave one
+    process working alone at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

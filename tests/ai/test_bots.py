@@ -27,6 +27,7 @@ def play(bots: list[str], seed: int, players: int = 2) -> Game:
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bot", BOT_LEVELS)
 def test_every_level_plays_legal_games_and_repeats_them(bot):
     """Bots choose among the legal actions and are deterministic for a given seed."""

@@ -25,6 +25,8 @@ import traceback
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from editor.model.document import DocumentError, PackDocument
 from smqt.cli.validate import run_validate
 from smqt.engine.actions import parse_action
@@ -44,6 +46,7 @@ WATCHDOG_SECONDS = 300
 "A mutation that hangs (a fifo read, a symlink loop followed) ends the run with tracebacks."
 
 
+@pytest.mark.slow
 def test_mutated_packs_are_reported_never_raised_and_those_that_validate_play(tmp_path):
     count = int(os.environ.get("SMQT_FUZZ_MUTATIONS", "300"))
     seed = os.environ.get("SMQT_FUZZ_SEED", "12")

@@ -4,6 +4,8 @@ uncorrected 95% tests flag several in most runs."""
 
 from __future__ import annotations
 
+import pytest
+
 from smqt.pack.load import load_pack
 from smqt.sim.playgame import play_game
 from smqt.sim.sides import NOISE_SEED, specs
@@ -20,6 +22,7 @@ def _games(catalog, seed):
             for spec in specs([2], ["random"], 0, GAMES, seed)]
 
 
+@pytest.mark.slow
 def test_base_against_itself_flags_at_most_one_card_in_nine_runs_of_ten():
     catalog = load_pack(ROOT / "content" / "base")
     flagged, uncorrected = [], []
