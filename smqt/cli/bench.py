@@ -309,7 +309,10 @@ def run_against(other: Path, *, quick: bool, as_json: bool, out: TextIO) -> int:
     """The same measures under ``other`` (another checkout) and this tree, side by side, with
     the ratio of each (above 1: this tree is quicker)."""
     here = Path(__file__).resolve().parents[2]  # the folder holding this smqt package
-    old, new = probe(other, quick), probe(here, quick)
+    runs: dict[Path, list[dict[str, float]]] = {other: [], here: []}
+    for tree in (other, here, here, other):  # A B B A: a drift of the machine's speed
+        runs[tree].append(probe(tree, quick))  # weighs on both sides alike
+    old, new = _middle(runs[other]), _middle(runs[here])
     if as_json:
         json.dump({"against": str(other), "old": old, "new": new}, out, indent=2)
         out.write("\n")
@@ -327,8 +330,15 @@ def run_against(other: Path, *, quick: bool, as_json: bool, out: TextIO) -> int:
         out.write(_("a city's totals the first time against the other tree's explained "
                     "sheet: {ratio:.2f}x").format(
             ratio=old["score_explained_us"] / new["score_totals_us"]) + "\n")
-    out.write(_("(against: {tree}; one core each, CPU time)").format(tree=other) + "\n")
+    out.write(_("(against: {tree}; one core each, CPU time; each tree run twice, in the order "
+                "A B B A, the mean of its two runs)").format(tree=other) + "\n")
     return 0
+
+
+def _middle(runs: list[dict[str, float]]) -> dict[str, float]:
+    """The mean of each measure over the runs that have it."""
+    keys = {key for run in runs for key in run}
+    return {key: statistics.mean(run[key] for run in runs if key in run) for key in keys}
 
 
 def _number(value: float | None) -> str:
