@@ -74,31 +74,35 @@ class City:
         self.catalog = weakref.ref(catalog)
         """The catalog it was made with (weakly: the remembered cities must not keep it)."""
         table = features(catalog)
-        self.ids: dict[Space, str] = dict(player.city)
-        grid = self.grid = {s: table[fid] for s, fid in player.city.items()}
+        ids = self.ids = dict(player.city)
+        grid: dict[Space, Feature] = {s: table[fid] for s, fid in ids.items()}
+        self.grid = grid
         self.spaces: list[Space] = sorted(grid)
         offset, stride = self.offset, self.stride = _layout([c for _r, c in grid])
-        # what each kind of feature sets, gathered first: a mask per kind of card, then one
-        # pass per kind (a city has a dozen or so spaces, and few of them share a card)
-        kinds: dict[Feature, int] = {}
-        for (r, c), feature in grid.items():
-            kinds[feature] = kinds.get(feature, 0) | 1 << (r * stride + c + offset)
         filled = ringed = 0
-        layers: list[list[int]] = [[] for _tag in TAGS]
+        layers: list[list[int]] = [[], [], [], [], [], []] if len(TAGS) == 6 else \
+            [[] for _tag in TAGS]
         """Per tag: the spaces with at least one copy, at least two, ..."""
         gives: dict[str, int] = {}
-        for feature, bits in kinds.items():
-            filled |= bits
-            for tag, copies in _plan(feature):
+        for (r, c), feature in grid.items():
+            bit = 1 << (r * stride + c + offset)
+            filled |= bit
+            for tag, copies in feature.plan:
                 found = layers[tag]
+                if copies == 1:
+                    if found:
+                        found[0] |= bit
+                    else:
+                        found.append(bit)
+                    continue
                 while len(found) < copies:
                     found.append(0)
                 for k in range(copies):
-                    found[k] |= bits
+                    found[k] |= bit
             if feature.rings:
-                ringed |= bits
+                ringed |= bit
             for symbol in feature.gives:
-                gives[symbol] = gives.get(symbol, 0) | bits
+                gives[symbol] = gives.get(symbol, 0) | bit
         self.filled, self.ringed, self.layers, self.gives = filled, ringed, layers, gives
         self._chains: dict[int, tuple[int, ...]] = _NO_CHAINS
         self.parts: dict[object, Any] = {}
@@ -112,7 +116,7 @@ class City:
         """Set ``space``'s bits for ``feature`` (the masks are this City's own)."""
         bit = 1 << (space[0] * self.stride + space[1] + self.offset)
         self.filled |= bit
-        for tag, copies in _plan(feature):
+        for tag, copies in feature.plan:
             layers = self.layers[tag]
             while len(layers) < copies:
                 layers.append(0)
@@ -186,7 +190,13 @@ class City:
 
     def copies(self, spaces: int, tag: int) -> int:
         """The copies of ``tag`` on ``spaces`` (a card carrying it twice counts twice, R0.4)."""
-        return sum((spaces & layer).bit_count() for layer in self.layers[tag])
+        layers = self.layers[tag]
+        if len(layers) == 1:
+            return (spaces & layers[0]).bit_count()
+        found = 0
+        for layer in layers:
+            found += (spaces & layer).bit_count()
+        return found
 
     def carries(self, spaces: int, tag: int) -> bool:
         """Whether any of ``spaces`` carries ``tag``."""
@@ -195,13 +205,37 @@ class City:
 
     # ------------------------------------------------------------------ what scoring asks
 
+    # the questions about one space's neighbours work the ``near_mask`` out in place: scoring
+    # asks them for every entry of every card
+
     def adjacent_copies(self, space: Space, tag: int) -> int:
         """Copies of ``tag`` summed over the spaces beside ``space`` (R10.2, R10.3)."""
-        return self.copies(self.near_mask(space), tag)
+        layers = self.layers[tag]
+        if not layers:
+            return 0
+        r, c = space
+        column = c + self.offset
+        if not 0 <= column < self.stride or not (r == 0 or r == 1):
+            return 0
+        stride = self.stride
+        bit = 1 << (r * stride + column)
+        near = (bit << 1) | (bit >> 1) | (bit << stride) | (bit >> stride)
+        if len(layers) == 1:
+            return (near & layers[0]).bit_count()
+        return self.copies(near, tag)
 
     def adjacent_has(self, space: Space, tag: int) -> bool:
         """Whether a space beside ``space`` carries ``tag`` (R10.1, R10.4)."""
-        return self.carries(self.near_mask(space), tag)
+        layers = self.layers[tag]
+        if not layers:
+            return False
+        r, c = space
+        column = c + self.offset
+        if not 0 <= column < self.stride or not (r == 0 or r == 1):
+            return False
+        stride = self.stride
+        bit = 1 << (r * stride + column)
+        return bool(((bit << 1) | (bit >> 1) | (bit << stride) | (bit >> stride)) & layers[0])
 
     def adjacent_ring(self, space: Space) -> bool:
         """Whether a space beside ``space`` has a ring, filled or not (R10.5)."""
@@ -237,6 +271,9 @@ class City:
 
     def chain_sizes(self, tag: int) -> list[int]:
         """The sizes of ``tag``'s chains, in the order of their first spaces."""
+        layers = self.layers[tag]
+        if len(layers) == 1:  # a chain is a part of the first layer: its bits are its copies
+            return [chain.bit_count() for chain in self.chain_masks(tag)]
         return [self.copies(chain, tag) for chain in self.chain_masks(tag)]
 
     def longest_chain(self) -> int:
@@ -268,18 +305,6 @@ class City:
             if self.chain_sizes(tag) != other.chain_sizes(tag):
                 return f"chains of {TAGS[tag]}"  # not translated: the check's, for developers
         return None
-
-
-_PLANS: weakref.WeakKeyDictionary[Feature, tuple[tuple[int, int], ...]] = \
-    weakref.WeakKeyDictionary()
-
-
-def _plan(feature: Feature) -> tuple[tuple[int, int], ...]:
-    """(tag, copies) for each tag ``feature`` carries (kept with the feature)."""
-    found = _PLANS.get(feature)
-    if found is None:
-        found = _PLANS[feature] = tuple((t, n) for t, n in enumerate(feature.tag_count) if n)
-    return found
 
 
 def _components(spaces: int, stride: int) -> tuple[int, ...]:

@@ -76,13 +76,15 @@ def _adjacent_copies(tag: fx.Tag, city: City, space: Space) -> int:
 class _Rule:
     """How one kind of scoring entry is measured, awarded and explained."""
 
-    __slots__ = ("award", "measure", "reason")
+    __slots__ = ("award", "measure", "reads", "reason")
 
     def __init__(self, measure: Callable[[Any, City, Space, PlayerState], Any],
                  award: Callable[[Any, Any], int], reason: Callable[[Any, Any, int], str]) -> None:
         self.measure = measure
         self.award = award
         self.reason = reason
+        self.reads = ""
+        """``READS`` of its kind (set with it)."""
 
 
 def _tiers_reached(entry: fx.AdjacentTiers, copies: int) -> list[tuple[int, int]]:
@@ -198,6 +200,8 @@ READS: dict[type, str] = {
 the copies of its tag in the city (R10.7, R10.8), or the player's purse (R10.9). Scoring that
 is kept up to date (``tally``) works an entry out again only when what it reads changed; a kind
 missing here is worked out again every time."""
+for _kind, _rule in _RULES.items():
+    _rule.reads = READS.get(_kind, "")
 
 
 def entry_points(entry: object, city: City, space: Space, player: PlayerState) -> tuple[int, str]:
@@ -214,14 +218,28 @@ def entry_award(entry: object, city: City, space: Space, player: PlayerState) ->
     return rule.award(entry, rule.measure(entry, city, space, player))
 
 
+def card_awards(scoring: Iterable[object], city: City, space: Space, player: PlayerState
+                ) -> list[int | None]:
+    """``entry_award`` of each of a card's ``scoring`` entries, None for an entry that reads
+    the purse (worked out last, when the purse is known)."""
+    found: list[int | None] = []
+    for entry in scoring:
+        rule = _RULES[type(entry)]
+        if rule.reads == PURSE:
+            found.append(None)
+        else:
+            found.append(rule.award(entry, rule.measure(entry, city, space, player)))
+    return found
+
+
 # ============================================================================ objectives
 
 
-def _chains_of(city: City, tags: Iterable[fx.Tag]) -> list[tuple[str, int]]:
+def _chains_of(city: City, tags: Iterable[fx.Tag]) -> list[tuple[fx.Tag, int]]:
     result = []
     for tag in tags:
         for size in city.chain_sizes(TAG_INDEX[tag]):
-            result.append((tag.value, size))
+            result.append((tag, size))
     return result
 
 

@@ -46,6 +46,11 @@ class Feature:
     rings: tuple[RingEntry, ...]
     leftmost_beach: bool
     is_card: bool
+    plan: tuple[tuple[int, int], ...] = attrs.field(init=False, repr=False)
+    """(tag index, copies) for each tag it carries (what a city's bits set for it)."""
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "plan", tuple(
+            (t, n) for t, n in enumerate(self.tag_count) if n))
 
     @property
     def has_ring(self) -> bool:

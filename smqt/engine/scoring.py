@@ -18,7 +18,7 @@ from smqt.engine.catalog import Catalog
 from smqt.engine.city import CACHE_SIZE, City, city_of
 from smqt.engine.content import ObjectiveTile
 from smqt.engine.entryrules import entry_points, static_objective
-from smqt.engine.features import feature_name
+from smqt.engine.features import Feature, feature_name
 from smqt.engine.footprints import points as footprint_points
 from smqt.engine.geometry import TILE_LOWER, TILE_UPPER, Space, space_str
 from smqt.engine.rings import RingOutcome, describe_held, outcomes
@@ -118,17 +118,6 @@ class PeopleFrontier:
     """unplaced count -> (separable value, chosen outcome per space with people)."""
 
 
-def _separable(options: Sequence[RingOutcome], people_objectives: Sequence[object]) -> int:
-    """What the outcomes on the spaces of one card are worth apart from the unplaced total."""
-    value = sum(outcome.points for outcome in options)
-    for objective in people_objectives:
-        if isinstance(objective, fx.CardsWithUnplaced) and any(o.unplaced for o in options):
-            value += objective.points
-        elif isinstance(objective, fx.RingsAndUnplaced):
-            value += objective.per_full_ring * sum(outcome.full for outcome in options)
-    return value
-
-
 def people_on_spaces(player: PlayerState) -> dict[Space, tuple[int, int, int]]:
     counts: dict[Space, list[int]] = {}
     kinds = KIND_INDEX
@@ -150,10 +139,53 @@ def _card_options(city: City, spaces: dict[Space, tuple[int, int, int]]
                   ) -> list[tuple[int, Choice]]:
     """Every (unplaced, outcome per space) for the people on the spaces of one card."""
     combos: list[tuple[int, Choice]] = [(0, ())]
+    grid = city.grid
     for space, have in sorted(spaces.items()):
         combos = [(u + option.unplaced, (*chosen, (space, option)))
-                  for u, chosen in combos for option in outcomes(city.grid[space].rings, have)]
+                  for u, chosen in combos for option in outcomes(grid[space].rings, have)]
     return combos
+
+
+def _worths(people_objectives: Sequence[object]) -> tuple[int, int]:
+    """What the outcomes on the spaces of one card are worth apart from the unplaced total,
+    besides their ring points: (for holding any unplaced person, per full ring)."""
+    with_unplaced = per_full = 0
+    for objective in people_objectives:
+        if isinstance(objective, fx.CardsWithUnplaced):
+            with_unplaced += objective.points
+        elif isinstance(objective, fx.RingsAndUnplaced):
+            per_full += objective.per_full_ring
+    return with_unplaced, per_full
+
+
+def _worth(option: Choice, unplaced: int, worths: tuple[int, int]) -> int:
+    """The separable value of the outcomes on one card's spaces (``_worths``)."""
+    points = full = 0
+    for _space, outcome in option:
+        points += outcome.points
+        full += outcome.full
+    return points + worths[1] * full + (worths[0] if unplaced else 0)
+
+
+_ONE_SPACE: dict[tuple[Feature, tuple[int, int, int], tuple[int, int]],
+                 tuple[tuple[int, int, RingOutcome], ...]] = {}
+"""(feature, people on it, ``_worths``) -> (unplaced, separable value, outcome) for each of
+``rings.outcomes`` (CACHE_SIZE entries, emptied when full): the options of a card of one
+space, as ``frontier`` reads them (a feature hashes by identity, its rings field by field)."""
+
+
+def _one_space(feature: Feature, have: tuple[int, int, int], worths: tuple[int, int]
+               ) -> tuple[tuple[int, int, RingOutcome], ...]:
+    key = (feature, have, worths)
+    found = _ONE_SPACE.get(key)
+    if found is None:
+        if len(_ONE_SPACE) >= CACHE_SIZE:
+            _ONE_SPACE.clear()
+        with_unplaced, per_full = worths
+        found = _ONE_SPACE[key] = tuple(
+            (o.unplaced, o.points + per_full * o.full + (with_unplaced if o.unplaced else 0), o)
+            for o in outcomes(feature.rings, have))
+    return found
 
 
 def frontier(city: City, player: PlayerState, people_objectives: Sequence[object],
@@ -166,10 +198,20 @@ def frontier(city: City, player: PlayerState, people_objectives: Sequence[object
     for space, have in counts.items():
         by_card.setdefault(card_of(space), {})[space] = have
     best: dict[int, tuple[int, Choice]] = {0: (0, ())}
+    worths = _worths(people_objectives)
+    grid = city.grid
     for card in sorted(by_card):
         nxt: dict[int, tuple[int, Choice]] = {}
-        for option_u, option in _card_options(city, by_card[card]):
-            worth = _separable([outcome for _, outcome in option], people_objectives)
+        spaces = by_card[card]
+        choices: list[tuple[int, int, Choice]]
+        if len(spaces) == 1:  # most cards: their options are remembered
+            [(space, have)] = spaces.items()
+            choices = [(option_u, worth, ((space, outcome),))
+                       for option_u, worth, outcome in _one_space(grid[space], have, worths)]
+        else:
+            choices = [(option_u, _worth(option, option_u, worths), option)
+                       for option_u, option in _card_options(city, spaces)]
+        for option_u, worth, option in choices:
             for u, (value, chosen) in best.items():
                 key = u + option_u
                 total = value + worth
@@ -177,8 +219,12 @@ def frontier(city: City, player: PlayerState, people_objectives: Sequence[object
                 if current is None or total > current[0]:
                     nxt[key] = (total, (*chosen, *option))
         best = nxt
-    return PeopleFrontier({u: (value, tuple(sorted(chosen, key=lambda pair: pair[0])))
+    return PeopleFrontier({u: (value, tuple(sorted(chosen, key=_first)))
                            for u, (value, chosen) in best.items()})
+
+
+def _first(pair: tuple[Space, RingOutcome]) -> Space:
+    return pair[0]
 
 
 _FRONTIERS: weakref.WeakKeyDictionary[Catalog, dict[tuple, PeopleFrontier]] = \
@@ -202,8 +248,9 @@ def people_frontier(catalog: Catalog, tile: ObjectiveTile, city: City, player: P
 
 
 def forget() -> None:
-    """Empty the remembered people frontiers."""
+    """Empty the remembered people frontiers and choices of people on a card."""
     _FRONTIERS.clear()
+    _ONE_SPACE.clear()
 
 
 def _unplaced_term(people_objectives: Sequence[object], unplaced: int) -> int:

@@ -23,8 +23,8 @@ from smqt.engine.entryrules import (
     CHAIN_OBJECTIVES,
     NEIGHBOURS,
     ONE_TAG,
-    PURSE,
     READS,
+    card_awards,
     entry_award,
     objective_award,
     objective_measure,
@@ -106,15 +106,20 @@ class _CityPart:
 
 def _entries(space: Space, feature: Feature, city: City, player: PlayerState) -> list[Any]:
     """The card entries of one filled space (``None`` points: the purse's, worked out last)."""
-    return [(space, feature, i, None if READS.get(type(entry)) == PURSE
-             else entry_award(entry, city, space, player))
-            for i, entry in enumerate(feature.scoring)]
+    if not feature.scoring:
+        return []
+    return [(space, feature, i, points)
+            for i, points in enumerate(card_awards(feature.scoring, city, space, player))]
 
 
 def _cards(city: City, player: PlayerState) -> tuple[Any, ...]:
     cards: list[Any] = []
+    grid = city.grid
     for space in city.spaces:
-        cards += _entries(space, city.grid[space], city, player)
+        feature = grid[space]
+        if feature.scoring:
+            cards += [(space, feature, i, points) for i, points in
+                      enumerate(card_awards(feature.scoring, city, space, player))]
     return tuple(cards)
 
 
