@@ -72,7 +72,8 @@ class Tally:
 class _CityPart:
     """What a city scores on its cards alone under one objective tile."""
 
-    __slots__ = ("_city", "cards", "held", "memo", "objective_points", "objectives", "people")
+    __slots__ = ("_city", "card_points", "cards", "held", "memo", "objective_points",
+                 "objectives", "people")
 
     def __init__(self, catalog: Catalog, tile: ObjectiveTile, player: PlayerState,
                  city: City, parent: _CityPart | None = None) -> None:
@@ -92,6 +93,8 @@ class _CityPart:
         self.objective_points = sum(self.objectives)
         self.cards: tuple[Any, ...] = cards
         self.held = tuple(k for k, card in enumerate(cards) if card[3] is None)
+        self.card_points = sum(card[3] for card in cards if card[3] is not None)
+        """The points of the card entries but the purse's."""
         self.people: dict[tuple, Any] = {}
         """Layout of people -> their frontier, or without a comparative objective the whole
         people result (unplaced, ring assignment, points)."""
@@ -204,11 +207,26 @@ def totals(state: GameState) -> tuple[int, ...]:
     return tuple(t.total for t in _tallies(state, range(len(state.players))))
 
 
+_TILES: dict[int, tuple[ObjectiveTile, list[object], fx.MostUnplaced | None]] = {}
+"""id of an objective tile -> the tile (while it is here its id stays its own), its people
+objectives and its comparative one (emptied past CACHE_SIZE tiles)."""
+
+
+def _people_objectives(tile: ObjectiveTile) -> tuple[list[object], fx.MostUnplaced | None]:
+    known = _TILES.get(id(tile))
+    if known is None or known[0] is not tile:
+        if len(_TILES) >= CACHE_SIZE:
+            _TILES.clear()
+        people: list[object] = [o for o in tile.objectives if isinstance(o, PEOPLE_OBJECTIVES)]
+        most = next((o for o in people if isinstance(o, fx.MostUnplaced)), None)
+        known = _TILES[id(tile)] = (tile, people, most)
+    return known[1], known[2]
+
+
 def _tallies(state: GameState, wanted: Sequence[int]) -> list[Tally]:
     catalog = state.catalog
     tile = objective_tile(state)
-    people_objectives = [o for o in tile.objectives if isinstance(o, PEOPLE_OBJECTIVES)]
-    most = next((o for o in people_objectives if isinstance(o, fx.MostUnplaced)), None)
+    people_objectives, most = _people_objectives(tile)
     if most is None:
         return [_tally(catalog, tile, state.players[i], people_objectives) for i in wanted]
     parts = [_city_part(catalog, tile, player) for player in state.players]
@@ -219,22 +237,27 @@ def _tallies(state: GameState, wanted: Sequence[int]) -> list[Tally]:
     if known is None:
         if len(_RESOLVED) >= CACHE_SIZE:
             _RESOLVED.clear()
+        chosen_u = resolve_most_unplaced(fronts, people_objectives, most)
+        people = []
+        for i, u in enumerate(chosen_u):
+            rings = fronts[i].best[u][1]
+            penalty = most_unplaced_points(most, u,
+                                           [v for j, v in enumerate(chosen_u) if j != i])
+            people.append((u, rings, _people_points(rings, u, penalty, people_objectives)))
         # the frontiers are kept with the answer: while it is remembered their ids stay theirs
-        known = _RESOLVED[key] = (fronts, resolve_most_unplaced(fronts, people_objectives, most))
-    chosen_u = known[1]
+        known = _RESOLVED[key] = (fronts, people)
     result = []
     for i in wanted:
-        u = chosen_u[i]
-        rings = fronts[i].best[u][1]
-        penalty = most_unplaced_points(most, u, [v for j, v in enumerate(chosen_u) if j != i])
-        people = _people_points(rings, u, penalty, people_objectives)
-        result.append(_finish(catalog, state.players[i], parts[i], rings, u, people))
+        u, rings, points = known[1][i]
+        result.append(_finish(catalog, state.players[i], parts[i], rings, u, points))
     return result
 
 
-_RESOLVED: dict[tuple[int, ...], tuple[list[PeopleFrontier], list[int]]] = {}
-"""The players' frontiers (by identity) -> their unplaced counts under the comparative
-objective (R11.7)."""
+_RESOLVED: dict[tuple[int, ...], tuple[list[PeopleFrontier],
+                                       list[tuple[int, tuple[tuple[Space, RingOutcome], ...],
+                                                  int]]]] = {}
+"""The players' frontiers (by identity) -> each player's unplaced count under the
+comparative objective (R11.7), ring assignment and people's points."""
 
 
 def _remember_layout(part: _CityPart) -> None:
@@ -290,19 +313,30 @@ def _finish(catalog: Catalog, player: PlayerState, part: _CityPart,
             rings: tuple[tuple[Space, RingOutcome], ...], unplaced: int, people: int) -> Tally:
     """The tally from the city's part, the player's purse and footprints, and the people."""
     cards = part.cards
+    total = part.objective_points + part.card_points + people
     if part.held:
         mended = list(cards)
         for k in part.held:
             space, feature, e, _ = cards[k]
-            mended[k] = (space, feature, e,
-                         entry_award(feature.scoring[e], part.city, space, player))
+            points = entry_award(feature.scoring[e], part.city, space, player)
+            mended[k] = (space, feature, e, points)
+            total += points
         cards = tuple(mended)
-    total = part.objective_points + sum(c[3] for c in cards) + people
     if player.tile is not None and player.footprints:
-        rule = catalog.starting_tiles[player.tile].footprint
-        grid = part.city.grid
-        total += sum(footprint_points(rule, grid[s]) for s in player.footprints)
+        key = (_FOOTPRINTS, player.tile)
+        worth = part.memo.get(key)
+        if worth is None:
+            rule = catalog.starting_tiles[player.tile].footprint
+            worth = part.memo[key] = {space: footprint_points(rule, feature)
+                                      for space, feature in part.city.grid.items()}
+        for space in player.footprints:
+            total += worth[space]
     return Tally(total, cards, part, rings, unplaced)
+
+
+_FOOTPRINTS = "footprints"
+"""The key under which a city part's memo keeps, per starting tile, each space's footprint
+points."""
 
 
 def forget() -> None:
