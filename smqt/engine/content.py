@@ -28,10 +28,10 @@ from smqt.engine.effects import (
     RowFilter,
     ScoringEntry,
     Tag,
-    _at_most,
-    _distinct,
-    _not_negative,
-    _positive,
+    check_at_most,
+    check_distinct,
+    check_not_negative,
+    check_positive,
     shown,
 )
 from smqt.language.translate import _
@@ -152,11 +152,11 @@ class FootprintRule:
 
     row: RowFilter = RowFilter.ANY
     "The row a visited space must be in (``any`` for both)."
-    tags: tuple[Tag, ...] = field(default=(), validator=_distinct)
+    tags: tuple[Tag, ...] = field(default=(), validator=check_distinct)
     "The space must carry at least one of these tags; empty means no tag is needed."
-    points_per_tag: int = field(default=1, validator=[_not_negative, _at_most(9)])
+    points_per_tag: int = field(default=1, validator=[check_not_negative, check_at_most(9)])
     "Points per copy of the listed tags on a footprinted space."
-    points_per_space: int = field(default=0, validator=[_not_negative, _at_most(9)])
+    points_per_space: int = field(default=0, validator=[check_not_negative, check_at_most(9)])
     "Points per footprinted space."
 
     def __attrs_post_init__(self) -> None:
@@ -211,9 +211,9 @@ class TakeRule:
 
     source: TakeFrom
     "``front`` or ``back`` row, ``display`` (either row) or ``column`` (a front card and the one behind it)."
-    count: int = field(default=1, validator=[_positive, _at_most(2)])
+    count: int = field(default=1, validator=[check_positive, check_at_most(2)])
     "How many cards are taken (``column`` always takes 2: write ``count = 2``)."
-    tags_any: tuple[Tag, ...] = field(default=(), validator=_distinct)
+    tags_any: tuple[Tag, ...] = field(default=(), validator=check_distinct)
     "Only cards carrying at least one of these tags; empty means any card."
 
     def __attrs_post_init__(self) -> None:
@@ -229,7 +229,7 @@ class SandDollarAction:
     "Unique id."
     name: str = field(validator=_name)
     "The printed name."
-    cost: int = field(validator=[_not_negative, _at_most(20)])
+    cost: int = field(validator=[check_not_negative, check_at_most(20)])
     "Sand dollars paid before taking (R8.2)."
     take: TakeRule
     "Which cards the action takes."
@@ -292,13 +292,13 @@ class ObjectiveTile:
 class Supply:
     """Pieces in the shared supply (R1.2)."""
 
-    local: int = field(default=30, validator=[_not_negative, _at_most(999)])
+    local: int = field(default=30, validator=[check_not_negative, check_at_most(999)])
     "Locals in the supply."
-    tourist: int = field(default=30, validator=[_not_negative, _at_most(999)])
+    tourist: int = field(default=30, validator=[check_not_negative, check_at_most(999)])
     "Tourists in the supply."
-    vip: int = field(default=8, validator=[_not_negative, _at_most(999)])
+    vip: int = field(default=8, validator=[check_not_negative, check_at_most(999)])
     "VIPs in the supply."
-    footprint: int = field(default=28, validator=[_not_negative, _at_most(999)])
+    footprint: int = field(default=28, validator=[check_not_negative, check_at_most(999)])
     "Footprint tokens in the supply."
     limited: bool = True
     "Keep the physical limit (R1.3); false lifts it."
@@ -308,11 +308,11 @@ class Supply:
 class FinalMove:
     """How far each kind of person may move in the final movement (R9.2)."""
 
-    local: int = field(default=3, validator=[_not_negative, _at_most(6)])
+    local: int = field(default=3, validator=[check_not_negative, check_at_most(6)])
     "Spaces a local may move."
-    tourist: int = field(default=1, validator=[_not_negative, _at_most(6)])
+    tourist: int = field(default=1, validator=[check_not_negative, check_at_most(6)])
     "Spaces a tourist may move."
-    vip: int = field(default=1, validator=[_not_negative, _at_most(6)])
+    vip: int = field(default=1, validator=[check_not_negative, check_at_most(6)])
     "Spaces a VIP may move."
 
 
@@ -320,15 +320,15 @@ class FinalMove:
 class Rules:
     """Rules parameters with their defaults (R12); a variant may override any of them."""
 
-    display_columns: int = field(default=4, validator=[_positive, _at_most(8)])
+    display_columns: int = field(default=4, validator=[check_positive, check_at_most(8)])
     "Display width; the display is two rows deep (R2.1)."
-    sand_dollar_tiles_in_play: int = field(default=2, validator=[_not_negative, _at_most(8)])
+    sand_dollar_tiles_in_play: int = field(default=2, validator=[check_not_negative, check_at_most(8)])
     "Sand dollar tiles drawn at setup (R2.2)."
-    foodie_offset: int = field(default=2, validator=[_not_negative, _at_most(7)])
+    foodie_offset: int = field(default=2, validator=[check_not_negative, check_at_most(7)])
     "Columns between the food truck and the foodie at setup (R2.7)."
-    food_truck_reward: int = field(default=1, validator=[_not_negative, _at_most(9)])
+    food_truck_reward: int = field(default=1, validator=[check_not_negative, check_at_most(9)])
     "Sand dollars for the food truck reward (R3.3)."
-    cards_to_end: int = field(default=14, validator=[_positive, _at_most(60)])
+    cards_to_end: int = field(default=14, validator=[check_positive, check_at_most(60)])
     "Feature cards in a city that trigger the final round (R9.1)."
     supply: Supply = Supply()
     "The shared supply (R1.2)."

@@ -92,13 +92,13 @@ def shown(value: object, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
 
-def _positive(inst: object, attribute: attrs.Attribute, value: int) -> None:
+def check_positive(inst: object, attribute: attrs.Attribute, value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
         raise ValueError(_("must be a whole number of at least 1, got {value}").format(
             value=shown(value)))
 
 
-def _not_negative(inst: object, attribute: attrs.Attribute, value: int) -> None:
+def check_not_negative(inst: object, attribute: attrs.Attribute, value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise ValueError(_("must not be negative, got {value}").format(value=shown(value)))
 
@@ -108,7 +108,7 @@ def _any_int(inst: object, attribute: attrs.Attribute, value: int) -> None:
         raise ValueError(_("must be a whole number, got {value}").format(value=shown(value)))
 
 
-def _at_most(limit: int):
+def check_at_most(limit: int):
     def check(inst: object, attribute: attrs.Attribute, value: int) -> None:
         if value > limit:
             raise ValueError(_("must be at most {limit}, got {value}").format(
@@ -128,21 +128,21 @@ def _at_least(limit: int):
     return check
 
 
-_POINTS = [_not_negative, _at_most(POINTS_LIMIT)]
+_POINTS = [check_not_negative, check_at_most(POINTS_LIMIT)]
 "Points scored: 0 to 99."
 _PENALTY = [_at_least(-POINTS_LIMIT)]
-"A penalty: 0 to -99 (after ``_not_positive``)."
-_SIGNED_POINTS = [_any_int, _at_least(-POINTS_LIMIT), _at_most(POINTS_LIMIT)]
+"A penalty: 0 to -99 (after ``check_not_positive``)."
+_SIGNED_POINTS = [_any_int, _at_least(-POINTS_LIMIT), check_at_most(POINTS_LIMIT)]
 "Points that may be negative: -99 to 99."
 
 
-def _not_positive(inst: object, attribute: attrs.Attribute, value: int) -> None:
+def check_not_positive(inst: object, attribute: attrs.Attribute, value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value > 0:
         raise ValueError(_("is a penalty: must be 0 or negative, got {value}").format(
             value=shown(value)))
 
 
-def _distinct(inst: object, attribute: attrs.Attribute, value: tuple) -> None:
+def check_distinct(inst: object, attribute: attrs.Attribute, value: tuple) -> None:
     if len(set(value)) != len(value):
         raise ValueError(_("must not list the same value twice"))
 
@@ -155,7 +155,7 @@ class GainSandDollars:
     """Gain sand dollars from the supply (R5.1)."""
 
     kind: ClassVar[str] = "sand_dollars"
-    count: int = field(validator=[_positive, _at_most(9)])
+    count: int = field(validator=[check_positive, check_at_most(9)])
     "How many sand dollars the player gains."
 
 
@@ -166,7 +166,7 @@ class AddPeople:
     kind: ClassVar[str] = "add_people"
     people: Person
     "Which kind of person is added."
-    count: int = field(validator=[_positive, _at_most(9)])
+    count: int = field(validator=[check_positive, check_at_most(9)])
     "How many people are added."
 
 
@@ -177,9 +177,9 @@ class Move:
     kind: ClassVar[str] = "move"
     people: Who
     "Which people may move (``any``: every person, never the foodie)."
-    count: int = field(validator=[_positive, _at_most(9)])
+    count: int = field(validator=[check_positive, check_at_most(9)])
     "Up to how many different people may move."
-    distance: int = field(default=1, validator=[_positive, _at_most(6)])
+    distance: int = field(default=1, validator=[check_positive, check_at_most(6)])
     "Up to how many spaces each of them may move."
 
 
@@ -190,7 +190,7 @@ class MoveHere:
     kind: ClassVar[str] = "move_here"
     people: Who
     "Which people may jump here."
-    count: int = field(validator=[_positive, _at_most(9)])
+    count: int = field(validator=[check_positive, check_at_most(9)])
     "Up to how many people may jump here."
 
 
@@ -201,7 +201,7 @@ class ReturnPeople:
     kind: ClassVar[str] = "return"
     people: Who
     "Which people may be returned."
-    count: int = field(validator=[_positive, _at_most(9)])
+    count: int = field(validator=[check_positive, check_at_most(9)])
     "Up to how many people may be returned."
 
 
@@ -230,7 +230,7 @@ class AdjacentCount:
     kind: ClassVar[str] = "adjacent_count"
     tag: Tag
     "The tag counted over all adjacent spaces."
-    at_least: int = field(validator=[_positive, _at_most(MAX_ADJACENT_COPIES)])
+    at_least: int = field(validator=[check_positive, check_at_most(MAX_ADJACENT_COPIES)])
     "How many copies are needed."
     points: int = field(validator=_POINTS)
     "Points scored."
@@ -269,7 +269,7 @@ class AdjacentAll:
     """Points only when every listed tag appears on an adjacent space (R10.4)."""
 
     kind: ClassVar[str] = "adjacent_all"
-    tags: tuple[Tag, ...] = field(validator=_distinct)
+    tags: tuple[Tag, ...] = field(validator=check_distinct)
     "The tags that must all be adjacent."
     points: int = field(validator=_POINTS)
     "Points scored."
@@ -316,7 +316,7 @@ class PerTagInCity:
     kind: ClassVar[str] = "per_tag_in_city"
     tag: Tag
     "The tag counted over the whole city."
-    per: int = field(default=2, validator=[_positive, _at_most(12)])
+    per: int = field(default=2, validator=[check_positive, check_at_most(12)])
     "How many copies make one step."
     points: int = field(default=1, validator=_POINTS)
     "Points per step."
@@ -329,7 +329,7 @@ class Chain:
     kind: ClassVar[str] = "chain"
     tag: Tag
     "The tag whose chain through this card counts."
-    at_least: int = field(validator=[_positive, _at_most(20)])
+    at_least: int = field(validator=[check_positive, check_at_most(20)])
     "The smallest chain size that scores."
     points: int = field(validator=_POINTS)
     "Points scored, or points per copy when ``per_tag`` is true."
@@ -342,7 +342,7 @@ class SandDollarsHeld:
     """``points`` for every ``per`` sand dollars still held at the end (R10.9)."""
 
     kind: ClassVar[str] = "sand_dollars"
-    per: int = field(validator=[_positive, _at_most(12)])
+    per: int = field(validator=[check_positive, check_at_most(12)])
     "How many sand dollars make one step."
     points: int = field(validator=_POINTS)
     "Points per step."
@@ -414,7 +414,7 @@ class LargestChain:
     """``points_per_tag`` for each copy in the largest chain of any of the tags (blue)."""
 
     kind: ClassVar[str] = "largest_chain"
-    tags: tuple[Tag, ...] = field(validator=_distinct)
+    tags: tuple[Tag, ...] = field(validator=check_distinct)
     "Chains of these tags compete; the largest single one scores."
     points_per_tag: int = field(validator=_POINTS)
     "Points per copy in that chain."
@@ -425,9 +425,9 @@ class CountChains:
     """``points`` for every chain of the tags with at least ``at_least`` copies (green)."""
 
     kind: ClassVar[str] = "count_chains"
-    tags: tuple[Tag, ...] = field(validator=_distinct)
+    tags: tuple[Tag, ...] = field(validator=check_distinct)
     "Chains of these tags are counted."
-    at_least: int = field(validator=[_positive, _at_most(20)])
+    at_least: int = field(validator=[check_positive, check_at_most(20)])
     "The smallest chain size that counts."
     points: int = field(validator=_POINTS)
     "Points per counted chain."
@@ -438,7 +438,7 @@ class ChainTable:
     """Each chain of the tags scores from a table by its size; the last value caps (orange)."""
 
     kind: ClassVar[str] = "chain_table"
-    tags: tuple[Tag, ...] = field(validator=_distinct)
+    tags: tuple[Tag, ...] = field(validator=check_distinct)
     "Chains of these tags score."
     table: tuple[int, ...] = field()
     "Points for a chain of 1, 2, 3... copies; larger chains score the last value."
@@ -470,9 +470,9 @@ class MostUnplaced:
     """The most unplaced people lose ``most``, the second most ``second`` (R11.7, blue)."""
 
     kind: ClassVar[str] = "most_unplaced"
-    most: int = field(default=-4, validator=[_not_positive, *_PENALTY])
+    most: int = field(default=-4, validator=[check_not_positive, *_PENALTY])
     "Points (0 or negative) for every player tied for the most unplaced people."
-    second: int = field(default=-2, validator=[_not_positive, *_PENALTY])
+    second: int = field(default=-2, validator=[check_not_positive, *_PENALTY])
     ("Points (0 or negative, no harsher than ``most``) for the second most, when exactly one "
      "player has the most.")
 
@@ -488,7 +488,7 @@ class CardsWithUnplaced:
 
     kind: ClassVar[str] = "cards_with_unplaced"
     former_kinds: ClassVar[tuple[str, ...]] = ("spaces_with_unplaced",)
-    points: int = field(default=-1, validator=[_not_positive, *_PENALTY])
+    points: int = field(default=-1, validator=[check_not_positive, *_PENALTY])
     "Points (0 or negative) per card (the starting tile counts once) with people outside rings."
 
 
@@ -499,9 +499,9 @@ class RingsAndUnplaced:
     kind: ClassVar[str] = "rings_and_unplaced"
     per_full_ring: int = field(default=1, validator=_SIGNED_POINTS)
     "Points per full ring."
-    per_unplaced: int = field(default=2, validator=[_positive, _at_most(12)])
+    per_unplaced: int = field(default=2, validator=[check_positive, check_at_most(12)])
     "How many unplaced people make one step (round down)."
-    points: int = field(default=-1, validator=[_not_positive, *_PENALTY])
+    points: int = field(default=-1, validator=[check_not_positive, *_PENALTY])
     "Points (0 or negative) per step of unplaced people."
 
 

@@ -2,8 +2,8 @@
 
 This module explains refusals; it never decides legality. Every public function first asks the
 engine's ``legal_actions(state)`` whether the thing is offered now and returns None when it is.
-Only when it is not does it look for the reason, and to do so it reads the rules module's own
-helpers (``placements``, ``_take_candidates``, ``_slot_card``, ``_action_def``, ``_distance``,
+Only when it is not does it look for the reason, and to do so it reads the rules' own
+helpers (``placements``, ``take_candidates``, ``slot_card``, ``action_def``, ``walk_distance``,
 ``final_distance``) instead of keeping a second copy of the rules. The sentences address the
 player as "you", name cards and sand dollar actions by their printed names and never show ids,
 coordinates or rule ids; when nothing more precise fits, a plain general sentence is returned
@@ -40,15 +40,8 @@ from smqt.engine.actions import (
 from smqt.engine.content import SandDollarAction, TakeFrom
 from smqt.engine.features import feature_name, features
 from smqt.engine.geometry import BEACH, Space, neighbours
-from smqt.engine.rules import (
-    _action_def,
-    _distance,
-    _slot_card,
-    _take_candidates,
-    final_distance,
-    legal_actions,
-    placements,
-)
+from smqt.engine.legal import action_def, slot_card, take_candidates
+from smqt.engine.rules import final_distance, legal_actions, placements, walk_distance
 from smqt.engine.state import (
     ACQUIRE,
     CHOOSE_TILE,
@@ -287,7 +280,7 @@ def _moment(state: GameState, kind: str) -> str | None:
 
 
 def _cards_left(state: GameState) -> str:
-    action = _action_def(state, state.bought)  # type: ignore[arg-type]
+    action = action_def(state, state.bought)  # type: ignore[arg-type]
     if action.take.count == 1:
         text = _("First take and build the card of {name}.")
     elif state.to_place >= action.take.count:
@@ -304,14 +297,14 @@ def _pick_reason(state: GameState, slot: Slot) -> str | None:
     moment = _moment(state, "take")
     if moment:
         return moment
-    card = _slot_card(state, slot)
+    card = slot_card(state, slot)
     if card is None:
         return _("That display slot is empty.")
     if state.phase == ACQUIRE and slot[0] != FRONT:
         return _back_row_reason(state, slot)
     if state.phase == PLACE:
-        action = _action_def(state, state.bought)  # type: ignore[arg-type]
-        if slot not in _take_candidates(state, action):
+        action = action_def(state, state.bought)  # type: ignore[arg-type]
+        if slot not in take_candidates(state, action):
             return _not_taken_by(state, action, slot)
     if not placements(state, state.players[state.current], card):
         return _no_space(state, card)
@@ -320,9 +313,9 @@ def _pick_reason(state: GameState, slot: Slot) -> str | None:
 
 def _back_row_reason(state: GameState, slot: Slot) -> str:
     """R3.1: a regular selection takes from the front row; name an action that reaches."""
-    in_play = [_action_def(state, a) for a in state.sand_dollar_actions]
+    in_play = [action_def(state, a) for a in state.sand_dollar_actions]
     reaching = [a for a in in_play if a.take.source is not TakeFrom.FRONT]
-    fitting = [a for a in reaching if slot in _take_candidates(state, a)] or reaching
+    fitting = [a for a in reaching if slot in take_candidates(state, a)] or reaching
     if fitting:
         return _("You take your card from the front row; a back-row card needs a sand dollar "
                  "action such as {name}.").format(name=fitting[0].name)
@@ -335,7 +328,7 @@ def _not_taken_by(state: GameState, action: SandDollarAction, slot: Slot) -> str
     if action.take.source is TakeFrom.COLUMN:
         if state.take_column is not None:
             return _("{name} takes the other card of the same column.").format(name=action.name)
-        if _slot_card(state, (1 - slot[0], slot[1])) is None:
+        if slot_card(state, (1 - slot[0], slot[1])) is None:
             return _("{takes}; this column does not have both.").format(takes=_takes(action))
     return _("{takes}.").format(takes=_takes(action))
 
@@ -366,7 +359,7 @@ def _no_space(state: GameState, card: str) -> str:
 def _nowhere(state: GameState, name: str, now: bool) -> str:
     """Building ``name`` now (or there) would leave the bought action's second card no space."""
     if state.bought:
-        action = _action_def(state, state.bought).name
+        action = action_def(state, state.bought).name
         if now:
             text = _("If you build {card} now, the second card of {action} would have nowhere "
                      "to go.")
@@ -383,7 +376,7 @@ def _nowhere(state: GameState, name: str, now: bool) -> str:
 
 def _space_reason(state: GameState, slot: Slot, space: Space) -> str:
     """R4.1-R4.4: why the picked card cannot go on ``space``."""
-    card = _slot_card(state, slot)
+    card = slot_card(state, slot)
     assert card is not None
     feature = features(state.catalog)[card]
     name = feature.name
@@ -426,12 +419,12 @@ def _buy_reason(state: GameState, buy: Buy) -> str | None:
             text = ngettext("You have {n} sand dollar; {name} costs {cost}.",
                             "You have {n} sand dollars; {name} costs {cost}.", have)
         return text.format(n=have, name=action.name, cost=action.cost)
-    candidates = _take_candidates(state, action)
+    candidates = take_candidates(state, action)
     if not candidates:
         if action.take.source is TakeFrom.COLUMN:
             return _("{takes}, and no column of the display has both.").format(takes=_takes(action))
         return _("{takes}, and the display has none.").format(takes=_takes(action))
-    cards = sorted({c for c in (_slot_card(state, s) for s in candidates) if c})
+    cards = sorted({c for c in (slot_card(state, s) for s in candidates) if c})
     if action.take.source is TakeFrom.COLUMN:
         return _("{name} must build both cards of one column, and no such pair fits in your "
                  "city.").format(name=action.name)
@@ -569,7 +562,7 @@ def _scope(allowance: AllowanceState) -> str:
 
 def _too_far(city: dict[Space, str], kind: str, here: Space, space: Space,
              path: tuple[Space, ...], reach: int, scope: str) -> str | None:
-    distance = _distance(city, here, space)
+    distance = walk_distance(city, here, space)
     if distance == 0:
         return _("That space cannot be reached over built spaces.")
     left = reach - len(path)

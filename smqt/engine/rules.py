@@ -47,7 +47,6 @@ from smqt.engine.legal import (
     has_move,
     is_legal,
     slot_card,
-    take_candidates,
 )
 from smqt.engine.legal import final_distance as final_distance
 from smqt.engine.legal import legal_actions as legal_actions
@@ -67,11 +66,6 @@ from smqt.engine.state import (
     PlayerState,
 )
 from smqt.language.translate import N_, _
-
-# the names ``explain`` reads the rules by
-_action_def = action_def
-_slot_card = slot_card
-_take_candidates = take_candidates
 
 
 class IllegalActionError(ValueError):
@@ -527,14 +521,14 @@ def _apply_move(state: GameState, action: MovePerson, events: list[Event]) -> No
         _visit(state, player, action.path, events)
     # only a move allowance is exhausted by a long move (the solo distance, R3.5 c)
     exhausted = allowance.kind == "move" and (
-        len(action.path) if kind == "vip" else _distance(player.city, origin, action.path[-1])
+        len(action.path) if kind == "vip" else walk_distance(player.city, origin, action.path[-1])
     ) > allowance.distance
     state.allowances[action.allowance] = AllowanceState(
         allowance.kind, allowance.who, allowance.count, allowance.distance, allowance.source,
         allowance.solo_distance, allowance.target, (*allowance.used, action.person), exhausted)
 
 
-def _distance(city: dict[Space, str], start: Space, end: Space) -> int:
+def walk_distance(city: dict[Space, str], start: Space, end: Space) -> int:
     """Fewest steps from ``start`` to ``end`` over filled spaces (``move_here`` jumps: 0)."""
     if end == start:
         return 0

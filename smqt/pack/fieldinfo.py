@@ -97,11 +97,11 @@ def field_range(attribute: attrs.Attribute) -> FieldRange:
     """The bounds the validators of ``attribute`` enforce (None where there is none)."""
     minimum = maximum = max_items = max_chars = pattern = None
     for v in _validators(attribute):
-        if v is effects._positive:
+        if v is effects.check_positive:
             minimum = 1 if minimum is None else max(minimum, 1)
-        elif v is effects._not_negative:
+        elif v is effects.check_not_negative:
             minimum = 0 if minimum is None else max(minimum, 0)
-        elif v is effects._not_positive:
+        elif v is effects.check_not_positive:
             maximum = 0 if maximum is None else min(maximum, 0)
         if hasattr(v, "minimum"):
             minimum = v.minimum if minimum is None else max(minimum, v.minimum)  # type: ignore[attr-defined]

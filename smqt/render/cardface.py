@@ -215,7 +215,7 @@ def _ring_block(ring: fx.RingEntry, size: float, badge_at: float = 0.0) -> Block
     points = badge(ring.points)
     bw, bh = lay.atom_size(points, size)
     x = max(badge_at, capsule.width() + lay.GAP_EM * size)
-    block.boxes.append(lay._box(points, QRectF(x, (h - bh) / 2, bw, bh), size))
+    block.boxes.append(lay.atom_box(points, QRectF(x, (h - bh) / 2, bw, bh), size))
     block.width = x + bw
     block.height = block.first = max(h, bh)
     return block

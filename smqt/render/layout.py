@@ -224,7 +224,7 @@ def atom_size(atom: Atom, size: float) -> tuple[float, float]:
     raise ValueError(f"no atom kind {atom.kind!r}")  # not translated: for developers
 
 
-def _box(atom: Atom, rect: QRectF, size: float) -> Box:
+def atom_box(atom: Atom, rect: QRectF, size: float) -> Box:
     role = atom.kind
     if role == "text":
         return Box("text", rect, atom.value, size, atom.bold, atom.colour)
@@ -320,7 +320,7 @@ def flow(atoms: Sequence[Atom], size: float, width: float, wrap: bool = False,
         for i, (atom, (w, ah)) in enumerate(zip(line, sizes, strict=True)):
             if i:
                 x += _gap(atom, size)
-            block.boxes.append(_box(atom, QRectF(x, y + (h - ah) / 2, w, ah), size))
+            block.boxes.append(atom_box(atom, QRectF(x, y + (h - ah) / 2, w, ah), size))
             x += w
         block.width = max(block.width, x)
         if n == 0:
@@ -345,7 +345,7 @@ def entry(atoms: Sequence[Atom], points: Atom | None, size: float, width: float,
     first = max(bh, condition.first)
     block = Block(width=width)
     block.boxes = [b.moved(0, shift) for b in condition.boxes]
-    block.boxes.append(_box(points, QRectF(width - bw, (first - bh) / 2, bw, bh), size))
+    block.boxes.append(atom_box(points, QRectF(width - bw, (first - bh) / 2, bw, bh), size))
     block.first = first
     block.height = max(condition.height + shift, bh)
     return block
@@ -363,7 +363,7 @@ def item(points: Atom, atoms: Sequence[Atom], size: float, width: float, wrap: b
     first = max(bh, words_block.first)
     block = Block(width=width)
     block.boxes = [b.moved(indent, (first - words_block.first) / 2) for b in words_block.boxes]
-    block.boxes.append(_box(points, QRectF(0, (first - bh) / 2, bw, bh), size))
+    block.boxes.append(atom_box(points, QRectF(0, (first - bh) / 2, bw, bh), size))
     block.first = first
     block.height = max(first, words_block.height + (first - words_block.first) / 2)
     block.width = indent + words_block.width
