@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Mapping
-from pathlib import Path
+from pathlib import Path, PurePath, PurePosixPath
 from typing import Any
 
 import attrs
@@ -79,7 +79,8 @@ class PackContents:
 
 
 def read_pack(
-    path: str | os.PathLike[str], files: Mapping[str, bytes] | None = None
+    path: str | os.PathLike[str], files: Mapping[str, bytes] | None = None,
+    tree: Mapping[str, bytes] | None = None,
 ) -> tuple[PackContents | None, list[ContentError]]:
     """Read the pack folder at ``path`` with its ancestors: what loaded, and every problem.
 
@@ -87,9 +88,12 @@ def read_pack(
     put together at all (no readable manifest in it or in a pack it extends). ``files``, when
     given, are the pack's own files as they would be on disk (name -> bytes), read instead of
     the folder's: the content editor checks edits it has not saved; the packs it extends are
-    read from disk. Nothing raises: every problem, even a bug here, is in the list.
+    read from disk. ``tree``, when given, is every file of the pack and of the packs it
+    extends (relative POSIX path -> bytes), and ``path`` the pack's folder among them: nothing
+    is read from disk (a simulation worker loads the pack it was sent this way). Nothing
+    raises: every problem, even a bug here, is in the list.
     """
-    reader = _PackReader(files)
+    reader = _PackReader(files, tree)
     try:
         folder = Path(os.path.normpath(path))
         loaded = reader.load(folder, ())
@@ -151,10 +155,18 @@ class _Draft:
 class _PackReader:
     """Reads pack folders recursively, collecting every problem instead of stopping."""
 
-    def __init__(self, files: Mapping[str, bytes] | None = None) -> None:
+    def __init__(self, files: Mapping[str, bytes] | None = None,
+                 tree: Mapping[str, bytes] | None = None) -> None:
         self.errors: list[ContentError] = []
         self.files = files
         "The leaf pack's files, when they are not read from its folder."
+        self.folders: dict[str, dict[str, bytes]] | None = None
+        "Every folder's files (by ``_folder_key``), when no folder is read from disk."
+        if tree is not None:
+            self.folders = {}
+            for name, data in tree.items():
+                path = PurePosixPath(name)
+                self.folders.setdefault(_folder_key(path.parent), {})[path.name] = data
 
     def error(self, file: Path | str, entry: str, key: str, problem: str, **kw: Any) -> None:
         """Report a problem; an entry id, a key or a problem too long to read is cut short."""
@@ -163,12 +175,19 @@ class _PackReader:
     def load(self, folder: Path, chain: tuple[tuple[str, str], ...]) -> _Loaded | None:
         """Read ``folder`` merged onto the packs it extends; ``chain``: (real path, path as
         shown) of the packs that extend it, the leaf first."""
-        problem = folder_problem(folder)
-        if problem is not None:
-            self.error(folder, "", "", problem)
-            return None
-        given = self.files if not chain else None
-        chain = (*chain, (os.path.realpath(folder), str(folder)))
+        if self.folders is not None:
+            given = self.folders.get(_folder_key(folder))
+            if given is None:
+                self.error(folder, "", "", _("no such pack folder"))
+                return None
+            chain = (*chain, (_folder_key(folder), str(folder)))
+        else:
+            problem = folder_problem(folder)
+            if problem is not None:
+                self.error(folder, "", "", problem)
+                return None
+            given = self.files if not chain else None
+            chain = (*chain, (os.path.realpath(folder), str(folder)))
         if given is None and os.path.lexists(folder / SAVE_JOURNAL):
             self.error(
                 folder / SAVE_JOURNAL, "", "",
@@ -206,7 +225,11 @@ class _PackReader:
     ) -> tuple[_Loaded | None, bool]:
         manifest_file = folder / MANIFEST
         parent_folder = Path(os.path.normpath(folder / extends))
-        problem = folder_problem(parent_folder)
+        if self.folders is not None:
+            problem = None if _folder_key(parent_folder) in self.folders \
+                else _("no such pack folder")
+        else:
+            problem = folder_problem(parent_folder)
         if problem is not None:
             if problem == _("no such pack folder"):
                 problem = _("does not exist")
@@ -220,7 +243,8 @@ class _PackReader:
                     path=cut(str(parent_folder), 200)),
             )
             return None, True
-        real = os.path.realpath(parent_folder)
+        real = _folder_key(parent_folder) if self.folders is not None \
+            else os.path.realpath(parent_folder)
         if any(real == seen for seen, _shown in chain):
             cycle = " -> ".join([cut(path, 200) for _real, path in chain] + [str(parent_folder)])
             self.error(
@@ -479,6 +503,13 @@ class _PackReader:
                 if tiles.pop(tile_id, None) is not None:
                     loaded.broken_count["sand_dollar_tile"] = \
                         loaded.broken_count.get("sand_dollar_tile", 0) + 1
+
+
+def _folder_key(folder: PurePath) -> str:
+    """A folder of a pack given as files, as ``read_pack`` looks it up (normalised, in
+    the platform's separators: the same for a file's folder and a folder joined with
+    ``extends``)."""
+    return os.path.normpath(str(folder))
 
 
 def entries_files(folder: Path) -> list[Path]:

@@ -1,5 +1,6 @@
 """Loading a content pack into the engine's ``Catalog``: ``load_pack`` (every problem raised at
-once), ``check_pack`` (what loaded and every problem), and counts for summaries."""
+once), ``check_pack`` (what loaded and every problem), ``load_files`` (a pack given as files, not
+folders), and counts for summaries."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from smqt.engine.catalog import CATALOG_FIELDS, Catalog, PackIdentity, in_langua
 from smqt.engine.effects import Row
 from smqt.language.translate import current
 from smqt.pack.convert import converter
-from smqt.pack.folder import KINDS, read_pack
+from smqt.pack.folder import KINDS, PackContents, read_pack
 from smqt.pack.playable import setup_problems
 from smqt.pack.problems import ContentError, PackError
 
@@ -63,7 +64,30 @@ def check_pack(
     ``files``: the pack's own files as they would be on disk, read instead of its folder's
     (see ``read_pack``).
     """
-    contents, errors = read_pack(path, files)
+    return _catalog(*read_pack(path, files))
+
+
+def load_files(files: Mapping[str, bytes | str], leaf: str = ".") -> Catalog:
+    """Load a pack given as files: every file of the pack and of the packs it extends
+    (relative POSIX path -> bytes or text), the pack's own folder ``leaf`` among them;
+    nothing is read from disk. Raise ``PackError`` listing every problem if there is any.
+    The content hash is the one the same files give in folders."""
+    catalog, errors = check_files(files, leaf)
+    if errors or catalog is None:
+        raise PackError(errors)
+    return catalog
+
+
+def check_files(files: Mapping[str, bytes | str], leaf: str = "."
+                ) -> tuple[Catalog | None, list[ContentError]]:
+    """``check_pack`` of a pack given as files (``load_files``)."""
+    tree = {name: data.encode("utf-8") if isinstance(data, str) else data
+            for name, data in files.items()}
+    return _catalog(*read_pack(leaf, tree=tree))
+
+
+def _catalog(contents: PackContents | None, errors: list[ContentError]
+             ) -> tuple[Catalog | None, list[ContentError]]:
     if contents is None:
         return None, errors
     errors += setup_problems(contents)

@@ -28,7 +28,6 @@ from __future__ import annotations
 import enum
 import json
 import re
-import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -39,7 +38,7 @@ from smqt.engine.content import Rules
 from smqt.language.translate import N_, _
 from smqt.pack.convert import converter, tag_of
 from smqt.pack.folder import KINDS
-from smqt.pack.load import check_pack
+from smqt.pack.load import check_files
 from smqt.pack.manifest import MANIFEST, SCHEMA, PackManifest
 from smqt.pack.save import entries_to_toml, manifest_to_toml, rules_to_toml
 
@@ -315,11 +314,7 @@ def checked_catalog(catalog: Catalog, name: str, version: str,
              error: Callable[[str], ValueError]) -> Catalog:
     """``catalog`` as loading its files gives it (identity included), or ``error(problems)``
     raised when the loader finds problems."""
-    files = catalog_files(catalog, name, version)
-    with tempfile.TemporaryDirectory(prefix="smqt-changes-") as folder:
-        loaded, problems = check_pack(
-            folder, {file: text.encode("utf-8") for file, text in files.items()}
-        )
+    loaded, problems = check_files(catalog_files(catalog, name, version))
     if loaded is None or problems:
         texts = [f"{p.entry + ', ' if p.entry else ''}{p.key + ': ' if p.key else ''}{p.problem}"
                  for p in problems] or [_("the pack could not be read")]

@@ -35,7 +35,7 @@ from smqt.sim.compare import (
     read_report,
 )
 from smqt.sim.html import chart_files, render
-from smqt.sim.packsource import PackSource, load_source, prune_pack_cache, write_pack
+from smqt.sim.packsource import PackSource, load_source, remove_old_pack_cache, write_pack
 from smqt.sim.playgame import GameResult
 from smqt.sim.provenance import Clock, holds_a_report, pack_leaf, provenance
 from smqt.sim.report import COLUMNS, games_csv, record_path
@@ -232,7 +232,7 @@ def run_sim(options: SimOptions, out: TextIO, err: TextIO,
             err.write(f"smqt sim: {exc}\n")  # not translated: the program's name
             return 2
     clock = Clock()
-    prune_pack_cache()  # once a run, here: not in every worker
+    remove_old_pack_cache()  # once a run, here: not in every worker
     try:
         sides, changes, counts, lineup, skipped = plan(options)
     except SimError as exc:

@@ -4,19 +4,17 @@ that has no copy of the pack folder; and the catalog such a task loads, once per
 
 The files keep their layout relative to a common folder, so that ``extends = "../../base"``
 still finds its parent wherever they are written. The content hash covers file names and bytes,
-not folders, so a pack written anywhere loads to the identity it had at home; ``load_source``
-checks that it does.
+not folders, so a pack written anywhere, or loaded from its files without being written
+(``load_source``, by ``smqt.pack.load.load_files``), has the identity it had at home;
+``load_source`` checks that it does.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
-import sys
 import tempfile
 import threading
-import time
 from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 
@@ -25,7 +23,7 @@ import attrs
 from smqt.engine.catalog import Catalog
 from smqt.files.guarded import PackFileError, list_toml_files, parse_toml, read_bytes
 from smqt.language.translate import _
-from smqt.pack.load import load_pack
+from smqt.pack.load import load_files, load_pack
 from smqt.pack.manifest import MANIFEST
 from smqt.pack.problems import ContentError, PackError
 
@@ -110,10 +108,7 @@ class PackSource:
         if extends is not None:
             raise ValueError(
                 f"a generated pack must extend nothing, but extends {extends!r}")  # not translated: for devs
-        with tempfile.TemporaryDirectory(prefix="smqt-pack-") as folder:
-            for name, data in encoded.items():
-                Path(folder, name).write_bytes(data)
-            identity = load_pack(folder).identity
+        identity = load_files(encoded).identity
         return cls(identity.name, identity.version, identity.content_hash,
                    tuple(sorted(encoded.items())), ".")
 
@@ -161,84 +156,20 @@ _catalogs_lock = threading.Lock()
 
 def load_source(source: PackSource) -> Catalog:
     """The catalog of ``source``, loaded once per process (a worker receives the same pack
-    with every task) from a copy of its files in a per-user temporary folder named by the
-    hash. Raises ``PackError`` when the files do not load, ``PackSourceError`` when they load
-    to another identity."""
+    with every task) from its files as they are, nothing written to disk. Raises
+    ``PackError`` when the files do not load, ``PackSourceError`` when they load to another
+    identity."""
     with _catalogs_lock:
         catalog = _catalogs.get(source.content_hash)
         if catalog is None:
-            catalog = _load(source)
+            catalog = load_files(dict(source.files), source.leaf)
+            if not _matches(catalog, source):
+                raise PackSourceError(
+                    _("the pack {pack} {version} loads here with the content hash {found}, "
+                      "not {sent} as sent").format(
+                          pack=source.name, version=source.version,
+                          found=catalog.identity.content_hash, sent=source.content_hash))
             _catalogs[source.content_hash] = catalog
-    return catalog
-
-
-CACHE_DAYS = 14
-"""A pack copy unused this many days goes when the cache is pruned."""
-CACHE_BYTES = 256 * 1024 * 1024
-"""Above this size the least recently used copies go (those unused for an hour at least)."""
-def prune_pack_cache() -> list[Path]:
-    """Prune this user's pack cache (``prune_cache``); once a run, before its games."""
-    return prune_cache(_cache_folder())
-
-
-def prune_cache(folder: Path, now: float | None = None, days: float = CACHE_DAYS,
-                most: int = CACHE_BYTES) -> list[Path]:
-    """Remove the pack copies not used for ``days`` (and half-written ones older than a day),
-    then the least recently used ones while the cache is larger than ``most`` bytes; returns
-    what went. A copy's use is its folder's modification time (touched at each load)."""
-    now = time.time() if now is None else now
-    copies, gone = [], []
-    for entry in folder.iterdir() if folder.is_dir() else ():
-        try:
-            used = entry.stat().st_mtime
-        except OSError:
-            continue
-        half_written = entry.name.startswith(".")
-        if now - used > (86400 if half_written else days * 86400):
-            shutil.rmtree(entry, ignore_errors=True)
-            gone.append(entry)
-        elif not half_written and entry.is_dir():
-            size = sum(f.stat().st_size for f in entry.rglob("*") if f.is_file())
-            copies.append((used, size, entry))
-    total = sum(size for _used, size, _entry in copies)
-    for used, size, entry in sorted(copies):  # the least recently used first
-        if total <= most or now - used < 3600:
-            break
-        shutil.rmtree(entry, ignore_errors=True)
-        gone.append(entry)
-        total -= size
-    return gone
-
-
-def _load(source: PackSource) -> Catalog:
-    cache = _cache_folder()
-    # The hash covers no folder names: the same files may come in another layout.
-    layout = hashlib.sha256(source.leaf.encode()).hexdigest()[:8]
-    home = cache / f"{source.content_hash}-{layout}"
-    if not home.is_dir():
-        _materialise(source, home)
-    else:
-        try:
-            os.utime(home)  # in use: the pruning keeps it
-        except OSError:
-            pass
-    try:
-        catalog = load_pack(home / source.leaf)
-        if _matches(catalog, source):
-            return catalog
-    except PackError:
-        pass
-    # A copy left damaged (a temp cleaner, a crash in an older version): load a fresh one of
-    # our own, which then tells whether the source itself is at fault.
-    with tempfile.TemporaryDirectory(prefix=".fresh-", dir=cache) as fresh:
-        catalog = load_pack(write_pack(source, fresh))
-    if not _matches(catalog, source):
-        raise PackSourceError(
-            _("the pack {pack} {version} loads here with the content hash {found}, not {sent} "
-              "as sent").format(pack=source.name, version=source.version,
-                                found=catalog.identity.content_hash, sent=source.content_hash))
-    shutil.rmtree(home, ignore_errors=True)
-    _materialise(source, home)
     return catalog
 
 
@@ -248,30 +179,17 @@ def _matches(catalog: Catalog, source: PackSource) -> bool:
         source.name, source.version, source.content_hash)
 
 
-def _materialise(source: PackSource, home: Path) -> None:
-    """Write the files into a staging folder, then rename it to ``home``: another process sees
-    the whole pack or none of it. When two race, the first rename wins and the other's copy,
-    identical, is dropped."""
-    staging = Path(tempfile.mkdtemp(prefix=f".{source.content_hash}-", dir=home.parent))
-    try:
-        write_pack(source, staging)
-        os.rename(staging, home)
-    except OSError:
-        if not home.is_dir():
-            raise
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-
-
-def _cache_folder() -> Path:
-    """``smqt-packs-USER`` in the temporary folder, private to the user. Should someone else
-    own that name (a shared /tmp), a fresh private folder is used instead."""
+def remove_old_pack_cache() -> bool:
+    """Remove the folder of pack copies that earlier versions wrote for their simulation
+    workers (``smqt-packs-USER`` in the temporary folder), if it is this user's; whether
+    there was one. Packs are loaded from their files now, nothing is written."""
     user = str(os.getuid()) if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")
     folder = Path(tempfile.gettempdir()) / f"smqt-packs-{user}"
     try:
-        folder.mkdir(mode=0o700, exist_ok=True)
-        if sys.platform != "win32" and folder.lstat().st_uid != os.getuid():
-            raise PermissionError(f"{folder} belongs to another user")  # not translated: caught below
+        if not folder.is_dir() or folder.is_symlink() or (
+                hasattr(os, "getuid") and folder.lstat().st_uid != os.getuid()):
+            return False
     except OSError:
-        folder = Path(tempfile.mkdtemp(prefix="smqt-packs-"))
-    return folder
+        return False
+    shutil.rmtree(folder, ignore_errors=True)
+    return True

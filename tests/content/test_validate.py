@@ -94,3 +94,29 @@ def test_missing_pack_is_one_error(tmp_path: Path) -> None:
     out = io.StringIO()
     assert run_validate(str(tmp_path / "nowhere"), out) == 1
     assert out.getvalue() == f"{tmp_path / 'nowhere'}: no such pack folder\n1 error\n"
+
+
+def test_a_pack_given_as_files_loads_as_its_folders_do(tmp_path):
+    """Issue 41: ``load_files`` reads a pack and the packs it extends from their files,
+    nothing from disk, to the identity the same files have in folders; its problems name the
+    files as they are given."""
+    import pytest
+
+    from smqt.pack.load import check_files, load_files, load_pack
+    from smqt.pack.problems import PackError
+
+    base = write_pack(tmp_path / "packs" / "base", FIXTURE_FILES)
+    variant = write_pack(tmp_path / "packs" / "variants" / "v", {
+        "pack.toml": manifest("v", extends="../../base"),
+        "rules.toml": "[rules]\ncards_to_end = 12\n"})
+    files = {f"base/{p.name}": p.read_bytes() for p in base.iterdir()}
+    files |= {f"variants/v/{p.name}": p.read_text() for p in variant.iterdir()}
+    given = load_files(files, "variants/v")
+    assert given.identity == load_pack(variant).identity
+    assert given.rules == load_pack(variant).rules and given.cards == load_pack(variant).cards
+    missing = {name: data for name, data in files.items() if not name.startswith("base/")}
+    with pytest.raises(PackError, match="does not exist"):
+        load_files(missing, "variants/v")
+    broken = {**files, "variants/v/rules.toml": "[rules\n"}
+    _catalog, problems = check_files(broken, "variants/v")
+    assert [p.file for p in problems] == [str(Path("variants/v/rules.toml"))]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pickle
 import tempfile
-from pathlib import Path
 
 import pytest
 
@@ -111,14 +110,23 @@ def test_write_pack_writes_a_loadable_pack_elsewhere(tmp_path):
         write_pack(source, tmp_path / "report" / "packs")
 
 
-def test_a_damaged_copy_is_replaced(tmp_path):
+def test_a_source_loads_without_writing_a_file(tmp_path):
+    """Issue 41: a worker loads the pack it is sent from the files as they are."""
     source = PackSource.from_folder(SHORT)
-    load_source(source)
-    (copy,) = (tmp_path / "temp").glob("smqt-packs-*/*/variants/short-game")
-    (copy / "rules.toml").write_text("# emptied by someone\n")
-    packsource._catalogs.clear()
-    assert load_source(source).identity == load_pack(SHORT).identity
-    assert (copy / "rules.toml").read_bytes() == (SHORT / "rules.toml").read_bytes()
+    catalog = load_source(source)
+    assert catalog.identity == load_pack(SHORT).identity
+    assert list((tmp_path / "temp").iterdir()) == []
+
+
+def test_the_old_pack_cache_folder_is_removed(tmp_path):
+    import os
+
+    old = tmp_path / "temp" / f"smqt-packs-{os.getuid()}"
+    (old / "abc-1" / "base").mkdir(parents=True)
+    (old / "abc-1" / "base" / "pack.toml").write_text("")
+    assert packsource.remove_old_pack_cache()
+    assert not old.exists()
+    assert not packsource.remove_old_pack_cache(), "nothing left to remove"
 
 
 def test_a_source_that_loads_to_another_identity_is_refused():
@@ -126,33 +134,3 @@ def test_a_source_that_loads_to_another_identity_is_refused():
     forged = PackSource(source.name, source.version, "0" * 16, source.files, source.leaf)
     with pytest.raises(PackSourceError, match="0000000000000000"):
         load_source(forged)
-
-
-def test_the_pack_cache_is_pruned_by_age_and_by_size(tmp_path):
-    """Issue 31: the per-user pack cache does not grow without end: copies unused for two
-    weeks go, half-written ones after a day, then the least recently used while it is too
-    large (never one used within the hour)."""
-    import os
-
-    from smqt.sim.packsource import prune_cache
-
-    now = 10_000_000.0
-    day = 86400
-
-    def copy(name: str, age_days: float, size: int) -> Path:
-        folder = tmp_path / name
-        folder.mkdir()
-        (folder / "cards.toml").write_bytes(b"x" * size)
-        os.utime(folder, (now - age_days * day, now - age_days * day))
-        return folder
-
-    old = copy("aaa-1", 20, 10)
-    half = copy(".bbb-tmp", 2, 10)
-    oldest_big = copy("ccc-1", 5, 600)
-    newer_big = copy("ddd-1", 1, 600)
-    fresh = copy("eee-1", 0.01, 600)
-    gone = prune_cache(tmp_path, now=now, days=14, most=1300)
-    assert set(gone) == {old, half, oldest_big}
-    assert newer_big.is_dir() and fresh.is_dir()
-    assert prune_cache(tmp_path, now=now, days=14, most=100) == [newer_big], \
-        "a copy used within the hour stays even when the cache is too large"
