@@ -2,5 +2,6 @@
 validation, statistics and undo panels, the bar for files changed on disk, the Help menu, the
 simulate dialog, and ``smqt-editor`` (``app``).
 
-May import every other room of the editor, ``smqt.desktop`` and the rooms of ``smqt`` below
-them; never the table."""
+May import ``editor.model``, ``editor.forms``, ``editor.export``, ``smqt.desktop``, ``smqt.sim``,
+``smqt.ai``, ``smqt.render``, ``smqt.pack``, ``smqt.engine`` and ``smqt.files``; never the
+table."""

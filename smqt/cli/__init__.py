@@ -3,4 +3,6 @@
 ``bench``, and the editor's entry point; ``streams`` keeps printing safe in a program started
 without a console.
 
-May import everything; nothing imports it."""
+May import ``smqt.ui.shell``, ``smqt.ui.game``, ``editor.shell``, ``smqt.sim``, ``smqt.coach``,
+``smqt.ai``, ``smqt.records``, ``smqt.pack``, ``smqt.files``, ``smqt.desktop`` and
+``smqt.engine``; nothing imports it."""

@@ -2,4 +2,4 @@
 by decision against that bot's best, with every player's score by turn (a review). Qt-free; the
 table and ``smqt review`` show what it finds.
 
-May import ``smqt.engine``, ``smqt.ai``, ``smqt.records``, ``smqt.pack`` and ``smqt.files``."""
+May import ``smqt.engine`` and ``smqt.ai``."""

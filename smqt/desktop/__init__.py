@@ -3,4 +3,5 @@ for parts that cannot be used), the problems log, crash reports, the watch on Qt
 uncaught exceptions, stop requests (SIGTERM, SIGHUP), help when Qt cannot start, and windows
 brought to the front.
 
-May import ``smqt.files`` (and Qt); never the table or the editor."""
+Imports nothing of the project (Qt, and the language every room may import); never the table
+or the editor."""

@@ -2,4 +2,4 @@
 AI's answers from its own process, hints, undo and autosave), ``interaction`` (clicks turned
 into legal actions), and the table's words, Qt-free: log lines, prompts, previews of a choice.
 
-May import ``smqt.engine``, ``smqt.ai``, ``smqt.records`` and ``smqt.desktop``."""
+May import ``smqt.engine``, ``smqt.ai``, ``smqt.coach``, ``smqt.records`` and ``smqt.desktop``."""

@@ -2,4 +2,6 @@
 of its room, the new-game dialog, help pages, saved games and autosaves on disk, file dialogs,
 the hand-over of a playtest to an open table, and ``smqt play`` (``start``).
 
-May import every other room of ``smqt.ui`` and those below them."""
+May import ``smqt.ui.game``, ``smqt.ui.table``, ``smqt.ui.panels``, ``smqt.engine``, ``smqt.ai``,
+``smqt.coach``, ``smqt.records``, ``smqt.pack``, ``smqt.files``, ``smqt.render`` and
+``smqt.desktop``."""
