@@ -249,7 +249,7 @@ def test_a_seed_outside_the_range_is_refused_with_the_range(capsys, command, see
 def test_the_last_seeds_of_a_sim_run_wrap_to_the_first():
     """A run that starts near the end of the range plays seeds, never numbers past it."""
     from smqt.engine.rng import SEED_LIMIT, game_seed
-    from smqt.sim.sides import specs
+    from smqt.sim.plan.sides import specs
 
     games = specs([2], ["medium"], 0, 3, SEED_LIMIT - 1)
     assert [g.seed for g in games] == [SEED_LIMIT - 1, SEED_LIMIT, 0]

@@ -48,11 +48,12 @@ def source_copy(tmp_path_factory) -> Path:
     ("smqt/ui/table/motion.py", "from smqt.ui.shell import help", "table"),
     ("editor/model/places.py", "from editor.shell import diskbar", "editor"),
     ("smqt/engine/geometry.py", "import tomllib", "engine"),
-    ("smqt/sim/stats.py", "from PySide6 import QtCore", "qt"),
+    ("smqt/sim/statistics/stats.py", "from PySide6 import QtCore", "qt"),
+    ("smqt/sim/run/playgame.py", "from smqt.sim.report import summary", "simulator"),
     ("smqt/engine/entryrules.py", "from smqt.engine import scoring", "circles"),
 ], ids=["engine imports the table", "pack imports records", "the table imports the editor",
         "table imports the shell", "model imports the shell", "engine reads TOML",
-        "the simulator imports Qt", "a circle"])
+        "the simulator imports Qt", "a game imports its report", "a circle"])
 def test_a_wrong_import_breaks_a_contract(source_copy, module, line, contract):
     path = source_copy / module
     kept = path.read_text(encoding="utf-8")

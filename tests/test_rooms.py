@@ -16,32 +16,37 @@ from tests.support import ROOT
 LANGUAGE = "smqt.language"
 
 
-def room_of(module: str) -> str | None:
-    """The room a module belongs to: ``smqt.<room>``, ``smqt.ui.<room>`` or
-    ``editor.<room>``; None for the packages' own top modules."""
-    parts = module.split(".")
-    if parts[0] not in ("smqt", "editor") or len(parts) < 2:
-        return None
-    if parts[:2] == ["smqt", "ui"]:
-        return ".".join(parts[:3]) if len(parts) > 2 else None
-    return ".".join(parts[:2])
+CONTAINERS = ("smqt", "smqt/ui", "smqt/sim", "editor")
+"""Folders whose packages are rooms (``smqt.ui`` holds rooms only; ``smqt.sim`` is a room with
+rooms inside)."""
 
 
 def rooms() -> list[Path]:
     """Every room's folder (a package with modules of its own)."""
     found = []
-    for parent in (ROOT / "smqt", ROOT / "smqt" / "ui", ROOT / "editor"):
-        for folder in sorted(parent.iterdir()):
+    for parent in CONTAINERS:
+        for folder in sorted((ROOT / parent).iterdir()) if (ROOT / parent).is_dir() else ():
             if (folder / "__init__.py").is_file() and folder != ROOT / "smqt" / "ui":
                 found.append(folder)
     return found
 
 
+def room_of(module: str) -> str | None:
+    """The room of a module: the longest room its name starts with; None for the packages'
+    own top modules."""
+    names = [".".join(folder.relative_to(ROOT).parts) for folder in rooms()]
+    within = [name for name in names if module == name or module.startswith(name + ".")]
+    return max(within, key=len, default=None)
+
+
 def imported_rooms(folder: Path) -> set[str]:
-    """The other rooms the modules of ``folder`` import (type-only imports too)."""
-    me = room_of(".".join(folder.relative_to(ROOT).parts))
+    """The other rooms the modules of ``folder``'s own room import (type-only imports too)."""
+    me = ".".join(folder.relative_to(ROOT).parts)
     found: set[str] = set()
     for path in folder.rglob("*.py"):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        if room_of(module.removesuffix(".__init__")) != me:
+            continue  # a module of a room inside this one
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names: list[str] = []
             if isinstance(node, ast.ImportFrom) and node.module and not node.level:
@@ -50,7 +55,7 @@ def imported_rooms(folder: Path) -> set[str]:
                 names = [alias.name for alias in node.names]
             for name in names:
                 room = room_of(name)
-                if room is not None and room != me and (ROOT / Path(*room.split("."))).is_dir():
+                if room is not None and room != me:
                     found.add(room)
     return found - {LANGUAGE}
 
@@ -84,7 +89,7 @@ def test_a_room_says_what_it_imports(folder):
 
 
 def test_each_package_names_its_rooms():
-    for package in (ROOT / "smqt", ROOT / "smqt" / "ui", ROOT / "editor"):
+    for package in (ROOT / parent for parent in CONTAINERS if (ROOT / parent).is_dir()):
         doc = ast.get_docstring(ast.parse((package / "__init__.py").read_text(encoding="utf-8")))
         named = set(re.findall(r"``([a-z_]+)``", doc or ""))
         held = {f.name for f in package.iterdir() if (f / "__init__.py").is_file()}
@@ -96,8 +101,9 @@ def test_a_wrong_statement_is_found(tmp_path, monkeypatch):
 
     room = tmp_path / "smqt" / "coach"
     room.mkdir(parents=True)
-    (tmp_path / "smqt" / "engine").mkdir()
-    (tmp_path / "smqt" / "records").mkdir()
+    for other in ("engine", "records"):
+        (tmp_path / "smqt" / other).mkdir()
+        (tmp_path / "smqt" / other / "__init__.py").write_text("")
     (room / "__init__.py").write_text('"""A room.\n\nMay import ``smqt.engine``."""\n')
     (room / "hint.py").write_text("from smqt.records import record\nfrom smqt.engine import x\n"
                                   "from smqt.language.translate import _\n")

@@ -31,6 +31,21 @@ def test_every_room_has_its_catalog_in_step_with_the_code():
                        f"{', '.join(stale)} are not in step with the code")
 
 
+def test_a_text_moved_to_another_room_keeps_its_translation(monkeypatch):
+    """Issue 41: the simulator's modules moved into rooms of their own and the pack's; a room
+    whose catalog did not have a text takes its translation from the other rooms' catalogs."""
+    from babel.messages.catalog import Catalog
+
+    room = "smqt.sim.plan"
+    own = updated("de", room)
+    moved = next(m for m in own if m.id and m.string and not isinstance(m.id, tuple))
+    monkeypatch.setattr(catalogs, "read", lambda path, language: Catalog(locale=language))
+    assert updated("de", room).get(moved.id, moved.context).string in ("", None)
+    elsewhere = Catalog(locale="de")
+    elsewhere.add(moved.id, moved.string, context=moved.context)
+    assert updated("de", room, [elsewhere]).get(moved.id, moved.context).string == moved.string
+
+
 def _fields(text: str) -> set[str]:
     return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name}
 

@@ -19,6 +19,7 @@ from smqt.engine import effects as fx
 from smqt.engine.catalog import Catalog
 from smqt.engine.content import FeatureCard, ObjectiveTile, SandDollarAction, StartingTile
 from smqt.language.translate import N_, _
+from smqt.pack.changes import RULES, pack_changes
 from smqt.render.backs import paint_back
 from smqt.render.cardface import FLAVOUR_INK, card_layout, paint_card
 from smqt.render.layout import FACE_W
@@ -31,7 +32,6 @@ from smqt.render.tilefaces import (
     paint_tile_top,
     sand_dollar_layout,
 )
-from smqt.sim.changes import RULES, pack_changes
 
 KINDS = ("card", "starting_tile", "sand_dollar_tile", "objective_tile", "reference")
 "What can be printed, in the order it is printed."

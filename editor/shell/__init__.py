@@ -3,5 +3,5 @@ validation, statistics and undo panels, the bar for files changed on disk, the H
 simulate dialog, and ``smqt-editor`` (``app``).
 
 May import ``editor.model``, ``editor.forms``, ``editor.export``, ``smqt.desktop``, ``smqt.sim``,
-``smqt.ai``, ``smqt.render``, ``smqt.pack``, ``smqt.engine`` and ``smqt.files``; never the
+``smqt.sim.run``, ``smqt.ai``, ``smqt.render``, ``smqt.pack``, ``smqt.engine`` and ``smqt.files``; never the
 table."""

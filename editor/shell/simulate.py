@@ -28,7 +28,7 @@ from smqt.ai.protocol import BOT_LEVELS, level_words
 from smqt.desktop.threads import end_thread, worker_thread
 from smqt.language.translate import _
 from smqt.sim.command import SimOptions, parse_bots, parse_players, run_sim
-from smqt.sim.runner import default_jobs
+from smqt.sim.run.runner import default_jobs
 
 CANCELLED = "cancelled"  # not translated: the worker's word to the dialog, never shown
 

@@ -3,6 +3,7 @@
 ``bench``, and the editor's entry point; ``streams`` keeps printing safe in a program started
 without a console.
 
-May import ``smqt.ui.shell``, ``smqt.ui.game``, ``editor.shell``, ``smqt.sim``, ``smqt.coach``,
+May import ``smqt.ui.shell``, ``smqt.ui.game``, ``editor.shell``, ``smqt.sim``, ``smqt.sim.run``,
+``smqt.sim.plan``, ``smqt.sim.report``, ``smqt.sim.cluster``, ``smqt.coach``,
 ``smqt.ai``, ``smqt.records``, ``smqt.pack``, ``smqt.files``, ``smqt.desktop`` and
 ``smqt.engine``; nothing imports it."""

@@ -25,7 +25,7 @@ def opening(text: str) -> tuple[str, ...]:
 
 def scheduler_address(text: str) -> str:
     """A Dask scheduler's address, ``tcp://HOST:PORT`` (``HOST:PORT`` will do)."""
-    from smqt.sim.runner import scheduler_address as normal
+    from smqt.sim.run.runner import scheduler_address as normal
 
     try:
         return normal(text)

@@ -1,5 +1,5 @@
 """``smqt cluster scheduler`` and ``smqt cluster worker ADDRESS``: a Dask cluster for
-``smqt sim --cluster`` served by smqt itself (``smqt.sim.clusterhost``), so the installed app
+``smqt sim --cluster`` served by smqt itself (``smqt.sim.cluster.host``), so the installed app
 needs no ``dask`` command."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ def _port(text: str) -> int:
 
 
 def _processes(text: str) -> int:
-    from smqt.sim.clusterhost import most_processes
+    from smqt.sim.cluster.host import most_processes
 
     most = most_processes()
     if not text.strip().isascii() or not text.strip().isdigit() or not 0 < int(text) <= most:
@@ -31,7 +31,7 @@ def _processes(text: str) -> int:
 
 def _host(text: str) -> str:
     """An address of this machine to listen on: a host name, an IPv4 or an IPv6 address."""
-    from smqt.sim.runner import is_host
+    from smqt.sim.run.runner import is_host
 
     host = text.strip()
     bare_ipv6 = host.count(":") >= 2 and all(c in "0123456789abcdefABCDEF:." for c in host)
@@ -54,8 +54,8 @@ def _seconds(text: str) -> float:
 
 
 def add(sub: argparse._SubParsersAction) -> None:
-    from smqt.sim.clusterhost import WAIT_SECONDS
-    from smqt.sim.runner import DEFAULT_PORT
+    from smqt.sim.cluster.host import WAIT_SECONDS
+    from smqt.sim.run.runner import DEFAULT_PORT
 
     cluster = sub.add_parser(
         "cluster", help=_("serve a Dask cluster for smqt sim --cluster: a scheduler, and workers "
@@ -79,8 +79,8 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from smqt.sim.clusterhost import StartFailed, serve_scheduler, serve_workers
-    from smqt.sim.runner import ClusterUnavailable, default_jobs
+    from smqt.sim.cluster.host import StartFailed, serve_scheduler, serve_workers
+    from smqt.sim.run.runner import ClusterUnavailable, default_jobs
 
     def say(line: str) -> None:
         sys.stdout.write(line + "\n")

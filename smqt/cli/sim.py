@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
 
     from smqt.pack.shipped import default_pack
     from smqt.sim.command import SimOptions, run_sim
-    from smqt.sim.provenance import ProvenanceError, default_out, holds_a_report, rerun_options
+    from smqt.sim.plan.provenance import ProvenanceError, default_out, holds_a_report, rerun_options
 
     if args.task:
         return _compare(args)
@@ -139,14 +139,14 @@ def _compare(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from smqt.files.atomic import atomic_write_text
-    from smqt.sim.compare import (
+    from smqt.sim.report.compare import (
         CompareError,
         compare_html,
         compare_reports,
         compare_text,
         read_report,
     )
-    from smqt.sim.html import STYLE
+    from smqt.sim.report.html import STYLE
 
     if len(args.task) != 3 or args.task[0] != "compare":
         sys.stderr.write(_("smqt sim: the only task is 'compare A B' (two reports), got: "

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import io
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -30,8 +30,9 @@ KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "pgettext": ((1, "c"), 2)
             "npgettext": ((1, "c"), 2, 3)}
 ROOMS = (
     "smqt.engine", "smqt.files", "smqt.pack", "smqt.records", "smqt.ai", "smqt.render",
-    "smqt.sim", "smqt.coach", "smqt.desktop", "smqt.ui.game", "smqt.ui.table", "smqt.ui.panels",
-    "smqt.ui.shell", "smqt.cli", "editor.model", "editor.forms", "editor.export",
+    "smqt.sim", "smqt.sim.run", "smqt.sim.plan", "smqt.sim.statistics", "smqt.sim.report",
+    "smqt.sim.cluster", "smqt.coach", "smqt.desktop", "smqt.ui.game", "smqt.ui.table",
+    "smqt.ui.panels", "smqt.ui.shell", "smqt.cli", "editor.model", "editor.forms", "editor.export",
     "editor.shell", "smqt.language",
 )
 "Every room whose texts a person reads, each with its own catalog file per language."
@@ -64,9 +65,11 @@ def read(path: Path, language: str) -> Catalog:
         return read_po(stream, locale=language, domain=DOMAIN)
 
 
-def updated(language: str, room: str) -> Catalog:
+def updated(language: str, room: str, elsewhere: Sequence[Catalog] = ()) -> Catalog:
     """The room's catalog in ``language`` in step with the code: translations kept, new
-    texts untranslated, texts gone from the code dropped (not kept as obsolete)."""
+    texts untranslated, texts gone from the code dropped (not kept as obsolete). A text new
+    to the room that one of the catalogs ``elsewhere`` translates (the other rooms' as they
+    were: a module moved between rooms) keeps that translation."""
     old = read(po_path(language, room), language)
     header = f"# {room} in {language} (python -m smqt.language.catalogs update)."  # not translated: dev
     new = Catalog(locale=language, domain=DOMAIN, project="smqt", fuzzy=False,
@@ -75,6 +78,10 @@ def updated(language: str, room: str) -> Catalog:
         if not message.id:
             continue
         before = old.get(message.id, message.context)
+        if before is None or not before.string:
+            before = next((found for other in elsewhere
+                           if (found := other.get(message.id, message.context)) is not None
+                           and found.string and not found.fuzzy), before)
         new.add(message.id, before.string if before is not None else None,
                 message.locations, auto_comments=message.auto_comments,
                 context=message.context, flags=before.flags if before is not None else ())
@@ -130,10 +137,11 @@ def main(argv: list[str] | None = None) -> int:
         if language == SOURCE:
             continue
         if args.what == "update":
+            before = [read(path, language) for path in sorted((LOCALE / language).glob("*.po"))]
             for room in args.room or ROOMS:
                 path = po_path(language, room)
                 path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_bytes(po_text(updated(language, room)))
+                path.write_bytes(po_text(updated(language, room, before)))
             if args.room:
                 continue  # one room: the shipped catalog is compiled when all are done
         path = mo_path(language)

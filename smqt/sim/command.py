@@ -23,10 +23,14 @@ from smqt.engine.rng import game_seed, seed_problem
 from smqt.engine.setup import SetupError, new_game
 from smqt.files.atomic import atomic_write_text
 from smqt.language.translate import _, ngettext
+from smqt.pack.changes import Change, pack_changes
+from smqt.pack.packsource import PackSource, load_source, remove_old_pack_cache, write_pack
 from smqt.pack.problems import PackError
-from smqt.sim.build import build_report, summary_text
-from smqt.sim.changes import Change, pack_changes
-from smqt.sim.compare import (
+from smqt.sim.plan.provenance import Clock, holds_a_report, pack_leaf, provenance
+from smqt.sim.plan.sides import NOISE_SEED, Side, change_sides, ladder_sides, specs, sweep_sides
+from smqt.sim.plan.sweep import SweepError, parse_sweep
+from smqt.sim.report.build import build_report, summary_text
+from smqt.sim.report.compare import (
     CompareError,
     compare_headline,
     compare_html,
@@ -34,12 +38,10 @@ from smqt.sim.compare import (
     compare_text,
     read_report,
 )
-from smqt.sim.html import chart_files, render
-from smqt.sim.packsource import PackSource, load_source, remove_old_pack_cache, write_pack
-from smqt.sim.playgame import GameResult
-from smqt.sim.provenance import Clock, holds_a_report, pack_leaf, provenance
-from smqt.sim.report import COLUMNS, games_csv, record_path
-from smqt.sim.runner import (
+from smqt.sim.report.html import chart_files, render
+from smqt.sim.report.summary import COLUMNS, games_csv, record_path
+from smqt.sim.run.playgame import GameResult
+from smqt.sim.run.runner import (
     ClusterExecutor,
     ClusterUnavailable,
     ProgressBar,
@@ -49,10 +51,8 @@ from smqt.sim.runner import (
     local_executor,
     run_batches,
 )
-from smqt.sim.sides import NOISE_SEED, Side, change_sides, ladder_sides, specs, sweep_sides
-from smqt.sim.sweep import SweepError, parse_sweep
-from smqt.sim.task import make_batches
-from smqt.sim.verdicts import games_for_clear, headline_clear, precisions, whole
+from smqt.sim.run.task import make_batches
+from smqt.sim.statistics.verdicts import games_for_clear, headline_clear, precisions, whole
 
 CLUSTER_TIMEOUT = 10.0
 """Seconds to wait for the cluster's scheduler to answer."""
@@ -355,7 +355,7 @@ def _both(bar: ProgressBar, progress: Callable[[int, int], None] | None
 
 def _estimate(rows: list[dict], precision: dict[str, float], needed: int) -> str:
     """The headline furthest from its precision, for the progress line."""
-    from smqt.sim.verdicts import show
+    from smqt.sim.statistics.verdicts import show
 
     widest = max((r for r in rows if r["headline"]),
                  key=lambda r: (r["difference"]["high"] - r["difference"]["low"])

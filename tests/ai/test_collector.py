@@ -27,9 +27,9 @@ def test_the_command_line_tunes_the_collector(default_thresholds, capsys):
 
 
 def test_a_simulation_worker_tunes_the_collector(default_thresholds):
+    from smqt.pack.packsource import PackSource
     from smqt.pack.shipped import default_pack
-    from smqt.sim.packsource import PackSource
-    from smqt.sim.task import GameBatch, play_batch
+    from smqt.sim.run.task import GameBatch, play_batch
 
     batch = GameBatch(PackSource.from_folder(str(default_pack())), "base", ())
     assert play_batch(batch) == []

@@ -11,9 +11,7 @@ import pytest
 
 from smqt.engine.catalog import Catalog, catalog_entries
 from smqt.engine.setup import new_game
-from smqt.pack.folder import KINDS
-from smqt.pack.load import check_pack, load_pack
-from smqt.sim.changes import (
+from smqt.pack.changes import (
     Change,
     ChangeError,
     FieldChange,
@@ -21,7 +19,9 @@ from smqt.sim.changes import (
     pack_changes,
     with_changes,
 )
-from smqt.sim.sweep import (
+from smqt.pack.folder import KINDS
+from smqt.pack.load import check_pack, load_pack
+from smqt.sim.plan.sweep import (
     MAX_SWEEP_VALUES,
     Sweep,
     SweepError,

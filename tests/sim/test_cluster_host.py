@@ -145,7 +145,7 @@ def test_only_a_stopping_worker_drops_dasks_reports_of_its_stop():
     import logging
     import types
 
-    from smqt.sim.workerlogs import StoppingNoise
+    from smqt.sim.run.workerlogs import StoppingNoise
 
     worker = types.SimpleNamespace(status=types.SimpleNamespace(name="running"))
     noise = StoppingNoise(worker)
@@ -211,7 +211,7 @@ def test_a_run_waiting_for_workers_says_so(tmp_path):
     """With a scheduler and no worker the games wait: the progress says why, and that Ctrl+C
     stops it, instead of "0 s left"."""
     pytest.importorskip("distributed")
-    from smqt.sim.runner import cluster_executor
+    from smqt.sim.run.runner import cluster_executor
 
     port = free_port()
     scheduler, _ = serve(SMQT, port, [])

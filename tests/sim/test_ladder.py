@@ -8,11 +8,11 @@ from collections import Counter
 
 from smqt.ai.protocol import BOT_LEVELS
 from smqt.pack.load import load_pack
-from smqt.sim import html
-from smqt.sim.build import ladder, ladder_lines
-from smqt.sim.packsource import PackSource
-from smqt.sim.playgame import play_game
-from smqt.sim.sides import LADDER, ladder_sides, specs
+from smqt.pack.packsource import PackSource
+from smqt.sim.plan.sides import LADDER, ladder_sides, specs
+from smqt.sim.report import html
+from smqt.sim.report.build import ladder, ladder_lines
+from smqt.sim.run.playgame import play_game
 from tests.support import ROOT
 
 BASE = ROOT / "content" / "base"

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from smqt.pack.load import load_pack
-from smqt.sim.playgame import play_game
-from smqt.sim.sides import NOISE_SEED, specs
-from smqt.sim.stats import proportion_difference
-from smqt.sim.verdicts import _owner_rate, card_flags, card_samples
+from smqt.sim.plan.sides import NOISE_SEED, specs
+from smqt.sim.run.playgame import play_game
+from smqt.sim.statistics.stats import proportion_difference
+from smqt.sim.statistics.verdicts import _owner_rate, card_flags, card_samples
 from tests.support import ROOT
 
 GAMES = 50

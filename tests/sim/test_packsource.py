@@ -8,11 +8,11 @@ import tempfile
 
 import pytest
 
+from smqt.pack import packsource
 from smqt.pack.load import load_pack
+from smqt.pack.packsource import PackSource, PackSourceError, load_source, write_pack
 from smqt.pack.problems import PackError
 from smqt.pack.save import save_catalog
-from smqt.sim import packsource
-from smqt.sim.packsource import PackSource, PackSourceError, load_source, write_pack
 from tests.support import ROOT, base
 
 BASE = ROOT / "content" / "base"

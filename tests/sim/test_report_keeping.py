@@ -13,7 +13,7 @@ from smqt import __version__
 from smqt.cli.main import main
 from smqt.pack.load import load_pack
 from smqt.sim.command import SimOptions, run_sim
-from smqt.sim.provenance import default_out
+from smqt.sim.plan.provenance import default_out
 from tests.support import ROOT
 
 BASE = str(ROOT / "content" / "base")

@@ -11,9 +11,9 @@ import time
 
 import pytest
 
-from smqt.sim.packsource import PackSource, load_source
-from smqt.sim.playgame import GameSpec, play_game
-from smqt.sim.runner import (
+from smqt.pack.packsource import PackSource, load_source
+from smqt.sim.run.playgame import GameSpec, play_game
+from smqt.sim.run.runner import (
     ClusterUnavailable,
     InProcessExecutor,
     ProgressBar,
@@ -22,7 +22,7 @@ from smqt.sim.runner import (
     local_executor,
     run_batches,
 )
-from smqt.sim.task import MAX_BATCH, MIN_BATCH, GameBatch, make_batches
+from smqt.sim.run.task import MAX_BATCH, MIN_BATCH, GameBatch, make_batches
 from tests.support import ROOT
 
 SHORT = ROOT / "content" / "variants" / "short-game"

@@ -13,8 +13,8 @@ from smqt.engine.game import replay
 from smqt.pack.load import load_pack
 from smqt.records.savedgame import load_game
 from smqt.sim.command import SimOptions, run_sim
-from smqt.sim.report import COLUMNS
-from smqt.sim.sides import specs
+from smqt.sim.plan.sides import specs
+from smqt.sim.report.summary import COLUMNS
 from tests.support import ROOT
 
 BASE = str(ROOT / "content" / "base")

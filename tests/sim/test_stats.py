@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from smqt.sim.stats import (
+from smqt.sim.statistics.stats import (
     Z95,
     Difference,
     adjusted_p_values,
@@ -22,7 +22,7 @@ from smqt.sim.stats import (
     summarise,
     wilson,
 )
-from smqt.sim.verdicts import judge
+from smqt.sim.statistics.verdicts import judge
 
 
 def test_wilson_interval_known_values():
@@ -169,7 +169,7 @@ def test_welch_from_summaries_is_welch_from_the_values():
     import random
     import statistics
 
-    from smqt.sim.stats import mean_difference, summary_mean_difference
+    from smqt.sim.statistics.stats import mean_difference, summary_mean_difference
 
     draw = random.Random(5)
     after = [draw.gauss(30, 6) for _ in range(40)]

@@ -10,13 +10,13 @@ from collections.abc import Sequence
 
 from smqt.ai.protocol import level_words
 from smqt.language.translate import _, ngettext
-from smqt.sim.changes import Change
-from smqt.sim.packsource import load_source
-from smqt.sim.playgame import GameResult
-from smqt.sim.report import summarise_games
-from smqt.sim.sides import Side
-from smqt.sim.stats import mean_difference, wilson
-from smqt.sim.verdicts import (
+from smqt.pack.changes import Change
+from smqt.pack.packsource import load_source
+from smqt.sim.plan.sides import Side
+from smqt.sim.report.summary import summarise_games
+from smqt.sim.run.playgame import GameResult
+from smqt.sim.statistics.stats import mean_difference, wilson
+from smqt.sim.statistics.verdicts import (
     CHANGED,
     FDR,
     INCONCLUSIVE,
@@ -31,7 +31,7 @@ from smqt.sim.verdicts import (
     show,
     whole,
 )
-from smqt.sim.verdicts import compare_measures as paired_measures
+from smqt.sim.statistics.verdicts import compare_measures as paired_measures
 
 COMPARED = ("variant", "change", "sweep")
 SHOWN = 3

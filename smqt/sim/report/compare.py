@@ -13,14 +13,14 @@ from pathlib import Path
 
 from smqt.ai.protocol import level_words
 from smqt.language.translate import _, ngettext
-from smqt.sim.stats import (
+from smqt.sim.statistics.stats import (
     Difference,
     Proportion,
     adjusted_p_values,
     proportion_difference,
     summary_mean_difference,
 )
-from smqt.sim.verdicts import RANGES, show
+from smqt.sim.statistics.verdicts import RANGES, show
 
 FDR = 0.05
 

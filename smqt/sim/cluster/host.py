@@ -19,8 +19,8 @@ from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 from smqt.language.translate import _, ngettext
-from smqt.sim import workerlogs
-from smqt.sim.runner import distributed_module, smqt_version
+from smqt.sim.run import workerlogs
+from smqt.sim.run.runner import distributed_module, smqt_version
 
 WAIT_SECONDS = 60.0
 """How long a worker waits for its scheduler to answer when it starts."""

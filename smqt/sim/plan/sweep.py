@@ -15,8 +15,7 @@ import attrs
 from smqt.engine.catalog import Catalog, catalog_entries
 from smqt.engine.content import Rules
 from smqt.language.translate import N_, _, ngettext
-from smqt.pack.convert import converter, structure_problems
-from smqt.sim.changes import (
+from smqt.pack.changes import (
     ENTRY_KINDS,
     RULES,
     catalog_with,
@@ -28,6 +27,7 @@ from smqt.sim.changes import (
     plain_text,
     set_path,
 )
+from smqt.pack.convert import converter, structure_problems
 
 __all__ = ["MAX_SWEEP_VALUES", "Sweep", "SweepError", "parse_sweep",  # not translated: names
            "sweep_catalog", "sweep_target_value"]

@@ -19,8 +19,8 @@ from typing import Any, TextIO
 
 from smqt.language.formats import fixed
 from smqt.language.translate import N_, _, ngettext
-from smqt.sim.playgame import GameResult
-from smqt.sim.task import GameBatch, play_batch
+from smqt.sim.run.playgame import GameResult
+from smqt.sim.run.task import GameBatch, play_batch
 
 __all__ = [
     "ClusterExecutor",

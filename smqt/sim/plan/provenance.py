@@ -18,7 +18,7 @@ import attrs
 
 from smqt import __version__
 from smqt.language.translate import _
-from smqt.sim.packsource import PackSource
+from smqt.pack.packsource import PackSource
 
 RERUN_FIELDS = ("players", "bots", "games", "seed", "per_change", "until_clear", "precision",
                 "max_games", "sweep", "noise", "ladder", "ladder_games")

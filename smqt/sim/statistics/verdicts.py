@@ -18,8 +18,8 @@ import attrs
 from smqt.ai.protocol import level_words
 from smqt.language.formats import fixed, number, with_percent
 from smqt.language.translate import N_, SOURCE, _, current, ngettext
-from smqt.sim.playgame import GameResult
-from smqt.sim.stats import (
+from smqt.sim.run.playgame import GameResult
+from smqt.sim.statistics.stats import (
     Difference,
     adjusted_p_values,
     games_needed,

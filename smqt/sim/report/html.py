@@ -13,7 +13,7 @@ import re
 from smqt.ai.protocol import level_words
 from smqt.language.formats import fixed, with_percent
 from smqt.language.translate import N_, _, current, ngettext
-from smqt.sim.verdicts import CHANGED, NO_CHANGE
+from smqt.sim.statistics.verdicts import CHANGED, NO_CHANGE
 
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2")
 CATEGORY_COLOURS = {"objective": "#4e79a7", "card": "#f28e2b", "ring": "#59a14f",

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 import attrs
 
 from smqt.ai.collector import tune as tune_collector
-from smqt.sim.packsource import PackSource, load_source
-from smqt.sim.playgame import GameResult, GameSpec, play_game
+from smqt.pack.packsource import PackSource, load_source
+from smqt.sim.run.playgame import GameResult, GameSpec, play_game
 
 __all__ = ["BATCHES_PER_WORKER", "MAX_BATCH", "MIN_BATCH", "GameBatch", "make_batches",
            "play_batch"]

@@ -12,9 +12,9 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 from smqt.language.translate import N_, _
-from smqt.sim.playgame import GameResult
-from smqt.sim.stats import seat_balance, summarise, wilson
-from smqt.sim.verdicts import CATEGORIES, card_samples, strength_flags
+from smqt.sim.run.playgame import GameResult
+from smqt.sim.statistics.stats import seat_balance, summarise, wilson
+from smqt.sim.statistics.verdicts import CATEGORIES, card_samples, strength_flags
 
 
 def summarise_games(results: Sequence[GameResult]) -> dict:

@@ -16,10 +16,10 @@ from smqt.ai.protocol import level_words
 from smqt.engine.catalog import Catalog
 from smqt.engine.rng import game_seed
 from smqt.language.translate import _
-from smqt.sim.changes import Change, ChangeError, catalog_files, with_changes
-from smqt.sim.packsource import PackSource, load_source
-from smqt.sim.playgame import GameSpec
-from smqt.sim.sweep import Sweep, sweep_catalog, sweep_target_value
+from smqt.pack.changes import Change, ChangeError, catalog_files, with_changes
+from smqt.pack.packsource import PackSource, load_source
+from smqt.sim.plan.sweep import Sweep, sweep_catalog, sweep_target_value
+from smqt.sim.run.playgame import GameSpec
 
 NOISE_SEED = 1_000_003
 """Added to the seeds of the noise side: other games than base's, the same everything else."""
