@@ -20,7 +20,7 @@ def test_the_table_and_the_editor_start_without_scipy():
 
 
 def test_solving_a_final_movement_still_loads_the_solver():
-    from smqt.engine.crowded import crowded_city_states
+    from smqt.cli.crowded import crowded_city_states
     from smqt.engine.finalmove import best_final_movement
     from smqt.pack.load import load_pack
     from smqt.pack.shipped import default_pack

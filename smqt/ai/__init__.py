@@ -1,4 +1,4 @@
 """AI players: one small protocol (``choose(state, legal, rng) -> action``) and its bots, from
 random to a searching ``hard``.
 
-May import ``smqt.engine`` and ``smqt.pack`` (the shipped pack, for tuning)."""
+May import ``smqt.engine``."""

@@ -34,8 +34,8 @@ class Weights:
 MEDIUM = Weights()
 EXPERT = Weights(adjacency=0.706, chain=0.913, ring=0.358, ring_started=0.459, footprint=0.409,
                  sand_dollar=0.556, allowance=0.175)
-"""Tuned by self-play from ``MEDIUM``: ``python -m smqt.ai.tuning --rounds 10 --games 400
---seed 1`` (``smqt.ai.tuning``) gives these."""
+"""Tuned by self-play from ``MEDIUM``: ``python -m smqt.cli.tuning --rounds 10 --games 400
+--seed 1`` (``smqt.cli.tuning``) gives these."""
 SCORE_ONLY = Weights(potential=False, sand_dollar=0.0, allowance=0.0)
 
 _ADJACENCY = (fx.Adjacent, fx.AdjacentCount, fx.AdjacentTiers, fx.AdjacentAll, fx.AdjacentRing,

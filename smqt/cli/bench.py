@@ -86,7 +86,7 @@ def scoring_time(catalog: Catalog, games: int, repeats: int = 20
 
 
 def final_move_times(catalog: Catalog, cities: int) -> list[float]:
-    from smqt.engine.crowded import crowded_city_states
+    from smqt.cli.crowded import crowded_city_states
     from smqt.engine.finalmove import best_final_movement
 
     times = []

@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.png:  # checked before the run: the page must not link pictures never made
         try:
-            import smqt.desktop.chartimages  # noqa: F401
+            import smqt.cli.chartimages  # noqa: F401
         except ImportError:
             sys.stderr.write(_("smqt sim: --png needs Qt's SVG module, which is not installed; "
                                "leave out --png (the charts are saved as SVG)") + "\n")
@@ -113,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     options = attrs.evolve(options, png=args.png, compare_with=args.compare_with)
     code = run_sim(options, out=sys.stdout, err=sys.stderr)
     if code == 0 and args.png:
-        from smqt.desktop.chartimages import write_pngs
+        from smqt.cli.chartimages import write_pngs
 
         made = write_pngs(Path(options.out_dir) / "charts")
         sys.stdout.write(_("wrote {count} charts as PNG in {folder}").format(

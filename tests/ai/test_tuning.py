@@ -1,4 +1,4 @@
-"""The weights' tuning by self-play (smqt.ai.tuning): a seeded run prints each round and the
+"""The weights' tuning by self-play (smqt.cli.tuning): a seeded run prints each round and the
 weights, and gives the same weights again; expert searches with the tuned weights."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import attrs
 
 from smqt.ai.evaluation import EXPERT, MEDIUM, Weights
 from smqt.ai.search import ExpertBot
-from smqt.ai.tuning import TUNED, tune
+from smqt.cli.tuning import TUNED, tune
 
 
 def test_a_seeded_tuning_run_is_reproducible():

@@ -28,10 +28,10 @@ from pathlib import Path
 import pytest
 
 from editor.model.document import DocumentError, PackDocument
+from smqt.cli.crowded import crowded_city_states
 from smqt.cli.validate import run_validate
 from smqt.engine.actions import parse_action
 from smqt.engine.catalog import Catalog
-from smqt.engine.crowded import crowded_city_states
 from smqt.engine.finalmove import best_final_movement
 from smqt.engine.rules import apply, legal_actions
 from smqt.engine.scoring import score_game

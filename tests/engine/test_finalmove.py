@@ -12,11 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from smqt.cli.crowded import crowded_city_states
 from smqt.engine import rules
 from smqt.engine.actions import FinalDone, FinalMove
 from smqt.engine.catalog import Catalog
 from smqt.engine.content import FeatureCard
-from smqt.engine.crowded import crowded_city_states
 from smqt.engine.effects import AnyNumberRing, Ring, Row, Tag, Who
 from smqt.engine.features import features
 from smqt.engine.finalmove import FinalPlan, best_final_movement

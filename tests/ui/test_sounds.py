@@ -10,9 +10,9 @@ import wave
 import pytest
 
 from smqt.ai.protocol import make_bot
-from smqt.desktop.chimes import CUES, RATE, wav_bytes, write_cues
 from smqt.engine.scoring import score_game
 from smqt.pack.shipped import default_pack
+from smqt.ui.shell.chimes import CUES, RATE, wav_bytes, write_cues
 from smqt.ui.shell.newgame import GameOptions
 from smqt.ui.shell.sounds import full_rings
 from smqt.ui.shell.window import TableWindow

@@ -28,8 +28,8 @@ from smqt.language.translate import N_, _, ngettext
 from smqt.render.cardface import card_image
 from smqt.render.symbols import contrast, letter_colour
 from smqt.render.tilefaces import paint_objective, paint_sand_dollar_action, tile_image
-from smqt.render.words import card_text, objective_text, sand_dollar_text, tile_text
 from smqt.ui.game.controller import Seat
+from smqt.ui.panels.words import card_text, objective_text, sand_dollar_text, tile_text
 from smqt.ui.table.appearance import css, restyle
 from smqt.ui.table.motion import count_up
 from smqt.ui.table.turns import LATER_MS

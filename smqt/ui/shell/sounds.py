@@ -1,6 +1,6 @@
 """The table's sounds (View ▸ Sound, off until chosen): a chime when a person's turn begins, a
 tock when a card is placed, an arpeggio when a ring fills, a fanfare at the end of the game,
-played through Qt's multimedia module. The cues are made by ``smqt.desktop.chimes``; without
+played through Qt's multimedia module. The cues are made by ``smqt.ui.shell.chimes``; without
 the multimedia module (it comes with the ``sound`` extra) the menu says how to add it."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QUrl
 
-from smqt.desktop.chimes import write_cues
 from smqt.desktop.datafolder import data_folder
 from smqt.engine.actions import Take
 from smqt.engine.scoring import GameScore
 from smqt.language.translate import _
+from smqt.ui.shell.chimes import write_cues
 
 try:  # the multimedia module is in PySide6's add-ons, not in its essentials
     from PySide6.QtMultimedia import QSoundEffect

@@ -1,5 +1,5 @@
-"""Plain English for every content entry: the text a player reads when hovering a card or
-a tile, shared by the play table and the editor.
+"""Plain English for every content entry: the text a player reads in the card inspector when
+hovering a card or a tile at the table.
 
 Nothing here draws or imports Qt; it reads only the engine's content schema. Each effect
 class has its own describer, looked up by exact class in a table (``PLACEMENT_WORDS``,
@@ -179,7 +179,7 @@ def _dispatch(table: Mapping[type, Callable[..., str]], entry: object, what: str
     except KeyError:
         name = type(entry).__name__
         raise TypeError(
-            f"no words for {what} {name}: add them to smqt/render/words.py") from None  # not translated: dev
+            f"no words for {what} {name}: add them to {__name__}") from None  # not translated: dev
 
 
 # --------------------------------------------------------------------------- placement (R5)

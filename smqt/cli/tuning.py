@@ -8,7 +8,7 @@ the best when it wins more than 53% of them (a shared win counts as a fraction).
 
 ``expert``'s weights (``EXPERT`` in ``smqt.ai.evaluation``) come from::
 
-    python -m smqt.ai.tuning --rounds 10 --games 400 --seed 1
+    python -m smqt.cli.tuning --rounds 10 --games 400 --seed 1
 
 which prints every round and, last, the weights (about five minutes on two cores). The same
 command gives the same weights on any machine: the games are seeded, the bots deterministic.
@@ -97,7 +97,7 @@ def tune(rounds: int, games: int, seed: int, jobs: int, out: TextIO,
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m smqt.ai.tuning",
+        prog="python -m smqt.cli.tuning",
         description="tune the evaluation's weights by self-play")  # not translated: a developers' tool
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--games", type=int, default=400)

@@ -1,4 +1,4 @@
-"""The plain-English text of content entries (smqt/render/words.py): every base entry has
+"""The plain-English text of content entries (smqt/ui/panels/words.py): every base entry has
 words, plurals agree, penalties read as penalties, and every effect kind has a describer."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from smqt.engine.content import (
     TakeFrom,
     TakeRule,
 )
-from smqt.render import words
+from smqt.ui.panels import words
 from tests.support import base, lab, qt_modules_loaded_by
 
 W = fx.Who
@@ -332,4 +332,4 @@ def test_starting_tile_without_bonus():
 
 def test_words_import_no_qt():
     """The words are shared with Qt-free tools: importing them loads no PySide6."""
-    assert qt_modules_loaded_by("import smqt.render.words") == []
+    assert qt_modules_loaded_by("import smqt.ui.panels.words") == []
