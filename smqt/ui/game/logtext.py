@@ -5,7 +5,8 @@ numbers or "(s)"."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from smqt.engine import events as ev
 from smqt.engine.actions import (
@@ -121,78 +122,110 @@ def _token_place(state: GameState, column: int) -> str:
     return _("now under {card}").format(card=above) if above else _("now under an empty column")
 
 
+def _choose_tile(state: GameState, action: ChooseTile, name: str) -> str:
+    tile = quoted(state.catalog.starting_tiles[action.tile].name)
+    if len(state.tile_pool) == 1:  # R2.5: no choice left, the table took it for them
+        return _("{name} gets the last starting tile, {tile}").format(name=name, tile=tile)
+    return _("{name} chooses the starting tile {tile}").format(name=name, tile=tile)
+
+
+def _place_truck(state: GameState, action: PlaceTruck, name: str) -> str:
+    above = _under_card(state, action.column)
+    if above is None:
+        return _("{name} puts the food truck under an empty column").format(name=name)
+    return _("{name} puts the food truck under {card}").format(name=name, card=above)
+
+
+def _take(state: GameState, action: Take, name: str) -> str:
+    row = state.front if action.slot[0] != BACK else state.back
+    card = row[action.slot[1]]
+    where = position_words(state, state.current, action.space)
+    if action.slot[0] == BACK:
+        if card:
+            text = _("{name} takes {card} from the back row and builds it {where}")
+        else:
+            text = _("{name} takes a card from the back row and builds it {where}")
+    elif card:
+        text = _("{name} takes {card} from the front row and builds it {where}")
+    else:
+        text = _("{name} takes a card from the front row and builds it {where}")
+    return text.format(name=name, card=state.catalog.cards[card].name if card else "",
+                       where=where)
+
+
+def _buy(state: GameState, action: Buy, name: str) -> str:
+    bought = state.catalog.sand_dollar_actions[action.action]
+    return ngettext("{name} pays {n} sand dollar for {action}",
+                    "{name} pays {n} sand dollars for {action}", bought.cost).format(
+        name=name, n=bought.cost, action=bought.name)
+
+
+def _reward(state: GameState, action: Reward, name: str) -> str:
+    return _("{name} takes the food truck and foodie reward: {reward}").format(
+        name=name, reward=_(REWARD_WORDS[action.choice]))
+
+
+def _swap(state: GameState, action: Swap, name: str) -> str:
+    me = state.current
+    return _("{name} swaps {first} and {second}").format(
+        name=name, first=card_name(state, me, action.a), second=card_name(state, me, action.b))
+
+
+def _no_swap(state: GameState, action: NoSwap, name: str) -> str:
+    return _("{name} keeps the city as it is (no swap)").format(name=name)
+
+
+def _move(state: GameState, action: MovePerson | FinalMove, name: str) -> str:
+    me = state.current
+    kind, origin = state.players[me].people[action.person]
+    end = card_name(state, me, action.path[-1])
+    final = isinstance(action, FinalMove)
+    start = card_name(state, me, origin)
+    if kind == "vip":
+        via = [card_name(state, me, s) for s in action.path[:-1]]
+        if final and via and action.path[-1] == origin:
+            text = _("{name}'s final movement: VIP walks from {origin} to {via} and back")
+        elif final and via:
+            text = _("{name}'s final movement: VIP walks from {origin} to {end} by way of "
+                     "{via}")
+        elif final:
+            text = _("{name}'s final movement: VIP walks from {origin} to {end}")
+        elif via and action.path[-1] == origin:  # out and back: the footprints on the way
+            text = _("{name}'s VIP walks from {origin} to {via} and back")
+        elif via:
+            text = _("{name}'s VIP walks from {origin} to {end} by way of {via}")
+        else:
+            text = _("{name}'s VIP walks from {origin} to {end}")
+        return text.format(name=name, origin=start, end=end, via=", ".join(via))
+    return _(MOVE_WORDS[kind, final]).format(name=name, origin=start, end=end)
+
+
+def _return(state: GameState, action: ReturnPerson, name: str) -> str:
+    me = state.current
+    kind, origin = state.players[me].people[action.person]
+    return _(RETURN_WORDS[kind]).format(name=name, origin=card_name(state, me, origin))
+
+
+def _end_turn(state: GameState, action: EndTurn, name: str) -> str:
+    return _("{name} ends the turn").format(name=name)
+
+
+def _final_done(state: GameState, action: FinalDone, name: str) -> str:
+    return _("{name} is done with the final movement").format(name=name)
+
+
+ACTION_WORDS: dict[type, Callable[[GameState, Any, str], str]] = {
+    ChooseTile: _choose_tile, PlaceTruck: _place_truck, Take: _take, Buy: _buy,
+    Reward: _reward, Swap: _swap, NoSwap: _no_swap, MovePerson: _move, FinalMove: _move,
+    ReturnPerson: _return, EndTurn: _end_turn, FinalDone: _final_done,
+}
+"""The log's sentence for each kind of action, keyed by the engine's action class (every kind
+of ``smqt.engine.actions.Action`` has one: a test checks)."""
+
+
 def describe_action(state: GameState, action: Action, name: str) -> str:
     """What ``name`` (the current player of ``state``) does with ``action``."""
-    catalog = state.catalog
-    me = state.current
-    if isinstance(action, ChooseTile):
-        tile = quoted(catalog.starting_tiles[action.tile].name)
-        if len(state.tile_pool) == 1:  # R2.5: no choice left, the table took it for them
-            return _("{name} gets the last starting tile, {tile}").format(name=name, tile=tile)
-        return _("{name} chooses the starting tile {tile}").format(name=name, tile=tile)
-    if isinstance(action, PlaceTruck):
-        above = _under_card(state, action.column)
-        if above is None:
-            return _("{name} puts the food truck under an empty column").format(name=name)
-        return _("{name} puts the food truck under {card}").format(name=name, card=above)
-    if isinstance(action, Take):
-        row = state.front if action.slot[0] != BACK else state.back
-        card = row[action.slot[1]]
-        where = position_words(state, me, action.space)
-        if action.slot[0] == BACK:
-            if card:
-                text = _("{name} takes {card} from the back row and builds it {where}")
-            else:
-                text = _("{name} takes a card from the back row and builds it {where}")
-        elif card:
-            text = _("{name} takes {card} from the front row and builds it {where}")
-        else:
-            text = _("{name} takes a card from the front row and builds it {where}")
-        return text.format(name=name, card=catalog.cards[card].name if card else "",
-                           where=where)
-    if isinstance(action, Buy):
-        bought = catalog.sand_dollar_actions[action.action]
-        return ngettext("{name} pays {n} sand dollar for {action}",
-                        "{name} pays {n} sand dollars for {action}", bought.cost).format(
-            name=name, n=bought.cost, action=bought.name)
-    if isinstance(action, Reward):
-        return _("{name} takes the food truck and foodie reward: {reward}").format(
-            name=name, reward=_(REWARD_WORDS[action.choice]))
-    if isinstance(action, Swap):
-        return _("{name} swaps {first} and {second}").format(
-            name=name, first=card_name(state, me, action.a), second=card_name(state, me, action.b))
-    if isinstance(action, NoSwap):
-        return _("{name} keeps the city as it is (no swap)").format(name=name)
-    if isinstance(action, MovePerson | FinalMove):
-        kind, origin = state.players[me].people[action.person]
-        end = card_name(state, me, action.path[-1])
-        final = isinstance(action, FinalMove)
-        start = card_name(state, me, origin)
-        if kind == "vip":
-            via = [card_name(state, me, s) for s in action.path[:-1]]
-            if final and via and action.path[-1] == origin:
-                text = _("{name}'s final movement: VIP walks from {origin} to {via} and back")
-            elif final and via:
-                text = _("{name}'s final movement: VIP walks from {origin} to {end} by way of "
-                         "{via}")
-            elif final:
-                text = _("{name}'s final movement: VIP walks from {origin} to {end}")
-            elif via and action.path[-1] == origin:  # out and back: the footprints on the way
-                text = _("{name}'s VIP walks from {origin} to {via} and back")
-            elif via:
-                text = _("{name}'s VIP walks from {origin} to {end} by way of {via}")
-            else:
-                text = _("{name}'s VIP walks from {origin} to {end}")
-            return text.format(name=name, origin=start, end=end, via=", ".join(via))
-        return _(MOVE_WORDS[kind, final]).format(name=name, origin=start, end=end)
-    if isinstance(action, ReturnPerson):
-        kind, origin = state.players[me].people[action.person]
-        return _(RETURN_WORDS[kind]).format(name=name, origin=card_name(state, me, origin))
-    if isinstance(action, EndTurn):
-        return _("{name} ends the turn").format(name=name)
-    if isinstance(action, FinalDone):
-        return _("{name} is done with the final movement").format(name=name)
-    return f"{name}: {action}"
+    return ACTION_WORDS[type(action)](state, action, name)
 
 
 def _short_supply(event: Event) -> str:
