@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtWidgets import QGraphicsScene
@@ -13,10 +14,14 @@ from smqt.engine.actions import (
     Action,
     Buy,
     ChooseTile,
+    EndTurn,
+    FinalDone,
     FinalMove,
     MovePerson,
+    NoSwap,
     PlaceTruck,
     ReturnPerson,
+    Reward,
     Swap,
     Take,
 )
@@ -31,18 +36,58 @@ def label() -> str:
     return _("AI's choice")
 
 
+def _nowhere(action: Any) -> None:
+    return None
+
+
+DISPLAY_PLACE: dict[type, Callable[[Any], tuple | None]] = {
+    Take: lambda action: ("slot", action.slot),
+    Buy: lambda action: ("sand_dollar", action.action),
+    ChooseTile: lambda action: ("tile", action.tile),
+    PlaceTruck: lambda action: ("column", action.column),
+    Reward: _nowhere, Swap: _nowhere, NoSwap: _nowhere, MovePerson: _nowhere,
+    ReturnPerson: _nowhere, EndTurn: _nowhere, FinalMove: _nowhere, FinalDone: _nowhere,
+}
+"""Per kind of action: the display item it starts from (a key of ``mark_display``'s
+``where``), or None when it starts from none (every kind of ``Action`` is here: a test
+checks)."""
+
+
+CityPlace = tuple[list[Space], tuple[Space, ...]]
+"""The city spaces to frame, and the spaces an arrow runs through (none: no arrow)."""
+
+
+def _no_city(state: GameState, index: int, action: Any) -> CityPlace:
+    return [], ()
+
+
+def _walk(state: GameState, index: int, action: MovePerson | FinalMove) -> CityPlace:
+    person = state.players[index].people.get(action.person)
+    if person is None:
+        return [], ()
+    return [action.path[-1]], (person[1], *action.path)
+
+
+def _return(state: GameState, index: int, action: ReturnPerson) -> CityPlace:
+    person = state.players[index].people.get(action.person)
+    return ([person[1]] if person is not None else []), ()
+
+
+CITY_PLACE: dict[type, Callable[[GameState, int, Any], CityPlace]] = {
+    Take: lambda state, index, action: ([action.space], ()),
+    Swap: lambda state, index, action: ([action.a, action.b], ()),
+    MovePerson: _walk, FinalMove: _walk, ReturnPerson: _return,
+    ChooseTile: _no_city, PlaceTruck: _no_city, Buy: _no_city, Reward: _no_city,
+    NoSwap: _no_city, EndTurn: _no_city, FinalDone: _no_city,
+}
+"""Per kind of action: where it shows in the player's city (every kind of ``Action`` is here:
+a test checks)."""
+
+
 def mark_display(scene: QGraphicsScene, action: Action, where: dict[tuple, QRectF]) -> None:
     """Frame the display item ``action`` starts from; ``where``: ("slot", slot),
     ("sand_dollar", id), ("tile", id) and ("column", n) -> their rectangles."""
-    key: tuple | None = None
-    if isinstance(action, Take):
-        key = ("slot", action.slot)
-    elif isinstance(action, Buy):
-        key = ("sand_dollar", action.action)
-    elif isinstance(action, ChooseTile):
-        key = ("tile", action.tile)
-    elif isinstance(action, PlaceTruck):
-        key = ("column", action.column)
+    key = DISPLAY_PLACE[type(action)](action)
     rect = where.get(key) if key is not None else None
     if rect is not None:
         item = HintItem(rect.width(), rect.height(), label())
@@ -54,21 +99,10 @@ def mark_city(scene: QGraphicsScene, state: GameState, index: int, action: Actio
               origin: Callable[[Space], QPointF]) -> None:
     """Frame the city space(s) of ``action`` in ``index``'s city; a person's move also gets
     an arrow from where the person stands. ``origin``: a space's top left in the scene."""
-    spaces: list[Space] = []
-    if isinstance(action, Take):
-        spaces = [action.space]
-    elif isinstance(action, Swap):
-        spaces = [action.a, action.b]
-    elif isinstance(action, MovePerson | FinalMove | ReturnPerson):
-        person = state.players[index].people.get(action.person)
-        if person is None:
-            return
-        start = person[1]
-        spaces = [start] if isinstance(action, ReturnPerson) else [action.path[-1]]
-        if not isinstance(action, ReturnPerson):
-            shift = QPointF(CARD_W / 2, CARD_H / 2)
-            points = [origin(s) + shift for s in (start, *action.path)]
-            scene.addItem(ArrowItem(1, points, label()))
+    spaces, walk = CITY_PLACE[type(action)](state, index, action)
+    if walk:
+        shift = QPointF(CARD_W / 2, CARD_H / 2)
+        scene.addItem(ArrowItem(1, [origin(s) + shift for s in walk], label()))
     for space in spaces:
         item = HintItem(CARD_W, CARD_H, label())
         item.setPos(origin(space))
