@@ -172,15 +172,19 @@ class City:
             return 0
         return 1 << (r * self.stride + column)
 
-    def near_mask(self, space: Space) -> int:
-        """The filled spaces beside ``space`` (R0.3)."""
+    def beside(self, space: Space) -> int:
+        """The spaces beside ``space``, filled or not (0 past this City's room)."""
         r, c = space
         column = c + self.offset
         if not 0 <= column < self.stride or not (r == 0 or r == 1):
             return 0
         stride = self.stride
         bit = 1 << (r * stride + column)
-        return ((bit << 1) | (bit >> 1) | (bit << stride) | (bit >> stride)) & self.filled
+        return (bit << 1) | (bit >> 1) | (bit << stride) | (bit >> stride)
+
+    def near_mask(self, space: Space) -> int:
+        """The filled spaces beside ``space`` (R0.3)."""
+        return self.beside(space) & self.filled
 
     def adjacent(self, space: Space) -> list[Feature]:
         """The features beside ``space``: left, right, then the other row's."""
@@ -205,37 +209,13 @@ class City:
 
     # ------------------------------------------------------------------ what scoring asks
 
-    # the questions about one space's neighbours work the ``near_mask`` out in place: scoring
-    # asks them for every entry of every card
-
     def adjacent_copies(self, space: Space, tag: int) -> int:
         """Copies of ``tag`` summed over the spaces beside ``space`` (R10.2, R10.3)."""
-        layers = self.layers[tag]
-        if not layers:
-            return 0
-        r, c = space
-        column = c + self.offset
-        if not 0 <= column < self.stride or not (r == 0 or r == 1):
-            return 0
-        stride = self.stride
-        bit = 1 << (r * stride + column)
-        near = (bit << 1) | (bit >> 1) | (bit << stride) | (bit >> stride)
-        if len(layers) == 1:
-            return (near & layers[0]).bit_count()
-        return self.copies(near, tag)
+        return self.copies(self.beside(space), tag)
 
     def adjacent_has(self, space: Space, tag: int) -> bool:
         """Whether a space beside ``space`` carries ``tag`` (R10.1, R10.4)."""
-        layers = self.layers[tag]
-        if not layers:
-            return False
-        r, c = space
-        column = c + self.offset
-        if not 0 <= column < self.stride or not (r == 0 or r == 1):
-            return False
-        stride = self.stride
-        bit = 1 << (r * stride + column)
-        return bool(((bit << 1) | (bit >> 1) | (bit << stride) | (bit >> stride)) & layers[0])
+        return self.carries(self.beside(space), tag)
 
     def adjacent_ring(self, space: Space) -> bool:
         """Whether a space beside ``space`` has a ring, filled or not (R10.5)."""
