@@ -160,8 +160,9 @@ def test_the_table_refuses_an_invalid_pack_and_says_why(window, qtbot, pack):
     qtbot.addWidget(table)
     table.new_game(GameOptions((("Ann", "human"), ("Bo", "medium")), 1, pack))
     assert table.controller is None
-    assert not table.problem_bar.isHidden()
-    assert CARD in table.problem_text.text() and "'sky'" in table.problem_text.text()
+    assert not table.widgets.problem_bar.isHidden()
+    text = table.widgets.problem_bar.text.text()
+    assert CARD in text and "'sky'" in text
 
 
 def test_closing_with_unsaved_changes_asks_first(window, qtbot, monkeypatch):

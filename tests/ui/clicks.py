@@ -51,24 +51,24 @@ def face(view: QGraphicsView, intent: tuple[str, object]) -> QGraphicsItem:
 
 
 def reward_item(window: TableWindow, choice: str) -> RewardItem:
-    return find(window.city_view, lambda i: isinstance(i, RewardItem)  # type: ignore[return-value]
+    return find(window.widgets.city_view, lambda i: isinstance(i, RewardItem)  # type: ignore[return-value]
                 and i.choice == choice)
 
 
 def click_space(qtbot, window: TableWindow, space) -> None:  # type: ignore[no-untyped-def]
-    view = window.city_view
+    view = window.widgets.city_view
     targets = [i for i in view.scene().items() if isinstance(i, TargetItem) and i.space == space]
     item = targets[0] if targets else face(view, ("space", space))
     click_item(qtbot, view, item)
 
 
 def click_person(qtbot, window: TableWindow, pid: int) -> None:
-    item = find(window.city_view, lambda i: isinstance(i, PersonItem) and i.pid == pid)
-    click_item(qtbot, window.city_view, item)
+    item = find(window.widgets.city_view, lambda i: isinstance(i, PersonItem) and i.pid == pid)
+    click_item(qtbot, window.widgets.city_view, item)
 
 
 def choose_allowance(qtbot, window: TableWindow, index: int) -> None:
-    allowances = window.turn_panel.allowances
+    allowances = window.widgets.turn_panel.allowances
     for row in range(allowances.count()):
         item = allowances.item(row)
         if item.data(Qt.ItemDataRole.UserRole) == index:
@@ -81,18 +81,18 @@ def choose_allowance(qtbot, window: TableWindow, index: int) -> None:
 def walk(qtbot, window: TableWindow, pid: int, path) -> None:  # type: ignore[no-untyped-def]
     click_person(qtbot, window, pid)
     for step in path:
-        h = window.interaction.highlights()
-        if window.interaction.person is None:
+        h = window.session.interaction.highlights()
+        if window.session.interaction.person is None:
             break
         assert step in h.spaces, f"{step} is not offered as the next step"
         click_space(qtbot, window, step)
-    if window.interaction.person is not None and window.interaction.path == tuple(path):
-        click_button(qtbot, window.turn_panel.stop_here)
+    if window.session.interaction.person is not None and window.session.interaction.path == tuple(path):
+        click_button(qtbot, window.widgets.turn_panel.stop_here)
 
 
 def perform(qtbot, window: TableWindow, action: Action) -> None:
     """Carry out ``action`` with clicks on the table."""
-    display = window.display_view
+    display = window.widgets.display_view
     if isinstance(action, ChooseTile):
         click_item(qtbot, display, face(display, ("tile", action.tile)))
     elif isinstance(action, PlaceTruck):
@@ -104,27 +104,27 @@ def perform(qtbot, window: TableWindow, action: Action) -> None:
     elif isinstance(action, Buy):
         click_item(qtbot, display, face(display, ("sand_dollar", action.action)))
     elif isinstance(action, Reward):  # beside the card that earned it, in the city
-        click_item(qtbot, window.city_view, reward_item(window, action.choice))
+        click_item(qtbot, window.widgets.city_view, reward_item(window, action.choice))
     elif isinstance(action, Swap):
         click_space(qtbot, window, action.a)
         click_space(qtbot, window, action.b)
     elif isinstance(action, NoSwap):
-        click_button(qtbot, window.turn_panel.no_swap)
+        click_button(qtbot, window.widgets.turn_panel.no_swap)
     elif isinstance(action, MovePerson):
         choose_allowance(qtbot, window, action.allowance)
         walk(qtbot, window, action.person, action.path)
     elif isinstance(action, ReturnPerson):
         choose_allowance(qtbot, window, action.allowance)
         click_person(qtbot, window, action.person)
-        click_button(qtbot, window.turn_panel.return_person)
+        click_button(qtbot, window.widgets.turn_panel.return_person)
     elif isinstance(action, EndTurn):
-        click_button(qtbot, window.turn_panel.end_turn)
-        if window.turn_panel.end_turn.text().startswith("Confirm"):
-            click_button(qtbot, window.turn_panel.end_turn)
+        click_button(qtbot, window.widgets.turn_panel.end_turn)
+        if window.widgets.turn_panel.end_turn.text().startswith("Confirm"):
+            click_button(qtbot, window.widgets.turn_panel.end_turn)
     elif isinstance(action, FinalMove):
         walk(qtbot, window, action.person, action.path)
     elif isinstance(action, FinalDone):
-        click_button(qtbot, window.turn_panel.final_done)
+        click_button(qtbot, window.widgets.turn_panel.final_done)
     else:
         raise AssertionError(f"no gesture for {action}")
 

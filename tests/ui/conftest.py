@@ -15,6 +15,6 @@ def window(qtbot, tmp_path, monkeypatch):
     qtbot.addWidget(table)
     table.resize(1600, 1000)
     table.show()
-    table.set_pace(0)
+    table.menus.set_pace(0)
     yield table
     table.close()

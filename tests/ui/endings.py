@@ -54,8 +54,8 @@ def short_pack(folder: Path) -> Path:
 
 def seats_menu_hand_over(window, level: str) -> bool:  # type: ignore[no-untyped-def]
     """Seats ▸ Let the AI take a person's seat ▸ the level, as the menu does it."""
-    window._fill_seats_menu(window.seats_menu)
-    for entry in window.seats_menu.actions():
+    window.menus.fill_seats_menu(window.menus.seats_menu)
+    for entry in window.menus.seats_menu.actions():
         submenu = entry.menu()
         if submenu is not None:
             for choice in submenu.actions():
@@ -66,8 +66,8 @@ def seats_menu_hand_over(window, level: str) -> bool:  # type: ignore[no-untyped
 
 
 def seats_menu_take_back(window) -> bool:  # type: ignore[no-untyped-def]
-    window._fill_seats_menu(window.seats_menu)
-    for entry in window.seats_menu.actions():
+    window.menus.fill_seats_menu(window.menus.seats_menu)
+    for entry in window.menus.seats_menu.actions():
         if entry.text().startswith("Take "):
             entry.trigger()
             return True
@@ -104,15 +104,15 @@ def main(games: int, seed: int) -> int:
         players = rng.choice((2, 2, 3, 4))
         kinds = [rng.choice(("human", "human", "easy", "random", "medium")) for _ in range(players)]
         Motion.factor = rng.choice((-1.0, 0.0, 0.5, 1.0))
-        window.set_pace(rng.choice((0, 0, 0, 30)))
+        window.menus.set_pace(rng.choice((0, 0, 0, 30)))
         pack = packs[0] if rng.random() < 0.9 else packs[1]
         game_seed = rng.randrange(2**63)
-        buttons = [b for b in window.end_page.findChildren(QPushButton)
+        buttons = [b for b in window.widgets.end_page.findChildren(QPushButton)
                    if b.text().startswith("New game")]
         if number and buttons and rng.random() < 0.4:  # from the end page, through the dialog
             QTest.mouseClick(buttons[0], Qt.MouseButton.LeftButton)
             QTest.qWait(20)
-            dialog = window._new_game_dialog
+            dialog = window.games.new_game_dialog_shown
             dialog._use_pack(pack)
             QTest.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
             QTest.qWait(20)
@@ -150,13 +150,13 @@ def main(games: int, seed: int) -> int:
         for _ in range(rng.randrange(4)):
             what = rng.choice(("scorepad", "table", "moment", "live"))
             if what == "scorepad":
-                window.show_scorepad()
+                window.navigation.show_scorepad()
             elif what == "table":
-                window.end_page.to_table.emit()
+                window.widgets.end_page.to_table.emit()
             elif what == "moment" and window.controller is not None:
-                window.show_moment(rng.randrange(len(window.controller.game.actions) + 1))
+                window.navigation.show_moment(rng.randrange(len(window.controller.game.actions) + 1))
             else:
-                window.show_live()
+                window.navigation.show_live()
             QTest.qWait(rng.choice((0, 30)))
         print(f"game {number + 1} ended: {players} players {kinds}, {handovers} handovers, "
               f"motion {Motion.factor}, {time.monotonic() - started:.1f} s", flush=True)

@@ -36,7 +36,7 @@ class RandomClicker:
         return list(view.scene().items())
 
     def _buttons(self) -> list[QAbstractButton]:
-        tp = self.window.turn_panel
+        tp = self.window.widgets.turn_panel
         buttons = [b for b in (tp.end_turn, tp.no_swap, tp.stop_here, tp.return_person,
                                tp.auto_final, tp.final_done)
                    if b.isVisible() and b.isEnabled()]
@@ -45,8 +45,8 @@ class RandomClicker:
     def _choices(self) -> list[tuple[float, Target]]:
         """(weight, target) for every highlighted choice."""
         window = self.window
-        h = window.interaction.highlights()
-        display, city = window.display_view, window.city_view
+        h = window.session.interaction.highlights()
+        display, city = window.widgets.display_view, window.widgets.city_view
         found: list[tuple[float, Target]] = []
         for item in self._items(display):
             if isinstance(item, FaceItem) and item.intent is not None and item.selectable:
@@ -64,19 +64,19 @@ class RandomClicker:
             elif isinstance(item, PersonItem) and (item.selectable or item.selected):
                 found.append((0.3 if busy else 2.0, ("item", (city, item))))
         for button in self._buttons():
-            weight = 1.0 if button is window.turn_panel.end_turn and h.people else 3.0
+            weight = 1.0 if button is window.widgets.turn_panel.end_turn and h.people else 3.0
             found.append((weight, ("button", button)))
         return found
 
     def _probe(self) -> Target | None:
         """Something the table does not offer now: a display card not highlighted."""
         window = self.window
-        faces = [i for i in self._items(window.display_view)
+        faces = [i for i in self._items(window.widgets.display_view)
                  if isinstance(i, FaceItem) and i.intent is not None and i.intent[0] == "slot"
                  and not i.selectable and not i.selected]
         if not faces:
             return None
-        return ("probe", (window.display_view, self.rng.choice(faces)))
+        return ("probe", (window.widgets.display_view, self.rng.choice(faces)))
 
     # ------------------------------------------------------------------ clicking
 
@@ -85,7 +85,7 @@ class RandomClicker:
         self.clicks += 1
         QApplication.processEvents()  # as between a person's clicks: the window's timers run
         if self.rng.random() < 0.03 and window.controller is not None and window.controller.can_undo:
-            self.qtbot.mouseClick(window.turn_panel.undo, _LEFT)
+            self.qtbot.mouseClick(window.widgets.turn_panel.undo, _LEFT)
             return
         if self.rng.random() < 0.04:
             probe = self._probe()
@@ -93,7 +93,7 @@ class RandomClicker:
                 view, item = probe[1]  # type: ignore[misc]
                 click_item(self.qtbot, view, item)
                 self.refusals += 1
-                if not window.turn_panel.reason.text():
+                if not window.widgets.turn_panel.reason.text():
                     self.unexplained.append(f"display card {item.intent}")
                 return
         choices = self._choices()

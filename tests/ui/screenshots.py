@@ -57,7 +57,7 @@ def shoot(out: Path, width: int, height: int, ratio: int) -> list[Path]:
             window.start_game(game, seats, default_pack())
             for _ in range(20):
                 app.processEvents()
-            window.balance_views()
+            window.room.balance_views()
             for _ in range(20):
                 app.processEvents()
             suffix = "@2x" if ratio == 2 else ""

@@ -26,7 +26,7 @@ def normal_looks():
 
 
 def game(window: TableWindow) -> None:
-    window.set_pace(0)
+    window.menus.set_pace(0)
     window.new_game(GameOptions((("Ann", "human"), ("Bo", "random")), 3, default_pack()))
 
 
@@ -35,19 +35,19 @@ def test_the_largest_text_size_scales_the_panels_and_the_table_and_comes_back(qt
     normal_font = QApplication.font().pointSizeF()
     label = LabelItem("Back row", 20)
     normal_label = label.fitted_size()
-    assert "font-size: 14px" in window.turn_panel.prompt.styleSheet()
-    window.text_actions[1.75].trigger()
+    assert "font-size: 14px" in window.widgets.turn_panel.prompt.styleSheet()
+    window.menus.text_actions[1.75].trigger()
     assert Appearance.text == 1.75
-    assert window.text_actions[1.75].isChecked()
-    assert "font-size: 24px" in window.turn_panel.prompt.styleSheet()
-    assert "font-size: 30px" in window.banner.styleSheet()  # 17 px x 1.75
-    assert "font-size: 26px" in window.hint_bar.styleSheet()  # 15 px x 1.75
+    assert window.menus.text_actions[1.75].isChecked()
+    assert "font-size: 24px" in window.widgets.turn_panel.prompt.styleSheet()
+    assert "font-size: 30px" in window.widgets.banner.styleSheet()  # 17 px x 1.75
+    assert "font-size: 26px" in window.widgets.hint_bar.styleSheet()  # 15 px x 1.75
     assert QApplication.font().pointSizeF() == pytest.approx(normal_font * 1.75)
     assert label.fitted_size() == pytest.approx(normal_label * 1.75)
-    panel = window.player_panels[0]
+    panel = window.widgets.players.panels[0]
     assert "font-size:26px" in panel.name.text().replace(" ", "")  # made anew: 15 px x 1.75
-    window.text_actions[1.0].trigger()
-    assert "font-size: 14px" in window.turn_panel.prompt.styleSheet()
+    window.menus.text_actions[1.0].trigger()
+    assert "font-size: 14px" in window.widgets.turn_panel.prompt.styleSheet()
     assert QApplication.font().pointSizeF() == pytest.approx(normal_font)
 
 
@@ -55,28 +55,28 @@ def test_the_text_size_and_the_contrast_are_kept_for_the_next_start(qtbot, tmp_p
     monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
     first = TableWindow(remember_layout=True)
     qtbot.addWidget(first)
-    first.text_actions[1.5].trigger()
-    first.contrast_action.trigger()
+    first.menus.text_actions[1.5].trigger()
+    first.menus.contrast_action.trigger()
     first.close()
     set_text_size(1.0)
     set_high_contrast(False)
     second = TableWindow(remember_layout=True)
     qtbot.addWidget(second)
-    assert Appearance.text == 1.5 and second.text_actions[1.5].isChecked()
-    assert Appearance.high_contrast and second.contrast_action.isChecked()
+    assert Appearance.text == 1.5 and second.menus.text_actions[1.5].isChecked()
+    assert Appearance.high_contrast and second.menus.contrast_action.isChecked()
     second.close()
 
 
 def test_high_contrast_gives_white_grounds_and_black_words(qtbot, window):
     game(window)
-    window.contrast_action.trigger()
+    window.menus.contrast_action.trigger()
     assert Appearance.high_contrast
     palette = QApplication.palette()
     assert palette.color(QPalette.ColorRole.Window) == QColor("#ffffff")
     assert palette.color(QPalette.ColorRole.WindowText) == QColor("#000000")
     disabled = palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.ButtonText)
     assert disabled != QColor("#000000"), "a button that cannot be pressed does not look ready"
-    for scene in (window.display_scene, window.city_scene):
+    for scene in (window.widgets.display_scene, window.widgets.city_scene):
         image = QImage(40, 40, QImage.Format.Format_RGB32)
         painter = QPainter(image)
         rect = scene.sceneRect()
@@ -85,7 +85,7 @@ def test_high_contrast_gives_white_grounds_and_black_words(qtbot, window):
         painter.end()
         assert image.pixelColor(5, 5) == QColor("#ffffff")
     assert grey(QColor("#555555")) == QColor("#000000")  # the row labels' grey words
-    window.contrast_action.trigger()
+    window.menus.contrast_action.trigger()
     assert not Appearance.high_contrast
     assert grey(QColor("#555555")) == QColor("#555555")
 
@@ -93,19 +93,19 @@ def test_high_contrast_gives_white_grounds_and_black_words(qtbot, window):
 def test_nothing_of_the_side_panels_is_cut_at_the_largest_size_at_1366x768(qtbot, window):
     game(window)
     window.resize(1366, 768)
-    window.text_actions[1.75].trigger()
+    window.menus.text_actions[1.75].trigger()
     qtbot.wait(100)
     cut = []
-    for label in window.side_top.findChildren(QLabel):
+    for label in window.widgets.side_top.findChildren(QLabel):
         if not label.isVisible() or not label.wordWrap() or not label.text():
             continue
         needed = label.heightForWidth(label.width())
         if needed > label.height() + 2:
             cut.append(f"{label.text()[:40]!r}: {needed} px needed, {label.height()} px given")
     assert not cut, "\n".join(cut)
-    scroll = window.side_top.parentWidget().parentWidget()
-    assert window.side_top.width() <= scroll.viewport().width(), "nothing cut at the right"
-    for button in window.turn_panel.findChildren(QPushButton):
+    scroll = window.widgets.side_top.parentWidget().parentWidget()
+    assert window.widgets.side_top.width() <= scroll.viewport().width(), "nothing cut at the right"
+    for button in window.widgets.turn_panel.findChildren(QPushButton):
         if button.isVisible():
             assert button.height() >= button.sizeHint().height(), \
                 f"{button.text()!r} squeezed to {button.height()} px"
@@ -120,11 +120,11 @@ def test_a_turn_panel_that_grows_scrolls_and_keeps_its_buttons_whole(qtbot, wind
     game(window)
     window.resize(1366, 768)
     qtbot.wait(50)
-    window._user_side_split = True  # the person made the top of the side small
-    total = sum(window.side_split.sizes())
-    window.side_split.setSizes([int(total * 0.3), int(total * 0.5), int(total * 0.2)])
+    window.room.user_side_split = True  # the person made the top of the side small
+    total = sum(window.widgets.side_split.sizes())
+    window.widgets.side_split.setSizes([int(total * 0.3), int(total * 0.5), int(total * 0.2)])
     qtbot.wait(50)
-    tp = window.turn_panel
+    tp = window.widgets.turn_panel
     tp.final_done.show()
     tp.auto_final.show()
     tp.show_final_steps([(f"A local walks from the Pier to the Boardwalk ({n})", 1, n)
@@ -134,5 +134,5 @@ def test_a_turn_panel_that_grows_scrolls_and_keeps_its_buttons_whole(qtbot, wind
     for button in (tp.final_done, tp.auto_final, tp.undo):
         assert button.height() >= button.sizeHint().height(), \
             f"{button.text()!r} squeezed to {button.height()} px"
-    scroll = window.side_top.parentWidget().parentWidget()
+    scroll = window.widgets.side_top.parentWidget().parentWidget()
     assert scroll.verticalScrollBar().maximum() > 0, "the grown side scrolls"

@@ -62,7 +62,7 @@ def start_and_look(options: PlayOptions, then=None) -> dict:  # type: ignore[no-
             QTimer.singleShot(50, look)
             return
         window = tables[0]
-        bar = window.problem_bar
+        bar = window.widgets.problem_bar
         seen.update(title=bar.title.text(), text=bar.text.text(), choices=list(bar.choices),
                     game=window.controller.autosave if window.controller else None)
         if then is not None:
@@ -101,7 +101,7 @@ def test_the_next_start_says_so_and_resumes_the_game(qtbot, crashed):
 def test_the_next_start_of_another_game_offers_the_crashed_one(qtbot, crashed):
     game = next((crashed / "games").glob("*.toml"))
     seen = start_and_look(PlayOptions(players="human,ai:easy", seed=9),
-                          then=lambda window: window.problem_bar.choices[
+                          then=lambda window: window.widgets.problem_bar.choices[
                               "Resume that game"].click())
     assert "can be resumed" in seen["text"]
     assert seen["choices"] == ["Resume that game", "Show the report"]

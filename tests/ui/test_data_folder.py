@@ -52,7 +52,7 @@ def test_a_file_where_the_games_folder_belongs(qtbot, home, stand_in):
                     err=io.StringIO()) == 0
     window = TableWindow(remember_layout=False)
     qtbot.addWidget(window)
-    said = window.problem_bar.text.text()
+    said = window.widgets.problem_bar.text.text()
     assert str(home / "games") in said and "a file of that name is in the way" in said
     assert str(stand_in / "games") in said
     one_turn(qtbot, window)
@@ -72,7 +72,7 @@ def test_a_games_folder_that_cannot_be_written(qtbot, home, stand_in, monkeypatc
                         else real(path, mode))
     window = TableWindow(remember_layout=False)
     qtbot.addWidget(window)
-    assert "it cannot be written" in window.problem_bar.text.text()
+    assert "it cannot be written" in window.widgets.problem_bar.text.text()
     one_turn(qtbot, window)
     assert window.controller.autosave.parent == stand_in / "games"
     window.close()
@@ -87,10 +87,10 @@ def test_a_file_where_the_set_aside_folder_belongs(qtbot, home, stand_in):
     (games / "d.toml").write_text("format = 1\n[table]\nover = false\n")
     window = TableWindow(remember_layout=False)
     qtbot.addWidget(window)
-    assert not window.resume_last()
+    assert not window.games.resume_last()
     assert (stand_in / "games" / "set-aside" / "d.toml").is_file()
-    said = window.problem_bar.text.text()
-    assert "could not be resumed" in window.problem_bar.title.text()
+    said = window.widgets.problem_bar.text.text()
+    assert "could not be resumed" in window.widgets.problem_bar.title.text()
     assert str(stand_in / "games" / "set-aside") in said
     assert not unfinished_games(), "the game is no longer listed"
     window.close()

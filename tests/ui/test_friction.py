@@ -201,22 +201,22 @@ def test_choosing_or_dragging_a_person_shows_what_each_move_would_score(qtbot, w
     state, losing = a_move_that_loses_points()
     on_the_table(window, state)
     click_person(qtbot, window, losing.person)
-    pills = [item for item in window.city_scene.items() if isinstance(item, GainItem)]
+    pills = [item for item in window.widgets.city_scene.items() if isinstance(item, GainItem)]
     assert pills, "the moves' points are shown"
-    end = window.city_scene.rect_of(("space", losing.path[-1]))
+    end = window.widgets.city_scene.rect_of(("space", losing.path[-1]))
     here = [item for item in pills if end.contains(item.sceneBoundingRect().center())]
     assert len(here) == 1 and here[0].gain == preview(state, losing).gain < 0
     assert here[0].colour() == PENALTY and "-" in f"{here[0].gain:+d}"
-    window.step_back()  # put the person down: the previews go
-    assert not any(isinstance(i, GainItem) for i in window.city_scene.items())
-    window.city_scene.dragging.emit(losing.person)  # as a drag begins
-    dragged = [item for item in window.city_scene.items() if isinstance(item, GainItem)]
+    window.commands.step_back()  # put the person down: the previews go
+    assert not any(isinstance(i, GainItem) for i in window.widgets.city_scene.items())
+    window.widgets.city_scene.dragging.emit(losing.person)  # as a drag begins
+    dragged = [item for item in window.widgets.city_scene.items() if isinstance(item, GainItem)]
     ends = {move.path[-1] for move in legal_actions(state)
             if isinstance(move, MovePerson) and move.person == losing.person}
     assert len(dragged) == len(ends)
     assert min(item.gain for item in dragged) < 0
-    window.city_scene.dropped.emit(losing.person, None)  # let go off the city
-    assert not any(isinstance(i, GainItem) for i in window.city_scene.items())
+    window.widgets.city_scene.dropped.emit(losing.person, None)  # let go off the city
+    assert not any(isinstance(i, GainItem) for i in window.widgets.city_scene.items())
 
 
 def test_the_large_card_opens_only_where_the_side_panel_cannot_show_the_card(qtbot, window):
@@ -226,27 +226,27 @@ def test_the_large_card_opens_only_where_the_side_panel_cannot_show_the_card(qtb
     window.new_game(GameOptions((("Ann", "human"), ("Bo", "human")), 3, default_pack()))
     state = window.controller.state
     card = state.catalog.cards[state.front[0]]
-    window.popup._held_until = 0.0
-    assert window.inspector.shows_faces()
-    window.display_scene.hovered.emit(card)
+    window.widgets.popup._held_until = 0.0
+    assert window.widgets.inspector.shows_faces()
+    window.widgets.display_scene.hovered.emit(card)
     qtbot.wait(DELAY_MS + 300)
-    assert not window.popup.isVisible(), "the side panel shows it already"
-    assert window.inspector.entry is card
-    window.display_scene.hovered.emit(None)
-    window._user_side_split = True  # the side's room goes to the turn panel and the log
-    total = sum(window.side_split.sizes())
-    window.side_split.setSizes([total - 100, 0, 100])
-    qtbot.waitUntil(lambda: not window.inspector.shows_faces())
-    window.display_scene.hovered.emit(card)
-    qtbot.waitUntil(window.popup.isVisible, timeout=DELAY_MS + 2000)
-    assert window.popup.width() <= 270 and window.popup.height() <= window.height() * 0.7
+    assert not window.widgets.popup.isVisible(), "the side panel shows it already"
+    assert window.widgets.inspector.entry is card
+    window.widgets.display_scene.hovered.emit(None)
+    window.room.user_side_split = True  # the side's room goes to the turn panel and the log
+    total = sum(window.widgets.side_split.sizes())
+    window.widgets.side_split.setSizes([total - 100, 0, 100])
+    qtbot.waitUntil(lambda: not window.widgets.inspector.shows_faces())
+    window.widgets.display_scene.hovered.emit(card)
+    qtbot.waitUntil(window.widgets.popup.isVisible, timeout=DELAY_MS + 2000)
+    assert window.widgets.popup.width() <= 270 and window.widgets.popup.height() <= window.height() * 0.7
 
 
 def test_the_ai_turn_line_goes_once_the_person_plays_and_speaks_plainly(qtbot, window):
     """The status line kept the previous player's turn long into the next one, in jargon
     ("sent 2 people home"): it goes with the person's first move, and says "returned … to the
     supply"."""
-    window.set_pace(0)
+    window.menus.set_pace(0)
     window.new_game(GameOptions((("Ann", "human"), ("Bo", "random")), 6, default_pack()))
     ctrl, bot = window.controller, make_bot("random")
     rng = random.Random(2)
@@ -254,9 +254,9 @@ def test_the_ai_turn_line_goes_once_the_person_plays_and_speaks_plainly(qtbot, w
         qtbot.waitUntil(lambda: ctrl.state.is_over or bool(ctrl.legal()), timeout=30_000)
         if window.statusBar().currentMessage() and ctrl.state.phase == "acquire":
             break
-        window._play(bot.choose(ctrl.state, ctrl.legal(), rng))
+        window.commands.play(bot.choose(ctrl.state, ctrl.legal(), rng))
     assert "Bo" in window.statusBar().currentMessage()
-    window._play(bot.choose(ctrl.state, ctrl.legal(), rng))
+    window.commands.play(bot.choose(ctrl.state, ctrl.legal(), rng))
     assert window.statusBar().currentMessage() == ""
     state = Game.new(base(), 2, 1).state
     words = turn_summary("Bo", [(state, ReturnPerson(1, 0)), (state, ReturnPerson(2, 0))], -1)
@@ -271,7 +271,7 @@ def test_a_restart_after_a_finished_game_resumes_no_older_game_and_says_so(qtbot
     monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
     table = TableWindow(remember_layout=False)
     qtbot.addWidget(table)
-    table.set_pace(0)
+    table.menus.set_pace(0)
     table.new_game(GameOptions((("Ann", "human"), ("Bo", "random")), 2, default_pack()))
     older = table.controller.autosave
     qtbot.waitUntil(lambda: bool(table.controller.legal()), timeout=30_000)
@@ -282,13 +282,13 @@ def test_a_restart_after_a_finished_game_resumes_no_older_game_and_says_so(qtbot
     os.utime(older, (1, 1))  # the unfinished game is the older one
     again = TableWindow(remember_layout=False)
     qtbot.addWidget(again)
-    assert not again.resume_on_start()
+    assert not again.games.resume_on_start()
     assert again.controller is None, "no older game is resumed"
-    assert "last game was finished" in again.status.text()
-    assert "1 older unfinished game" in again.status.text()
+    assert "last game was finished" in again.widgets.status.text()
+    assert "1 older unfinished game" in again.widgets.status.text()
     os.utime(older, None)  # now the unfinished game is the one played last
-    assert again.resume_on_start() and again.controller.autosave == older
-    assert "your last game is resumed (Ann, Bo (AI), turn" in again.status.text()
+    assert again.games.resume_on_start() and again.controller.autosave == older
+    assert "your last game is resumed (Ann, Bo (AI), turn" in again.widgets.status.text()
 
 
 def test_the_objectives_people_row_is_named_and_signed_by_what_it_does(qapp):
@@ -337,10 +337,10 @@ def test_r2_5_the_last_starting_tile_is_taken_for_the_person_and_the_log_says_so
                                 start_player=0))
     ctrl = window.controller
     assert ctrl.state.current == 1 and len(ctrl.legal()) == 2  # Bo, the last player, first
-    window._play(ctrl.legal()[0])
+    window.commands.play(ctrl.legal()[0])
     qtbot.waitUntil(lambda: ctrl.state.phase != "choose_tile")
     assert ctrl.state.players[0].tile is not None, "Ann's tile was taken for her"
-    lines = [window.log.item(i).text() for i in range(window.log.count())]
+    lines = [window.widgets.log.item(i).text() for i in range(window.widgets.log.count())]
     assert any(line.startswith("Ann gets the last starting tile") for line in lines), lines
 
 
@@ -384,7 +384,7 @@ def test_the_city_stays_put_while_a_card_is_picked_and_put_back(qtbot, window):
     """Two players' cards jumped 50-100 px between a hover and a click: the city re-centred
     and re-scaled as the spaces to build on came and went. Its frame now keeps a free column
     each side, so picking a card moves nothing."""
-    window.set_pace(0)
+    window.menus.set_pace(0)
     window.new_game(GameOptions((("Ann", "human"), ("Bo", "random")), 12, default_pack()))
     ctrl = window.controller
     bot, rng = make_bot("random"), random.Random(1)
@@ -392,15 +392,15 @@ def test_the_city_stays_put_while_a_card_is_picked_and_put_back(qtbot, window):
         qtbot.waitUntil(lambda: bool(ctrl.legal()), timeout=30_000)
         if ctrl.state.phase == "acquire" and ctrl.state.current == 0:
             break
-        window._play(bot.choose(ctrl.state, ctrl.legal(), rng))
+        window.commands.play(bot.choose(ctrl.state, ctrl.legal(), rng))
     qtbot.wait(50)
-    before = (window.city_scene.sceneRect(), window.city_view.transform().m11())
+    before = (window.widgets.city_scene.sceneRect(), window.widgets.city_view.transform().m11())
     slot = next(a.slot for a in ctrl.legal() if isinstance(a, Take))
-    window.display_scene.clicked.emit("slot", slot)
+    window.widgets.display_scene.clicked.emit("slot", slot)
     qtbot.wait(50)
-    assert window.interaction.slot == slot and any(
-        isinstance(i, TargetItem) for i in window.city_scene.items())
-    assert (window.city_scene.sceneRect(), window.city_view.transform().m11()) == before
-    window.step_back()
+    assert window.session.interaction.slot == slot and any(
+        isinstance(i, TargetItem) for i in window.widgets.city_scene.items())
+    assert (window.widgets.city_scene.sceneRect(), window.widgets.city_view.transform().m11()) == before
+    window.commands.step_back()
     qtbot.wait(50)
-    assert (window.city_scene.sceneRect(), window.city_view.transform().m11()) == before
+    assert (window.widgets.city_scene.sceneRect(), window.widgets.city_view.transform().m11()) == before

@@ -113,14 +113,14 @@ def english_words(lines: list[str]) -> list[str]:
 
 
 def test_a_whole_ai_game_reads_in_german_to_the_scorepad(qtbot, window):
-    window.set_pace(0)
+    window.menus.set_pace(0)
     window.new_game(GameOptions((("Ann", "medium"), ("Bo", "easy")), 7, default_pack()))
     ctrl = window.controller
     qtbot.waitUntil(lambda: ctrl.state.is_over, timeout=120_000)
-    qtbot.waitUntil(lambda: window.pages.currentIndex() == 1)
+    qtbot.waitUntil(lambda: window.widgets.pages.currentIndex() == 1)
     read = texts(window)
-    read += [window.log.item(i).text() for i in range(window.log.count())] \
-        if hasattr(window.log, "item") else []
+    read += [window.widgets.log.item(i).text() for i in range(window.widgets.log.count())] \
+        if hasattr(window.widgets.log, "item") else []
     assert any("Punkte" in line for line in read)
     assert not english_words(read), "\n".join(english_words(read))
 
@@ -132,17 +132,17 @@ def test_the_reward_and_new_game_dialogs_speak_german(qtbot, window):
     state = ctrl.state
     take = next(a for a in ctrl.legal() if isinstance(a, Take))
     state.truck = state.foodie = take.slot[1]
-    window.refresh()
+    window.drawing.refresh()
     read = texts(window)
     perform(qtbot, window, take)
-    offered = [item for item in window.city_scene.items() if isinstance(item, RewardItem)]
+    offered = [item for item in window.widgets.city_scene.items() if isinstance(item, RewardItem)]
     assert len(offered) == 3
     words = [item.toolTip() for item in offered]
-    words += [item.text for item in window.city_scene.items() if isinstance(item, LabelItem)]
+    words += [item.text for item in window.widgets.city_scene.items() if isinstance(item, LabelItem)]
     words += [_(REWARD_LABELS[item.choice]) for item in offered]
     read += words
     assert any("Sanddollar" in line for line in words)
-    click_item(qtbot, window.city_view, reward_item(window, "two_dollars"))
+    click_item(qtbot, window.widgets.city_view, reward_item(window, "two_dollars"))
     new_game = NewGameDialog(window)
     qtbot.addWidget(new_game)
     new_game.show()

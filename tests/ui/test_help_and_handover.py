@@ -41,15 +41,15 @@ def test_the_rules_page_is_shipped_and_cites_every_clause():
 
 
 def test_help_shows_the_rules_and_the_shortcuts(qtbot, window):
-    window.show_rules()
-    page = window._pages["rules"]
+    window.menus.show_rules()
+    page = window.menus.pages["rules"]
     assert page.isVisible()
     shown = page.browser.toPlainText()
     assert "Santa Monica" in shown and "final movement" in shown.lower()
-    window.show_rules()
-    assert window._pages["rules"] is page, "the same page comes back"
-    window.show_shortcuts()
-    keys = window._pages["shortcuts"].browser.toPlainText()
+    window.menus.show_rules()
+    assert window.menus.pages["rules"] is page, "the same page comes back"
+    window.menus.show_shortcuts()
+    keys = window.menus.pages["shortcuts"].browser.toPlainText()
     for key in ("Ctrl+Z", "End turn", "Best final movement"):
         assert key in keys
 
@@ -59,7 +59,7 @@ def test_a_playtest_is_handed_to_the_open_table(qtbot, window, tmp_path):
     from smqt.ui.shell.handover import HandoverServer
 
     server = HandoverServer(window)
-    server.requested.connect(window.handle_request)
+    server.requested.connect(window.games.handle_request)
     assert server.listening
     variant = default_pack().parent / "variants" / "short-game"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SMQT_HOME=str(tmp_path / "home"))
@@ -69,7 +69,7 @@ def test_a_playtest_is_handed_to_the_open_table(qtbot, window, tmp_path):
                                stdin=subprocess.DEVNULL)
     qtbot.waitUntil(lambda: process.poll() is not None, timeout=60_000)
     assert process.returncode == 0, process.stderr.read().decode()
-    assert window.playtest and window.controller is not None
+    assert window.session.playtest and window.controller is not None
     assert window.controller.game.setup.seed == 8
     assert "short-game" in window.windowTitle() and "playtest" in window.windowTitle()
     server.close()
@@ -88,10 +88,10 @@ def test_a_double_clicked_saved_game_opens_in_the_open_table(qtbot, window, tmp_
 
     window.new_game(GameOptions((("Ann", "human"), ("Bo", "human")), 31, default_pack()))
     saved = tmp_path / "Evening game.smqt"
-    window._save_to(saved)
+    window.games._save_to(saved)
     window.new_game(GameOptions((("Ann", "human"), ("Bo", "human")), 32, default_pack()))
     server = HandoverServer(window)
-    server.requested.connect(window.handle_request)
+    server.requested.connect(window.games.handle_request)
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SMQT_HOME=str(tmp_path / "home"))
     process = subprocess.Popen([sys.executable, "-m", "smqt", str(saved)], env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,

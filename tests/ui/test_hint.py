@@ -56,22 +56,22 @@ def test_a_hint_frames_the_ais_card_and_space_and_says_why(qtbot, window, nearby
     game = to_first_card(window)
     expected = hint(game.state.copy())
     assert isinstance(expected.action, Take)
-    table_at = window.display_view.mapTo(window, QPoint(0, 0))
+    table_at = window.widgets.display_view.mapTo(window, QPoint(0, 0))
     qtbot.keyClick(window, Qt.Key.Key_H)
-    qtbot.waitUntil(lambda: window.hint_bar.isVisible(), timeout=20_000)
+    qtbot.waitUntil(lambda: window.widgets.hint_bar.isVisible(), timeout=20_000)
     qtbot.wait(20)
     # the hint is said beside the turn: the table did not move under the pointer
-    assert window.display_view.mapTo(window, QPoint(0, 0)) == table_at
-    text = window.hint_bar.text()
+    assert window.widgets.display_view.mapTo(window, QPoint(0, 0)) == table_at
+    text = window.widgets.hint_bar.text()
     name = game.names[game.state.current]
     assert text.startswith(f"Hint — the expert AI would do this: {name} takes ")
     assert "Why: " in text
-    on_display = marks(window.display_scene)
+    on_display = marks(window.widgets.display_scene)
     assert len(on_display) == 1
-    card = next(i for i in window.display_scene.items()
+    card = next(i for i in window.widgets.display_scene.items()
                 if getattr(i, "intent", None) == ("slot", expected.action.slot))
     assert on_display[0].pos() == card.pos(), "the card to take is framed"
-    in_city = marks(window.city_scene)
+    in_city = marks(window.widgets.city_scene)
     row, column = expected.action.space
     assert [m.pos().toTuple() for m in in_city] == [(column * PITCH_X, row * PITCH_Y)]
     assert in_city[0].boundingRect().width() >= CARD_W and \
@@ -81,25 +81,25 @@ def test_a_hint_frames_the_ais_card_and_space_and_says_why(qtbot, window, nearby
 
     # the hint is followed: the moment passes, the marks and the bar go
     played(qtbot, window, expected.action)
-    assert not window.hint_bar.isVisible()
-    assert not marks(window.display_scene) and not marks(window.city_scene)
+    assert not window.widgets.hint_bar.isVisible()
+    assert not marks(window.widgets.display_scene) and not marks(window.widgets.city_scene)
 
     # asked again at the next moment of the same turn, in the same window
-    window.ask_hint()
-    qtbot.waitUntil(lambda: window.hint_bar.isVisible(), timeout=20_000)
+    window.coach.ask_hint()
+    qtbot.waitUntil(lambda: window.widgets.hint_bar.isVisible(), timeout=20_000)
     assert len(game.hints) == 2
 
 
 def test_no_hint_for_an_ai_seat_and_the_scorepad_says_hints_were_used(qtbot, window, nearby):
     game = Game.new(base(), 2, 5, names=("Anna", "Ben"))
     window.start_game(game, [Seat("Anna", "medium"), Seat("Ben", "medium")], None)
-    window.set_pace(0)
-    window.ask_hint()
-    assert not window.hint_bar.isVisible()
-    assert window.status.text() == "A hint is for a person's turn with a choice to make."
+    window.menus.set_pace(0)
+    window.coach.ask_hint()
+    assert not window.widgets.hint_bar.isVisible()
+    assert window.widgets.status.text() == "A hint is for a person's turn with a choice to make."
     assert game.hints == []
     game.hints.append(4)
     qtbot.waitUntil(lambda: window.controller.state.is_over, timeout=120_000)
-    qtbot.waitUntil(lambda: window.pages.currentIndex() == 1)
-    note = window.end_page.scorepad.hints
+    qtbot.waitUntil(lambda: window.widgets.pages.currentIndex() == 1)
+    note = window.widgets.end_page.scorepad.hints
     assert note.isVisible() and note.text() == "Hints shown in this game (Turn ▸ Hint): 1"

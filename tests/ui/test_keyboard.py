@@ -26,7 +26,7 @@ def rings(scene) -> list[FocusRing]:
 
 
 def person_against_ai(window, seed: int = 11) -> None:
-    window.set_pace(0)
+    window.menus.set_pace(0)
     window.new_game(GameOptions((("Ann", "human"), ("Bo", "random")), seed, default_pack()))
 
 
@@ -77,39 +77,39 @@ def test_tab_shows_a_ring_on_a_legal_target_and_enter_chooses_it(qtbot, window):
     person_against_ai(window)
     wait_for_ann(qtbot, window)
     ctrl = window.controller
-    assert not rings(window.display_scene)  # no ring before a key of the keyboard's play
+    assert not rings(window.widgets.display_scene)  # no ring before a key of the keyboard's play
     qtbot.keyClick(window, K.Key_Tab)
-    marked = window.key_focus.current
+    marked = window.session.key_focus.current
     assert marked is not None and marked[0] in ("tile", "slot")
-    ring = rings(window.display_scene)
+    ring = rings(window.widgets.display_scene)
     assert len(ring) == 1
-    assert ring[0].sceneBoundingRect().contains(window.display_scene.rect_of(marked))
-    assert "Marked:" in window.status.text()
+    assert ring[0].sceneBoundingRect().contains(window.widgets.display_scene.rect_of(marked))
+    assert "Marked:" in window.widgets.status.text()
     first = marked
     qtbot.keyClick(window, K.Key_Right)
-    marked = window.key_focus.current
+    marked = window.session.key_focus.current
     assert marked is not None and marked != first
     moves = len(ctrl.game.actions)
     qtbot.keyClick(window, K.Key_Return)
     if marked[0] == "slot":  # a card was picked: the mark is on a space it may go to
-        assert window.interaction.slot == marked[1]
-        assert window.key_focus.current[0] == "space"
-        assert rings(window.city_scene)
+        assert window.session.interaction.slot == marked[1]
+        assert window.session.key_focus.current[0] == "space"
+        assert rings(window.widgets.city_scene)
         qtbot.keyClick(window, K.Key_Escape)  # Esc puts the card back
-        assert window.interaction.slot is None
+        assert window.session.interaction.slot is None
     else:
         assert len(ctrl.game.actions) == moves + 1
-    window.city_scene.clicked.emit("space", (5, 5))  # the mouse plays: the ring goes
-    assert not rings(window.display_scene) and not rings(window.city_scene)
+    window.widgets.city_scene.clicked.emit("space", (5, 5))  # the mouse plays: the ring goes
+    assert not rings(window.widgets.display_scene) and not rings(window.widgets.city_scene)
 
 
 def test_the_turn_panel_shows_the_keys_of_the_step(qtbot, window):
     person_against_ai(window)
     wait_for_ann(qtbot, window)
-    keys = window.turn_panel.keys
+    keys = window.widgets.turn_panel.keys
     assert keys.isVisible()
     assert "Tab" in keys.text() and "Enter" in keys.text() and "H" in keys.text()
-    names = [a.text() for a in window.key_actions]
+    names = [a.text() for a in window.keys.key_actions]
     assert any("Choose the marked target" in n for n in names)
 
 
@@ -117,18 +117,18 @@ def play_one_step(qtbot, window, rng: random.Random) -> None:
     """One key-only decision of Ann: a command key when the step has one and the dice say
     so, else Tab a few times and Enter."""
     ctrl = window.controller
-    h = window.interaction.highlights()
+    h = window.session.interaction.highlights()
     phase = ctrl.state.phase
     if phase == FINAL and h.can_finish_final and rng.random() < 0.4:
         qtbot.keyClick(window, K.Key_D)
         return
-    if phase == MOVE and h.can_end and (rng.random() < 0.25 or not window.key_focus.targets):
+    if phase == MOVE and h.can_end and (rng.random() < 0.25 or not window.session.key_focus.targets):
         qtbot.keyClick(window, K.Key_E)
         return
     if phase == SWAP and h.can_noswap and rng.random() < 0.5:
         qtbot.keyClick(window, K.Key_N)
         return
-    if not window.key_focus.targets:
+    if not window.session.key_focus.targets:
         key = {FINAL: K.Key_D, MOVE: K.Key_E, SWAP: K.Key_N}.get(phase)
         assert key is not None, f"nothing to mark and no command at {phase}"
         qtbot.keyClick(window, key)
@@ -136,7 +136,7 @@ def play_one_step(qtbot, window, rng: random.Random) -> None:
     for _ in range(rng.randrange(4)):
         qtbot.keyClick(window, rng.choice((K.Key_Tab, K.Key_Right, K.Key_Down, K.Key_Left)))
     qtbot.keyClick(window, K.Key_Return)
-    if not window.key_focus.visible:
+    if not window.session.key_focus.visible:
         raise AssertionError("Enter should leave the mark shown")
 
 
@@ -157,14 +157,14 @@ def test_a_whole_two_player_game_with_key_events_only(qtbot, window):
     ann = ctrl.state.players[0]
     assert len([fid for fid in ann.city.values() if fid in ctrl.state.catalog.cards]) >= 5
     assert ann.people, "Ann's moves placed people in her city"
-    qtbot.waitUntil(lambda: window.pages.currentIndex() == 1)  # the scorepad
+    qtbot.waitUntil(lambda: window.widgets.pages.currentIndex() == 1)  # the scorepad
 
 
 def test_a_new_game_starts_with_no_mark_of_the_last_one(qtbot, window):
     person_against_ai(window)
     wait_for_ann(qtbot, window)
     qtbot.keyClick(window, K.Key_Tab)
-    assert rings(window.display_scene)
+    assert rings(window.widgets.display_scene)
     person_against_ai(window, seed=12)
-    assert not window.key_focus.visible
-    assert not rings(window.display_scene) and not rings(window.city_scene)
+    assert not window.session.key_focus.visible
+    assert not rings(window.widgets.display_scene) and not rings(window.widgets.city_scene)

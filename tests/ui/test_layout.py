@@ -99,14 +99,14 @@ def test_the_table_fits_every_supported_size(qtbot, tmp_path, monkeypatch, playe
         window.resize(width, height)
         for _ in range(10):
             QApplication.processEvents()
-        window.balance_views()
-        window.refresh()
+        window.room.balance_views()
+        window.drawing.refresh()
         for _ in range(10):
             QApplication.processEvents()
         where = f"{width}x{height}, {players} players"
-        for panel in [*window.player_panels, window.turn_panel]:
+        for panel in [*window.widgets.players.panels, window.widgets.turn_panel]:
             failures += [f"{where}: {problem}" for problem in cut_texts(panel)]
-        views = (("display", window.display_view), ("city", window.city_view))
+        views = (("display", window.widgets.display_view), ("city", window.widgets.city_view))
         # both as tall as their areas: the window is wider than the cards need, and no other
         # split between them would show them larger (a wide city, say)
         wide = all(spans(view)[1] >= 0.97 for _name, view in views)
@@ -130,27 +130,27 @@ def test_every_city_at_once_and_arrows_when_the_city_goes_on(qtbot, tmp_path, mo
     window.show()
     window.start_game(mid_game(4, 90), [Seat(n, "human") for n in ("Ann", "Bo", "Cy", "Di")],
                       default_pack())
-    tabs = window.city_tabs
+    tabs = window.widgets.city_tabs
     assert tabs.count() == 5 and tabs.tabText(4) == "All cities"
     tabs.setCurrentIndex(4)
-    assert window.overview and window.city_view.scene() is window.overview_scene
+    assert window.session.overview and window.widgets.city_view.scene() is window.widgets.overview_scene
     state = window.controller.state
-    shown = {i.intent for i in window.overview_scene.items() if getattr(i, "intent", None)}
+    shown = {i.intent for i in window.widgets.overview_scene.items() if getattr(i, "intent", None)}
     assert shown == {("city", i) for i in range(4)}
-    face = find(window.city_view, lambda i: getattr(i, "intent", None) == ("city", 2)
+    face = find(window.widgets.city_view, lambda i: getattr(i, "intent", None) == ("city", 2)
                 and getattr(i, "entry", None) is not None and i.isVisible()
                 and i.entry.name == next(iter(
                     state.catalog.cards[c].name for c in state.players[2].city.values()
                     if c in state.catalog.cards)))
-    click_item(qtbot, window.city_view, face)
-    assert not window.overview and window.shown == 2
+    click_item(qtbot, window.widgets.city_view, face)
+    assert not window.session.overview and window.session.shown == 2
     QApplication.processEvents()  # the first fit after the window shows
-    window.city_view.zoom(2.5)
-    window.city_view.zoom(2.5)
+    window.widgets.city_view.zoom(2.5)
+    window.widgets.city_view.zoom(2.5)
     QApplication.processEvents()
-    left, right = window.city_view.arrows[-1], window.city_view.arrows[1]
+    left, right = window.widgets.city_view.arrows[-1], window.widgets.city_view.arrows[1]
     assert left.isVisible() or right.isVisible()
-    window.fit_views()
+    window.room.fit_views()
     QApplication.processEvents()
     assert not left.isVisible() and not right.isVisible()
     window.close()
@@ -178,13 +178,13 @@ def test_the_end_page_shows_every_scorepad_row_and_whole_reasons(qtbot, tmp_path
                       default_pack())
     for _ in range(20):
         QApplication.processEvents()
-    assert window.pages.currentIndex() == 1
-    table = window.end_page.scorepad.table
+    assert window.widgets.pages.currentIndex() == 1
+    table = window.widgets.end_page.scorepad.table
     last = table.rowCount() - 1
     bottom = table.rowViewportPosition(last) + table.rowHeight(last)
     assert table.verticalHeaderItem(6).text() == "Total"
     assert bottom <= table.viewport().height() + 1, (bottom, table.viewport().height())
-    tree = window.end_page.breakdown.tree
+    tree = window.widgets.end_page.breakdown.tree
     width = tree.header().sectionSize(WHY) - 12
     metrics = QFontMetricsF(tree.font())
     checked = 0

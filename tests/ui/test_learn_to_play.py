@@ -20,7 +20,7 @@ pytestmark = pytest.mark.gui
 
 
 def callout_shown(window) -> bool:
-    return window._callout is not None and window._callout.isVisible()
+    return window.tutorial.callout is not None and window.tutorial.callout.isVisible()
 
 
 def marks(scene) -> list[HintItem]:
@@ -30,9 +30,9 @@ def marks(scene) -> list[HintItem]:
 def click_target(qtbot, window, target) -> None:
     """Make the move the lesson points at, with the mouse."""
     kind, key = target
-    display = window.display_view
+    display = window.widgets.display_view
     if kind == "button":
-        click_button(qtbot, getattr(window.turn_panel, key))
+        click_button(qtbot, getattr(window.widgets.turn_panel, key))
     elif kind in ("tile", "slot", "sand_dollar"):
         click_item(qtbot, display, face(display, (kind, key)))
     elif kind == "column":
@@ -52,14 +52,14 @@ def learners_turn(qtbot, window) -> None:
 
 
 def test_learn_to_play_walks_from_the_first_lesson_to_the_scorepad(qtbot, window):
-    window.learn_to_play()
+    window.tutorial.learn_to_play()
     ctrl = window.controller
     assert [s.is_ai for s in ctrl.seats] == [False, True]
     learners_turn(qtbot, window)
     assert callout_shown(window)
-    assert window.tutorial.current.key == "tile"
-    assert "lesson 1" in window._callout.step.text()
-    assert marks(window.display_scene), "the lesson marks the tile to click"
+    assert window.tutorial.tutorial.current.key == "tile"
+    assert "lesson 1" in window.tutorial.callout.step.text()
+    assert marks(window.widgets.display_scene), "the lesson marks the tile to click"
     bot = make_bot("medium")
     followed = 0
     for step in range(3000):
@@ -68,48 +68,49 @@ def test_learn_to_play_walks_from_the_first_lesson_to_the_scorepad(qtbot, window
         learners_turn(qtbot, window)
         if ctrl.state.is_over:
             continue
-        lesson = window.tutorial.current
-        target = window.tutorial.target(ctrl.state, ctrl.legal(),
-                                        window.interaction.highlights()) if lesson else None
+        lesson = window.tutorial.tutorial.current
+        target = window.tutorial.tutorial.target(ctrl.state, ctrl.legal(),
+                                        window.session.interaction.highlights()) if lesson else None
         if lesson is not None and lesson.info:
-            click_button(qtbot, window._callout.got_it_button)
+            click_button(qtbot, window.tutorial.callout.got_it_button)
         elif lesson is not None and target is not None and ctrl.legal():
             click_target(qtbot, window, target)  # the move the lesson asks for
             followed += 1
         else:
-            window.interaction.clear()
+            window.session.interaction.clear()
             action = bot.choose(ctrl.state, ctrl.legal(), random.Random(step))
             played(qtbot, window, action)
     assert ctrl.state.is_over
-    qtbot.waitUntil(lambda: window.pages.currentIndex() == 1)
-    shown = list(window.tutorial.seen)  # every lesson shown, in order
+    qtbot.waitUntil(lambda: window.widgets.pages.currentIndex() == 1)
+    shown = list(window.tutorial.tutorial.seen)  # every lesson shown, in order
     assert shown[:4] == ["tile", "truck", "draft", "place"], shown
     assert {"move", "end_turn", "last_round", "final", "scorepad"} <= set(shown), shown
     assert shown[-1] == "scorepad"
     assert followed >= 6
-    assert callout_shown(window) and window._callout.finish_button.isVisible()
-    assert f"lesson {len(shown)}" in window._callout.step.text()
-    click_button(qtbot, window._callout.finish_button)
-    assert not callout_shown(window) and window.tutorial is None
-    assert window.pages.currentIndex() == 1  # the scorepad stays
+    assert callout_shown(window) and window.tutorial.callout.finish_button.isVisible()
+    assert f"lesson {len(shown)}" in window.tutorial.callout.step.text()
+    click_button(qtbot, window.tutorial.callout.finish_button)
+    assert not callout_shown(window) and window.tutorial.tutorial is None
+    assert window.widgets.pages.currentIndex() == 1  # the scorepad stays
 
 
 def test_the_lesson_can_be_left_half_way_and_a_normal_game_started(qtbot, window):
-    window.learn_to_play()
+    window.tutorial.learn_to_play()
     ctrl = window.controller
     for _ in range(20):  # follow the lessons up to the first card
         learners_turn(qtbot, window)
-        lesson = window.tutorial.current
+        lesson = window.tutorial.tutorial.current
         if lesson is not None and lesson.key == "place":
             break
-        target = window.tutorial.target(ctrl.state, ctrl.legal(), window.interaction.highlights())
+        target = window.tutorial.tutorial.target(ctrl.state, ctrl.legal(),
+                                                 window.session.interaction.highlights())
         click_target(qtbot, window, target)
-    assert window.tutorial.current.key == "place"
-    assert marks(window.city_scene), "the lesson marks a space in the city"
-    click_button(qtbot, window._callout.leave_button)
-    assert window.tutorial is None and not callout_shown(window)
-    assert "left the lesson" in window.status.text()
-    assert not marks(window.city_scene)
+    assert window.tutorial.tutorial.current.key == "place"
+    assert marks(window.widgets.city_scene), "the lesson marks a space in the city"
+    click_button(qtbot, window.tutorial.callout.leave_button)
+    assert window.tutorial.tutorial is None and not callout_shown(window)
+    assert "left the lesson" in window.widgets.status.text()
+    assert not marks(window.widgets.city_scene)
     window.new_game(GameOptions((("Ann", "human"), ("Bo", "random")), 5, default_pack()))
     ctrl = window.controller
     bot = make_bot("random")
@@ -117,7 +118,7 @@ def test_the_lesson_can_be_left_half_way_and_a_normal_game_started(qtbot, window
         learners_turn(qtbot, window)
         assert not callout_shown(window)
         played(qtbot, window, bot.choose(ctrl.state, ctrl.legal(), random.Random(step)))
-    assert window.tutorial is None
+    assert window.tutorial.tutorial is None
 
 
 def test_a_lesson_reads_the_redraws_scoring_instead_of_scoring_again(monkeypatch):

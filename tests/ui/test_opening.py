@@ -56,15 +56,15 @@ def test_r2_1_the_dialog_puts_the_typed_cards_into_the_opening_display(qtbot, wi
 
 def test_r2_1_the_editors_playtest_request_deals_the_chosen_card(qtbot, window):
     """R2.1 a playtest handed over by a later ``smqt play --playtest --opening``."""
-    window.handle_request({"playtest": str(default_pack()), "seed": 7, "opening": ["kite_meadow"]})
-    assert window.controller is not None and window.playtest
+    window.games.handle_request({"playtest": str(default_pack()), "seed": 7, "opening": ["kite_meadow"]})
+    assert window.controller is not None and window.session.playtest
     assert window.controller.state.front[0] == "kite_meadow"
-    assert "with kite_meadow in the opening display" in window.status.text()
+    assert "with kite_meadow in the opening display" in window.widgets.status.text()
     # the person starts, so the AI cannot take the card before it is tried (R2.4 fixed)
     assert window.controller.state.start_player == 0
     assert window.controller.seats[0].kind == "human"
-    window.handle_request({"playtest": str(default_pack()), "seed": 7, "opening": "kite_meadow"})
-    assert "not understood" in window.problem_text.text()
+    window.games.handle_request({"playtest": str(default_pack()), "seed": 7, "opening": "kite_meadow"})
+    assert "not understood" in window.widgets.problem_bar.text.text()
 
 
 def test_r2_8_a_saved_game_keeps_its_opening_display(qtbot, window, tmp_path):

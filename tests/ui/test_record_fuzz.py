@@ -142,7 +142,7 @@ def test_damaged_records_are_refused_in_words_never_raised_nor_slow(qtbot, tmp_p
     goods = good_records(tmp_path)
     window = TableWindow(remember_layout=False, unattended=True)
     qtbot.addWidget(window)
-    window.set_pace(0)
+    window.menus.set_pace(0)
     stats: Counter[str] = Counter()
     times: Counter[str] = Counter()
     failures: list[str] = []

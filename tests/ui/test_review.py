@@ -41,9 +41,9 @@ def finished(seed: int = 4242) -> Game:
 def test_the_review_lists_costly_decisions_and_opens_a_moment(qtbot, window, nearby):
     game = finished()
     window.start_game(game, [Seat("Anna"), Seat("Ben", "medium")], None)
-    qtbot.waitUntil(lambda: window.pages.currentIndex() == 1)
-    window.open_review()
-    review = window.review_window
+    qtbot.waitUntil(lambda: window.widgets.pages.currentIndex() == 1)
+    window.coach.open_review()
+    review = window.coach.review_window
     assert review is not None and review.isVisible()
     assert review.level == "expert", "the strongest judges"
     review.level = "hard"  # quicker for the test: the same window, another judge
@@ -65,21 +65,21 @@ def test_the_review_lists_costly_decisions_and_opens_a_moment(qtbot, window, nea
 
     rect = review.list.visualItemRect(first)
     qtbot.mouseClick(review.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert window.viewing == costly[0].number - 1, "the moment before the decision"
-    assert window.pages.currentIndex() == 0 and window.shown == 0
-    framed = [i for scene in (window.display_scene, window.city_scene)
+    assert window.session.viewing == costly[0].number - 1, "the moment before the decision"
+    assert window.widgets.pages.currentIndex() == 0 and window.session.shown == 0
+    framed = [i for scene in (window.widgets.display_scene, window.widgets.city_scene)
               for i in scene.items() if isinstance(i, HintItem)]
     assert framed, "the better choice is framed on the table"
     assert review.chart.mark == costly[0].turn
 
     # asked again, the review of this game comes back as it was (not judged again)
     judged = list(review.decisions)
-    window.open_review()
-    again = window.review_window
+    window.coach.open_review()
+    again = window.coach.review_window
     assert again is review and again.decisions == judged and again.isVisible()
     # the other player's decisions, cancelled at once
     again.player.setCurrentIndex(1)
     again.stop()
     assert not again.cancel.isEnabled() and "stopped" in again.summary.text()
-    window.show_live()
-    assert not [i for i in window.display_scene.items() if isinstance(i, HintItem)]
+    window.navigation.show_live()
+    assert not [i for i in window.widgets.display_scene.items() if isinstance(i, HintItem)]

@@ -72,7 +72,7 @@ def test_a_failed_autosave_and_a_failing_bot_never_stop_the_game(qtbot, window, 
     ctrl.autosave.mkdir()  # a folder where the file should go
     play_by_hand(qtbot, window, until=lambda c: c.stalled is not None or c.state.is_over)
     assert ctrl.stalled is not None, "the bot failed and the seat waits"
-    bar = window.problem_bar
+    bar = window.widgets.problem_bar
     assert bar.isVisible() and "could not decide" in bar.title.text()
     assert set(bar.choices) == {"Try again", "Let the easy AI play", "Play it yourself"}
     click_button(qtbot, bar.choices["Let the easy AI play"])
@@ -80,7 +80,7 @@ def test_a_failed_autosave_and_a_failing_bot_never_stop_the_game(qtbot, window, 
     seen_autosave_problem = []
     window.problem_reported.connect(lambda title, _t: seen_autosave_problem.append(title))
     play_by_hand(qtbot, window)
-    qtbot.waitUntil(lambda: window.pages.currentIndex() == 1, timeout=30_000)
+    qtbot.waitUntil(lambda: window.widgets.pages.currentIndex() == 1, timeout=30_000)
     assert "The game could not be autosaved" in seen_autosave_problem
     log = log_path().read_text(encoding="utf-8")
     assert "could not decide" in log and "tripped over its own feet" in log
@@ -96,7 +96,7 @@ def test_a_failing_bot_can_be_retried_or_taken_over(qtbot, window, monkeypatch, 
     ctrl = window.controller
     play_by_hand(qtbot, window, until=lambda c: c.stalled is not None)
     count = len(ctrl.game.actions)
-    click_button(qtbot, window.problem_bar.choices["Try again"])
+    click_button(qtbot, window.widgets.problem_bar.choices["Try again"])
     qtbot.waitUntil(lambda: len(ctrl.game.actions) > count, timeout=30_000)
     assert ctrl.stalled is None
     ctrl.set_seat(0, "human")
@@ -112,7 +112,7 @@ def test_an_unattended_run_hands_a_failing_seat_to_the_random_ai(qtbot, home, mo
                         else real(kind))
     table = TableWindow(remember_layout=False, unattended=True)
     qtbot.addWidget(table)
-    table.set_pace(0)
+    table.menus.set_pace(0)
     reported = []
     table.problem_reported.connect(lambda title, _t: reported.append(title))
     table.new_game(GameOptions((("A", "hard"), ("B", "random")), 3, default_pack()),
@@ -132,11 +132,11 @@ def test_names_with_markup_or_stray_bytes_show_as_written(qtbot, window):
     assert seats[1][0] == "Bo?"
     window.new_game(GameOptions(tuple(seats), 4, default_pack()))
     play_by_hand(qtbot, window, until=lambda c: c.state.turn >= 2)
-    panel = window.player_panels[0].name.text()
+    panel = window.widgets.players.panels[0].name.text()
     assert "&lt;b&gt;Ann&lt;/b&gt;" in panel
     assert window.controller.autosave.read_text(encoding="utf-8")
-    assert window.banner.textFormat() == Qt.TextFormat.PlainText
-    assert window.status.textFormat() == Qt.TextFormat.PlainText
+    assert window.widgets.banner.textFormat() == Qt.TextFormat.PlainText
+    assert window.widgets.status.textFormat() == Qt.TextFormat.PlainText
 
 
 # ================================================================== starting
@@ -205,9 +205,9 @@ def test_a_damaged_autosave_is_set_aside_not_deleted(qtbot, tmp_path, monkeypatc
     damaged_homes(tmp_path)
     table = TableWindow(remember_layout=False)
     qtbot.addWidget(table)
-    assert not table.resume_last()
+    assert not table.games.resume_last()
     assert (games_folder() / "set-aside" / "d.toml").exists()
-    assert "could not be resumed" in table.problem_bar.title.text()
+    assert "could not be resumed" in table.widgets.problem_bar.title.text()
     table.close()
 
 

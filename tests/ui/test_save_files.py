@@ -63,15 +63,15 @@ def test_save_as_adds_the_suffix_and_open_shows_the_file(qtbot, window, tmp_path
     window.new_game(GameOptions((("Ann", "human"), ("Bo", "easy")), 3, default_pack()))
     seen: dict = {}
     answer_file_dialog(qtbot, str(folder / "sunday game"), seen)
-    window.save_as()
+    window.games.save_as()
     saved = folder / "sunday game.smqt"
     assert saved.is_file(), sorted(p.name for p in folder.iterdir())
-    assert window.save_path == saved
+    assert window.session.save_path == saved
     answer_file_dialog(qtbot, str(saved), seen)
-    window.open_dialog()
+    window.games.open_dialog()
     assert seen["folder"] == str(folder), "Open starts where the game was saved"
     assert shown_by(seen["filter"], saved.name), seen["filter"]
-    assert window.controller is not None and window.save_path == saved
+    assert window.controller is not None and window.session.save_path == saved
 
 
 def test_names_that_keep_or_get_the_suffix(tmp_path):

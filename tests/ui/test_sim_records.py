@@ -26,6 +26,6 @@ def test_a_simulated_game_opens_in_the_table_after_the_report_moved(window, tmp_
     row = next(csv.DictReader(io.StringIO((moved / "games.csv").read_text())))
     assert window.load(moved / row["record"])
     ctrl = window.controller
-    assert ctrl.state.is_over and window.catalog.identity.name == "short-game"
+    assert ctrl.state.is_over and window.session.catalog.identity.name == "short-game"
     assert [s.kind for s in ctrl.seats] == ["random", "easy"]
     assert ctrl.game.record.setup.seed == int(row["seed"])

@@ -43,7 +43,7 @@ def seeds(count: int) -> list[int]:
 
 
 def graphics_items(window: TableWindow) -> int:
-    scenes = (window.display_scene, window.city_scene, window.end_page.city_scene)
+    scenes = (window.widgets.display_scene, window.widgets.city_scene, window.widgets.end_page.city_scene)
     return sum(len(scene.items()) for scene in scenes)
 
 
@@ -102,7 +102,7 @@ def test_one_window_plays_many_games_by_random_clicks(qtbot, window):
         last = object_types()
         clicker = RandomClicker(qtbot, window, seed)
         play_out(qtbot, window, clicker)
-        qtbot.waitUntil(lambda: window.pages.currentIndex() == 1)
+        qtbot.waitUntil(lambda: window.widgets.pages.currentIndex() == 1)
         assert not clicker.unexplained, clicker.unexplained
         refusals += clicker.refusals
         replayed = window.controller.game.record

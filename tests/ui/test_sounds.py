@@ -37,20 +37,20 @@ def test_sound_is_off_until_chosen_and_the_choice_is_kept(qtbot, tmp_path, monke
     monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
     first = TableWindow(remember_layout=True)
     qtbot.addWidget(first)
-    assert not first.sounds.enabled and not first.sound_action.isChecked()
-    first.sounds.play("your_turn")
-    assert first.sounds.asked == [], "nothing is played while sound is off"
-    first.sound_action.trigger()
-    assert first.sounds.enabled
+    assert not first.sounds.player.enabled and not first.menus.sound_action.isChecked()
+    first.sounds.player.play("your_turn")
+    assert first.sounds.player.asked == [], "nothing is played while sound is off"
+    first.menus.sound_action.trigger()
+    assert first.sounds.player.enabled
     first.close()
     again = TableWindow(remember_layout=True)
     qtbot.addWidget(again)
-    assert again.sounds.enabled and again.sound_action.isChecked()
+    assert again.sounds.player.enabled and again.menus.sound_action.isChecked()
     again.close()
 
 
 def test_a_game_asks_for_each_cue_at_its_moment(qtbot, window):
-    window.sound_action.trigger()
+    window.menus.sound_action.trigger()
     window.new_game(GameOptions((("Ann", "human"), ("Bo", "random")), 8, default_pack()))
     ctrl, bot = window.controller, make_bot("medium")
     rng = random.Random(3)
@@ -60,11 +60,11 @@ def test_a_game_asks_for_each_cue_at_its_moment(qtbot, window):
         if ctrl.state.is_over:
             break
         before = full_rings(score_game(ctrl.state))
-        window._play(bot.choose(ctrl.state, ctrl.legal(), rng))
+        window.commands.play(bot.choose(ctrl.state, ctrl.legal(), rng))
         after = full_rings(score_game(ctrl.state))
         rings_filled |= any(a > b for a, b in zip(after, before, strict=True))
-    qtbot.waitUntil(lambda: window.pages.currentIndex() == 1)
-    asked = window.sounds.asked
+    qtbot.waitUntil(lambda: window.widgets.pages.currentIndex() == 1)
+    asked = window.sounds.player.asked
     assert "your_turn" in asked and "card_placed" in asked
     assert asked[-1] == "game_over"
     assert rings_filled, "a medium player fills a ring in a whole game"

@@ -64,7 +64,7 @@ def make_window(qtbot, home):
 
 
 def two_people(window: TableWindow, seed: int = HAND_SEED) -> None:
-    window.set_pace(0)
+    window.menus.set_pace(0)
     window.new_game(GameOptions((("Ann", "human"), ("Bo", "human")), seed, default_pack(),
                                 sand_dollar_actions=HAND_ACTIONS))
 
@@ -91,16 +91,17 @@ def test_two_people_play_every_kind_of_decision_by_hand(qtbot, make_window):
     assert {Reward, ReturnPerson, FinalMove} <= kinds
     assert any(isinstance(a, MovePerson) and len(a.path) == 2 for a in actions), \
         "a VIP walked two spaces step by step"
-    qtbot.waitUntil(lambda: window.pages.currentIndex() == 1)
-    assert "wins" in window.scorepad.title.text() or "Shared" in window.scorepad.title.text()
+    qtbot.waitUntil(lambda: window.widgets.pages.currentIndex() == 1)
+    title = window.widgets.end_page.scorepad.title.text()
+    assert "wins" in title or "Shared" in title
     # Replay the finished game step by step.
-    window.show_moment(0)
-    assert window.pages.currentIndex() == 0 and window.viewing == 0
-    assert window._state().phase == "choose_tile"
-    window.history_slider.setValue(5)
-    assert window.viewing == 5
-    window.history_slider.setValue(len(actions))
-    assert window._state() == window.controller.state
+    window.navigation.show_moment(0)
+    assert window.widgets.pages.currentIndex() == 0 and window.session.viewing == 0
+    assert window.session.state().phase == "choose_tile"
+    window.widgets.history_bar.slider.setValue(5)
+    assert window.session.viewing == 5
+    window.widgets.history_bar.slider.setValue(len(actions))
+    assert window.session.state() == window.controller.state
 
 
 def test_vip_walk_shows_steps_and_where_footprints_land(qtbot, make_window):
@@ -113,14 +114,14 @@ def test_vip_walk_shows_steps_and_where_footprints_land(qtbot, make_window):
     walk = next(a for a in ctrl.legal() if isinstance(a, MovePerson) and len(a.path) == 2)
     choose_allowance(qtbot, window, walk.allowance)
     click_person(qtbot, window, walk.person)
-    assert walk.path[0] in window.interaction.highlights().spaces
+    assert walk.path[0] in window.session.interaction.highlights().spaces
     click_space(qtbot, window, walk.path[0])
-    h = window.interaction.highlights()
+    h = window.session.interaction.highlights()
     assert h.path == walk.path[:1]
     assert walk.path[1] in h.spaces
     assert len(ctrl.game.actions) and ctrl.game.actions[-1] != walk  # not played yet
-    window.step_back()
-    assert window.interaction.highlights().path == ()
+    window.commands.step_back()
+    assert window.session.interaction.highlights().path == ()
 
 
 def test_illegal_clicks_do_nothing_and_undo_steps_back(qtbot, make_window):
@@ -130,18 +131,18 @@ def test_illegal_clicks_do_nothing_and_undo_steps_back(qtbot, make_window):
     play_by_hand(qtbot, window, until=lambda c: c.state.phase == ACQUIRE)
     before = ctrl.state.copy()
     # The objective tile and a back-row card are not choices in a regular turn (R3.1).
-    window.display_scene.clicked.emit("slot", (1, 0))
-    window.display_scene.clicked.emit("space", (0, 40))
+    window.widgets.display_scene.clicked.emit("slot", (1, 0))
+    window.widgets.display_scene.clicked.emit("space", (0, 40))
     assert ctrl.state == before
     # A take that leaves moves to make keeps the turn open, so it can be undone.
     take = next(a for a in ctrl.legal() if isinstance(a, Take)
                 and applied(ctrl.state, a).phase == MOVE)
-    count = window.log.count()
+    count = window.widgets.log.count()
     perform(qtbot, window, take)
     assert ctrl.game.actions[-1] == take and ctrl.state.phase == MOVE
-    click_button(qtbot, window.turn_panel.undo)
+    click_button(qtbot, window.widgets.turn_panel.undo)
     assert ctrl.state == before and take not in ctrl.game.actions[-1:]
-    assert window.log.count() <= count + 1, "the undone lines leave the log"
+    assert window.widgets.log.count() <= count + 1, "the undone lines leave the log"
 
 
 def test_undo_cannot_reopen_a_finished_game(qtbot, make_window):
@@ -150,7 +151,7 @@ def test_undo_cannot_reopen_a_finished_game(qtbot, make_window):
     play_by_hand(qtbot, window)
     assert window.controller.state.is_over
     assert not window.controller.can_undo
-    window.undo()
+    window.commands.undo()
     assert window.controller.state.is_over
 
 
@@ -159,14 +160,14 @@ def test_the_table_offers_the_three_rewards(qtbot, make_window):
     window = make_window()
     two_people(window)
     play_by_hand(qtbot, window, until=lambda c: any(isinstance(a, Reward) for a in c.legal()))
-    offered = {item.choice for item in window.city_scene.items() if isinstance(item, RewardItem)}
+    offered = {item.choice for item in window.widgets.city_scene.items() if isinstance(item, RewardItem)}
     assert offered == {"dollar_move", "two_dollars", "double_move"}
     qtbot.keyClick(window, Qt.Key.Key_Escape)
-    assert any(isinstance(item, RewardItem) for item in window.city_scene.items()), \
+    assert any(isinstance(item, RewardItem) for item in window.widgets.city_scene.items()), \
         "the reward must be chosen: Esc does not take it away"
     expected = window.controller.state.copy()  # R3.5 (b); a person's turn waits for E
     apply(expected, Reward("two_dollars"), hold=True)
-    click_item(qtbot, window.city_view, reward_item(window, "two_dollars"))
+    click_item(qtbot, window.widgets.city_view, reward_item(window, "two_dollars"))
     assert window.controller.state == expected
     assert window.controller.game.actions[-1] == Reward("two_dollars")
 
@@ -177,16 +178,17 @@ def test_log_lines_show_that_moment_read_only(qtbot, make_window):
     ctrl = window.controller
     play_by_hand(qtbot, window, until=lambda c: len(c.game.actions) >= 12)
     live = ctrl.state.copy()
-    item = window.log.item(3)
+    item = window.widgets.log.item(3)
     moment = item.data(Qt.ItemDataRole.UserRole)
-    window.log.itemClicked.emit(item)
-    assert window.viewing == moment and window.history_bar.isVisible()
-    assert not window.turn_panel.end_turn.isEnabled() or not window.turn_panel.end_turn.isVisible()
+    window.widgets.log.itemClicked.emit(item)
+    assert window.session.viewing == moment and window.widgets.history_bar.isVisible()
+    end_turn = window.widgets.turn_panel.end_turn
+    assert not end_turn.isEnabled() or not end_turn.isVisible()
     before = len(ctrl.game.actions)
-    window.display_scene.clicked.emit("slot", (0, 0))
+    window.widgets.display_scene.clicked.emit("slot", (0, 0))
     assert len(ctrl.game.actions) == before, "history is read-only"
-    click_button(qtbot, window.live_button)
-    assert window.viewing is None and ctrl.state == live
+    click_button(qtbot, window.widgets.history_bar.live_button)
+    assert window.session.viewing is None and ctrl.state == live
 
 
 def test_saving_quitting_and_loading_restores_the_identical_game(qtbot, make_window, tmp_path):
@@ -195,9 +197,9 @@ def test_saving_quitting_and_loading_restores_the_identical_game(qtbot, make_win
     ctrl = window.controller
     play_by_hand(qtbot, window, until=lambda c: len(c.game.actions) >= 20 and c.state.phase == ACQUIRE)
     path = tmp_path / "saved.toml"
-    window.save_path = path
-    window.save()
-    state, actions, log = ctrl.state.copy(), list(ctrl.game.actions), window.log.count()
+    window.session.save_path = path
+    window.games.save()
+    state, actions, log = ctrl.state.copy(), list(ctrl.game.actions), window.widgets.log.count()
     window.close()
 
     again = make_window()
@@ -206,7 +208,7 @@ def test_saving_quitting_and_loading_restores_the_identical_game(qtbot, make_win
     assert loaded.state == state
     assert loaded.game.actions == actions
     assert [(s.name, s.kind) for s in loaded.seats] == [("Ann", "human"), ("Bo", "human")]
-    assert again.log.count() == log
+    assert again.widgets.log.count() == log
     play_by_hand(qtbot, again)
     assert loaded.state.is_over
 
@@ -221,7 +223,7 @@ def test_autosave_after_every_turn_and_resume_last_game(qtbot, make_window):
     window.close()
     assert [g.path for g in unfinished_games()] == [ctrl.autosave]
     again = make_window()
-    assert again.resume_last()
+    assert again.games.resume_last()
     assert again.controller.state == state
     assert again.controller.autosave == ctrl.autosave, "a resumed game keeps its own autosave"
 
@@ -231,9 +233,9 @@ def test_a_damaged_save_is_refused_with_a_clear_message(qtbot, make_window, tmp_
     bad = tmp_path / "bad.toml"
     bad.write_text("format = 1\n[pack]\nname = 'base'\n", encoding="utf-8")
     assert not window.load(bad)
-    assert window.problem_bar.isVisible()
-    assert "cannot be opened" in window.problem_title.text()
-    assert "incomplete or damaged" in window.problem_text.text()
+    assert window.widgets.problem_bar.isVisible()
+    assert "cannot be opened" in window.widgets.problem_bar.title.text()
+    assert "incomplete or damaged" in window.widgets.problem_bar.text.text()
     assert window.controller is None
 
 
@@ -244,9 +246,9 @@ def test_a_record_of_another_pack_is_refused_naming_the_pack(qtbot, make_window,
     path = tmp_path / "variant.toml"
     save_game(path, game.record, [("A", "human"), ("B", "human")], None)
     assert not window.load(path)
-    assert "short-game" in window.problem_text.text()
+    assert "short-game" in window.widgets.problem_bar.text.text()
     assert window.load(path, pack=variant)
-    assert not window.problem_bar.isVisible()
+    assert not window.widgets.problem_bar.isVisible()
 
 
 def test_the_new_game_dialog_refuses_a_pack_with_errors(qtbot, make_window):
@@ -265,12 +267,12 @@ def test_window_layout_is_remembered(qtbot, make_window, home):
     window = make_window(remember=True)
     chosen = window.minimumSize()  # the offscreen screen clamps restored geometry to itself
     window.resize(chosen)
-    window.set_pace(1200)
+    window.menus.set_pace(1200)
     window.close()
     assert settings().value("window/geometry") is not None
     again = make_window(remember=True)
     assert again.size() == chosen and chosen.width() < 1600, "not the first size"
-    assert again._pace == 1200
+    assert again.menus.pace == 1200
 
 
 def test_hovering_a_card_shows_it_enlarged_with_its_rules(qtbot, make_window):
@@ -278,11 +280,11 @@ def test_hovering_a_card_shows_it_enlarged_with_its_rules(qtbot, make_window):
     window.resize(1600, 1000)  # on a short window the inspector gives its room to the words
     two_people(window)
     card = window.controller.state.front[0]
-    item = face(window.display_view, ("slot", (0, 0)))
-    click_item(qtbot, window.display_view, item, Qt.MouseButton.RightButton)
+    item = face(window.widgets.display_view, ("slot", (0, 0)))
+    click_item(qtbot, window.widgets.display_view, item, Qt.MouseButton.RightButton)
     name = window.controller.state.catalog.cards[card].name
-    assert name in window.inspector.text.text()
-    qtbot.waitUntil(lambda: not window.inspector.image.pixmap().isNull(), timeout=3000)
+    assert name in window.widgets.inspector.text.text()
+    qtbot.waitUntil(lambda: not window.widgets.inspector.image.pixmap().isNull(), timeout=3000)
 
 
 def test_people_move_by_dragging_them_onto_a_space(qtbot, make_window):
@@ -292,7 +294,7 @@ def test_people_move_by_dragging_them_onto_a_space(qtbot, make_window):
     play_by_hand(qtbot, window, until=lambda c: c.state.phase == MOVE and any(
         isinstance(a, MovePerson) for a in c.legal()))
     move = next(a for a in ctrl.legal() if isinstance(a, MovePerson))
-    view = window.city_view
+    view = window.widgets.city_view
     person = next(i for i in view.scene().items() if isinstance(i, PersonItem) and i.pid == move.person)
     target = face(view, ("space", move.path[-1]))
     view.fit()
@@ -320,9 +322,9 @@ def test_final_movement_by_hand_then_the_best_for_the_rest(qtbot, make_window):
     move = next(a for a in ctrl.legal() if isinstance(a, FinalMove))
     perform(qtbot, window, move)
     if not ctrl.awaiting_end:
-        click_button(qtbot, window.turn_panel.auto_final)
+        click_button(qtbot, window.widgets.turn_panel.auto_final)
     assert ctrl.state.phase == FINAL and ctrl.state.current == me, "it waits for Done"
-    click_button(qtbot, window.turn_panel.final_done)
+    click_button(qtbot, window.widgets.turn_panel.final_done)
     assert ctrl.state.current != me or ctrl.state.phase != FINAL
     assert ctrl.state.players[me].people[move.person][1] == move.path[-1]
     later = ctrl.game.actions[ctrl.game.actions.index(move) + 1:]
@@ -335,13 +337,13 @@ def test_one_click_switches_between_cities(qtbot, make_window):
     two_people(window)
     play_by_hand(qtbot, window, until=lambda c: c.state.turn >= 2 and c.state.phase == ACQUIRE)
     state = window.controller.state
-    assert window.shown == state.current, "the active player's city is shown by default"
+    assert window.session.shown == state.current, "the active player's city is shown by default"
     other = 1 - state.current
-    tab = window.city_tabs.tabRect(other).center()
-    qtbot.mouseClick(window.city_tabs, Qt.MouseButton.LeftButton, pos=tab)
-    assert window.shown == other
-    shown_cards = {i.intent[1] for i in window.city_view.scene().items()
+    tab = window.widgets.city_tabs.tabRect(other).center()
+    qtbot.mouseClick(window.widgets.city_tabs, Qt.MouseButton.LeftButton, pos=tab)
+    assert window.session.shown == other
+    shown_cards = {i.intent[1] for i in window.widgets.city_view.scene().items()
                    if getattr(i, "intent", None) and i.intent[0] == "space"}
     assert shown_cards == set(state.players[other].city)
-    qtbot.mouseClick(window.player_panels[state.current], Qt.MouseButton.LeftButton)
-    assert window.shown == state.current
+    qtbot.mouseClick(window.widgets.players.panels[state.current], Qt.MouseButton.LeftButton)
+    assert window.session.shown == state.current

@@ -29,74 +29,74 @@ def window(window):
 def test_the_scorepad_during_the_game_shows_the_scores_as_they_stand(qtbot, window):
     play_by_hand(qtbot, window, until=lambda c: c.state.turn >= 3)
     qtbot.keyClick(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
-    assert window.pages.currentIndex() == 1
-    title = window.scorepad.title.text()
+    assert window.widgets.pages.currentIndex() == 1
+    title = window.widgets.end_page.scorepad.title.text()
     assert title.startswith("As it stands") and "leads with" in title
-    assert window.score is None, "the game is not over"
-    window.end_page.to_table.emit()
-    assert window.pages.currentIndex() == 0
+    assert window.session.score is None, "the game is not over"
+    window.widgets.end_page.to_table.emit()
+    assert window.widgets.pages.currentIndex() == 0
 
 
 def test_a_stray_end_turn_key_at_the_start_of_a_turn_is_not_an_error(qtbot, window):
     play_by_hand(qtbot, window, until=lambda c: c.state.phase == "acquire" and bool(c.legal()))
-    window._turn_started_at = __import__("time").monotonic()  # the turn has just begun
+    window.session.turn_started_at = __import__("time").monotonic()  # the turn has just begun
     qtbot.keyClick(window, Qt.Key.Key_E)
-    assert not window.turn_panel.reason.isVisibleTo(window.turn_panel)
-    window._turn_started_at = 0.0  # later in the turn, E explains why it cannot end yet
+    assert not window.widgets.turn_panel.reason.isVisibleTo(window.widgets.turn_panel)
+    window.session.turn_started_at = 0.0  # later in the turn, E explains why it cannot end yet
     qtbot.keyClick(window, Qt.Key.Key_E)
-    assert window.turn_panel.reason.isVisibleTo(window.turn_panel)
+    assert window.widgets.turn_panel.reason.isVisibleTo(window.widgets.turn_panel)
 
 
 def no_room_for_faces(qtbot, window) -> None:
     """The person gave the side's room to the turn panel and the log: the card panel cannot
     show a face, so the large card beside the pointer does."""
-    window._user_side_split = True
-    total = sum(window.side_split.sizes())
-    window.side_split.setSizes([total - 100, 0, 100])
-    qtbot.waitUntil(lambda: not window.inspector.shows_faces())
+    window.room.user_side_split = True
+    total = sum(window.widgets.side_split.sizes())
+    window.widgets.side_split.setSizes([total - 100, 0, 100])
+    qtbot.waitUntil(lambda: not window.widgets.inspector.shows_faces())
 
 
 def test_the_large_card_closes_when_the_turn_moves_on(qtbot, window):
     no_room_for_faces(qtbot, window)
     play_by_hand(qtbot, window, until=lambda c: c.state.phase == "acquire" and bool(c.legal()))
-    qtbot.mouseMove(window.turn_panel)  # the pointer off the city: only the emitted rest counts
+    qtbot.mouseMove(window.widgets.turn_panel)  # the pointer off the city: only the emitted rest counts
     qtbot.wait(50)
     state = window.controller.state
-    window.popup._held_until = 0.0
-    window.display_scene.hovered.emit(state.catalog.cards[state.front[0]])
-    qtbot.waitUntil(window.popup.isVisible, timeout=DELAY_MS + 2000)
+    window.widgets.popup._held_until = 0.0
+    window.widgets.display_scene.hovered.emit(state.catalog.cards[state.front[0]])
+    qtbot.waitUntil(window.widgets.popup.isVisible, timeout=DELAY_MS + 2000)
     turn = (state.turn, state.current)
     ctrl, bot = window.controller, make_bot("medium")
     while (ctrl.state.turn, ctrl.state.current) == turn:  # by keys and menus: no click
-        window._play(bot.choose(ctrl.state, ctrl.legal(), random.Random(1)))
+        window.commands.play(bot.choose(ctrl.state, ctrl.legal(), random.Random(1)))
         if (ctrl.state.turn, ctrl.state.current) == turn:
-            assert window.popup.isVisible(), "the turn goes on: the large card stays"
-    assert not window.popup.isVisible()
+            assert window.widgets.popup.isVisible(), "the turn goes on: the large card stays"
+    assert not window.widgets.popup.isVisible()
 
 
 def test_the_large_card_opens_on_a_rest_and_esc_closes_it(qtbot, window):
     no_room_for_faces(qtbot, window)
     state = window.controller.state
     card = state.catalog.cards[state.front[0]]
-    window.display_scene.hovered.emit(card)
-    assert not window.popup.isVisible(), "not at once: after a short rest"
-    qtbot.waitUntil(window.popup.isVisible, timeout=DELAY_MS + 2000)
-    assert card.name in window.popup.text.text()
-    popup = window.popup.geometry()
+    window.widgets.display_scene.hovered.emit(card)
+    assert not window.widgets.popup.isVisible(), "not at once: after a short rest"
+    qtbot.waitUntil(window.widgets.popup.isVisible, timeout=DELAY_MS + 2000)
+    assert card.name in window.widgets.popup.text.text()
+    popup = window.widgets.popup.geometry()
     assert window.rect().contains(popup), "inside the window"
     qtbot.keyClick(window, Qt.Key.Key_Escape)
-    assert not window.popup.isVisible()
+    assert not window.widgets.popup.isVisible()
 
 
 def test_no_large_card_just_after_a_click(qtbot, window):
     no_room_for_faces(qtbot, window)
     state = window.controller.state
     card = state.catalog.cards[state.front[1]]
-    window.display_scene.clicked.emit("slot", (0, 1))  # a card picked: its spaces come next
-    window.display_scene.hovered.emit(card)
+    window.widgets.display_scene.clicked.emit("slot", (0, 1))  # a card picked: its spaces come next
+    window.widgets.display_scene.hovered.emit(card)
     qtbot.wait(DELAY_MS + 300)
-    assert not window.popup.isVisible(), "held back just after a click"
-    window.popup._held_until = 0.0  # the hold has run out
-    window.display_scene.hovered.emit(None)
-    window.display_scene.hovered.emit(card)
-    qtbot.waitUntil(window.popup.isVisible, timeout=DELAY_MS + 2000)
+    assert not window.widgets.popup.isVisible(), "held back just after a click"
+    window.widgets.popup._held_until = 0.0  # the hold has run out
+    window.widgets.display_scene.hovered.emit(None)
+    window.widgets.display_scene.hovered.emit(card)
+    qtbot.waitUntil(window.widgets.popup.isVisible, timeout=DELAY_MS + 2000)

@@ -51,7 +51,7 @@ def start_with_the_dialog(qtbot, window: TableWindow) -> None:
         box.setCurrentIndex(box.findData(action))
     qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
     assert dialog.options is not None, dialog.problems.text()
-    window.set_pace(0)
+    window.menus.set_pace(0)
     window.new_game(dialog.options)
 
 
@@ -68,9 +68,9 @@ def test_a_person_plays_a_whole_game_with_the_mouse(qtbot, window, tmp_path):
         state, legal = ctrl.state, ctrl.legal()
         choice = choose(state, legal, done)
         if choice == AUTO_FINAL:
-            click_button(qtbot, window.turn_panel.auto_final)
+            click_button(qtbot, window.widgets.turn_panel.auto_final)
             assert ctrl.state.phase == FINAL and ctrl.state.current == 0, "it waits for Done"
-            click_button(qtbot, window.turn_panel.final_done)
+            click_button(qtbot, window.widgets.turn_panel.final_done)
             assert ctrl.state.phase != FINAL or ctrl.state.current != 0
             auto_final = True
             continue
@@ -84,13 +84,13 @@ def test_a_person_plays_a_whole_game_with_the_mouse(qtbot, window, tmp_path):
     assert all(isinstance(a, Take) for a in ctrl.game.actions[bought + 1:bought + 3]), \
         "both cards of the two-card action were taken (R8.2)"
 
-    qtbot.waitUntil(lambda: window.pages.currentIndex() == 1)
+    qtbot.waitUntil(lambda: window.widgets.pages.currentIndex() == 1)
     final = tmp_path / "final.toml"
     save_position(final, ctrl.state, str(default_pack()), ("Ann", "Bo"))
     out, err = io.StringIO(), io.StringIO()
     assert run_score(str(final), final_move=False, as_json=True, out=out, err=err) == 0, err.getvalue()
     scored = json.loads(out.getvalue())
-    pad = window.scorepad
+    pad = window.widgets.end_page.scorepad
     for i, player in enumerate(scored["players"]):
         assert pad.value("Total", i) == player["total"]
         for label, category, entry in ROWS:

@@ -38,7 +38,7 @@ def on_the_table(window: TableWindow, state: GameState, kinds=("human", "human")
 
 
 def reason(window: TableWindow) -> str:
-    panel = window.turn_panel.reason
+    panel = window.widgets.turn_panel.reason
     return panel.text() if panel.isVisible() else ""
 
 
@@ -56,17 +56,17 @@ def test_r3_5_the_rewards_are_offered_on_the_table_every_time_in_one_window(qtbo
         state = ctrl.state
         take = next(a for a in ctrl.legal() if isinstance(a, Take))
         state.truck = state.foodie = take.slot[1]
-        window.refresh()
+        window.drawing.refresh()
         perform(qtbot, window, take)
-        offered = {item.choice: item for item in window.city_scene.items()
+        offered = {item.choice: item for item in window.widgets.city_scene.items()
                    if isinstance(item, RewardItem)}
         assert set(offered) == {"dollar_move", "two_dollars", "double_move"}
-        card = window.city_scene.rect_of(("space", take.space))
+        card = window.widgets.city_scene.rect_of(("space", take.space))
         assert all(abs(item.sceneBoundingRect().center().y() - card.center().y()) < card.height()
                    for item in offered.values()), "beside the card's row"
-        click_item(qtbot, window.city_view, offered[choice])
+        click_item(qtbot, window.widgets.city_view, offered[choice])
         assert ctrl.game.actions[-1] == Reward(choice)
-        assert not any(isinstance(item, RewardItem) for item in window.city_scene.items())
+        assert not any(isinstance(item, RewardItem) for item in window.widgets.city_scene.items())
         seat = ctrl.state.current
         while ctrl.state.current == seat:  # use or give up the moves, then End turn
             qtbot.keyClick(window, Qt.Key.Key_E)
@@ -89,9 +89,9 @@ def test_r5_2_a_turn_with_no_moves_left_waits_for_end_turn_and_can_be_undone(qtb
     perform(qtbot, window, take)
     assert ctrl.state.phase == MOVE and ctrl.state.current == 0, "the turn waits"
     assert ctrl.awaiting_end
-    assert "no moves left" in window.turn_panel.prompt.text()
-    assert "End turn (E)" in window.turn_panel.prompt.text()
-    click_button(qtbot, window.turn_panel.undo)
+    assert "no moves left" in window.widgets.turn_panel.prompt.text()
+    assert "End turn (E)" in window.widgets.turn_panel.prompt.text()
+    click_button(qtbot, window.widgets.turn_panel.undo)
     assert ctrl.state == before, "the card goes back to the display"
     perform(qtbot, window, take)
     recorded = len(ctrl.game.actions)
@@ -115,23 +115,23 @@ def test_r9_3_best_final_movement_waits_for_done_and_can_be_changed(qtbot, windo
     on_the_table(window, state)
     ctrl = window.controller
     assert ctrl.state.phase == FINAL and ctrl.state.current == 0
-    click_button(qtbot, window.turn_panel.auto_final)
+    click_button(qtbot, window.widgets.turn_panel.auto_final)
     steps = ctrl.final_steps()
     assert len(steps) >= 2
     assert ctrl.state.phase == FINAL and ctrl.state.current == 0, "it waits for Done"
-    assert window.turn_panel.final_steps.count() == len(steps)
-    assert "total" in window.turn_panel.final_title.text()
-    arrows = [i for i in window.city_view.scene().items() if type(i).__name__ == "ArrowItem"]
+    assert window.widgets.turn_panel.final_steps.count() == len(steps)
+    assert "total" in window.widgets.turn_panel.final_title.text()
+    arrows = [i for i in window.widgets.city_view.scene().items() if type(i).__name__ == "ArrowItem"]
     assert len(arrows) == len(steps)
     # with the arrows drawn, the city still knows its spaces (a drop, a keyboard mark): it
     # once returned the last arrow's way instead, and a drag in the final movement failed
     for space in ctrl.state.players[0].city:
-        rect = window.city_scene.rect_of(("space", space))
-        assert rect is not None and window.city_scene.space_at(rect.center()) == space
+        rect = window.widgets.city_scene.rect_of(("space", space))
+        assert rect is not None and window.widgets.city_scene.space_at(rect.center()) == space
     # take back the first move (not the last): the others stay where the plan put them
     first, rest = steps[0], steps[1:]
-    row = window.turn_panel.final_steps.itemWidget(window.turn_panel.final_steps.item(0))
-    button = next(b for b in row.findChildren(type(window.turn_panel.auto_final).__mro__[1])
+    row = window.widgets.turn_panel.final_steps.itemWidget(window.widgets.turn_panel.final_steps.item(0))
+    button = next(b for b in row.findChildren(type(window.widgets.turn_panel.auto_final).__mro__[1])
                   if b.accessibleName() == "Take back")
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     people_now = ctrl.state.players[0].people
@@ -144,7 +144,7 @@ def test_r9_3_best_final_movement_waits_for_done_and_can_be_changed(qtbot, windo
                  and a.person == first.move.person and a.path != first.move.path)
     perform(qtbot, window, other)
     assert ctrl.state.phase == FINAL and ctrl.state.current == 0
-    click_button(qtbot, window.turn_panel.final_done)
+    click_button(qtbot, window.widgets.turn_panel.final_done)
     assert ctrl.state.current != 0 or ctrl.state.is_over
 
 
@@ -174,9 +174,9 @@ def test_r9_1_the_final_round_banner_names_who_still_plays(qtbot, window):
     short = attrs.evolve(state.rules, cards_to_end=2)
     state.rules = short
     play_by_hand(qtbot, window, until=lambda c: c.state.phase == ACQUIRE)
-    assert not window.banner.isVisible()
+    assert not window.widgets.banner.isVisible()
     play_by_hand(qtbot, window, until=lambda c: c.state.triggered)
-    trigger = window._trigger
+    trigger = window.session.trigger
     assert trigger is not None
     names = ["Ann", "Bo", "Cy"]
     later = still_to_play(ctrl.state, trigger)
@@ -184,8 +184,8 @@ def test_r9_1_the_final_round_banner_names_who_still_plays(qtbot, window):
     assert later, "seed 12 triggers the end before the last player's turn"
     for number, seat in enumerate(later):
         assert ctrl.state.current == seat
-        text = window.banner.text()
-        assert window.banner.isVisible() and text.startswith("Final round")
+        text = window.widgets.banner.text()
+        assert window.widgets.banner.isVisible() and text.startswith("Final round")
         assert f"{names[seat]}, this is your last turn" in text
         assert f"{names[trigger]} has " in text
         rest = later[number + 1:]
@@ -195,7 +195,7 @@ def test_r9_1_the_final_round_banner_names_who_still_plays(qtbot, window):
             assert "Then the final movement" in text
         play_by_hand(qtbot, window, until=lambda c, s=seat: c.state.current != s)
     assert ctrl.state.phase in (FINAL, "over")
-    log = [window.log.item(i).text() for i in range(window.log.count())]
+    log = [window.widgets.log.item(i).text() for i in range(window.widgets.log.count())]
     assert any(line.strip().startswith("Final round:") for line in log)
 
 
@@ -234,11 +234,11 @@ def test_r3_2_an_unaffordable_sand_dollar_action_says_why(qtbot, window):
                     sand_dollar_actions=("back_row", "tourist_shuffle"))
     on_the_table(window, state)
     ctrl = window.controller
-    item = face(window.display_view, ("sand_dollar", "back_row"))
-    click_item(qtbot, window.display_view, item)
+    item = face(window.widgets.display_view, ("sand_dollar", "back_row"))
+    click_item(qtbot, window.widgets.display_view, item)
     name = base().sand_dollar_actions["back_row"].name
     assert reason(window) == f"You have 1 sand dollar; {name} costs 3."
-    assert "costs 3" in face(window.display_view, ("sand_dollar", "back_row")).toolTip()
+    assert "costs 3" in face(window.widgets.display_view, ("sand_dollar", "back_row")).toolTip()
     assert ctrl.state.phase == ACQUIRE and not ctrl.game.actions
 
 
@@ -247,11 +247,11 @@ def test_r3_1_a_back_row_card_and_the_other_city_say_why(qtbot, window):
     two_people(window)
     ctrl = window.controller
     play_by_hand(qtbot, window, until=lambda c: c.state.phase == ACQUIRE)
-    click_item(qtbot, window.display_view, face(window.display_view, ("slot", (1, 0))))
+    click_item(qtbot, window.widgets.display_view, face(window.widgets.display_view, ("slot", (1, 0))))
     assert "back-row card needs a sand dollar action" in reason(window)
     other = 1 - ctrl.state.current
-    window.show_city(other)
-    click_item(qtbot, window.city_view, face(window.city_view, ("space", (1, 0))))
+    window.navigation.show_city(other)
+    click_item(qtbot, window.widgets.city_view, face(window.widgets.city_view, ("space", (1, 0))))
     assert "city" in reason(window) and ctrl.seats[other].name in reason(window)
 
 
@@ -262,12 +262,12 @@ def test_the_log_and_score_tips_speak_plainly(qtbot, window):
     """The log names cards and places in words; the score tooltip names each card."""
     two_people(window)
     play_by_hand(qtbot, window)
-    lines = [window.log.item(i).text() for i in range(window.log.count())]
+    lines = [window.widgets.log.item(i).text() for i in range(window.widgets.log.count())]
     assert lines
     for line in lines:
         assert not re.search(r"\b(beach|street):-?\d|\bp\d+\b|\(s\)|_", line), line
     assert any("points (" in line for line in lines), "score lines after turns"
-    tip = window.player_panels[0].toolTip()
+    tip = window.widgets.players.panels[0].toolTip()
     names = {c.name for c in base().cards.values()}
     assert any(name in tip for name in names)
 
@@ -276,14 +276,14 @@ def test_the_end_page_breaks_each_score_down_and_points_at_the_card(qtbot, windo
     """R10: every line of a player's sheet, grouped; pointing at a card's line outlines it."""
     two_people(window)
     play_by_hand(qtbot, window)
-    qtbot.waitUntil(lambda: window.pages.currentIndex() == 1)
-    page = window.end_page
+    qtbot.waitUntil(lambda: window.widgets.pages.currentIndex() == 1)
+    page = window.widgets.end_page
     tree = page.breakdown.tree
     groups = [tree.topLevelItem(i).text(1) for i in range(tree.topLevelItemCount())]
     assert groups[:2] == ["Objective", "Feature cards"] and groups[-1] == "Total"
     total = int(tree.topLevelItem(tree.topLevelItemCount() - 1).text(0))
     player = page.breakdown.player.currentData()
-    assert total == window.score.sheets[player].total
+    assert total == window.session.score.sheets[player].total
     cards = tree.topLevelItem(1)
     line = cards.child(0)
     tree.setCurrentItem(line)
@@ -312,20 +312,20 @@ def test_a_playtest_never_overwrites_an_unfinished_game(qtbot, window, tmp_path)
     two_people(window)
     play_by_hand(qtbot, window, until=lambda c: c.state.turn >= 2 and c.state.phase == ACQUIRE)
     mine = window.controller.autosave
-    window.open_playtest(default_pack().parent / "variants" / "short-game", 5)
-    assert window.playtest and "playtest" in window.windowTitle()
+    window.games.open_playtest(default_pack().parent / "variants" / "short-game", 5)
+    assert window.session.playtest and "playtest" in window.windowTitle()
     assert "short-game" in window.windowTitle()
     play_by_hand(qtbot, window, until=lambda c: c.state.turn >= 2 and c.state.phase == ACQUIRE)
     games = unfinished_games()
     assert mine in [g.path for g in games]
     assert [g.path for g in unfinished_games(playtests=False)] == [mine]
-    assert window.resume_last() and window.controller.autosave == mine
+    assert window.games.resume_last() and window.controller.autosave == mine
     assert "playtest" not in window.windowTitle()
 
 
 def test_people_items_do_not_show_ids(qtbot, window):
     on_the_table(window, move_state())
-    tips = [i.toolTip() for i in window.city_view.scene().items() if isinstance(i, PersonItem)]
+    tips = [i.toolTip() for i in window.widgets.city_view.scene().items() if isinstance(i, PersonItem)]
     assert tips and all(not re.search(r"p\d", tip) for tip in tips)
 
 
@@ -345,9 +345,9 @@ def test_r5_3_a_person_who_cannot_move_and_an_empty_space_say_why(qtbot, window)
                     front=["sunset_lookout", "corner_coffee_roaster", "juice_bar", "skate_bowl"],
                     truck=3, foodie=3)
     on_the_table(window, state)
-    click_item(qtbot, window.display_view, face(window.display_view, ("slot", (0, 0))))
-    view = window.city_view
-    spot = view.mapFromScene(window.city_scene.grid_rect((1, 2)).center())
+    click_item(qtbot, window.widgets.display_view, face(window.widgets.display_view, ("slot", (0, 0))))
+    view = window.widgets.city_view
+    spot = view.mapFromScene(window.widgets.city_scene.grid_rect((1, 2)).center())
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=spot)
     name = base().cards["sunset_lookout"].name
     assert reason(window) == f"{name} is a beach card: it goes in your beach row."
@@ -367,7 +367,8 @@ def test_a_game_saved_with_an_earlier_version_of_the_pack_goes_on(qtbot, window,
     save_game(path, old, [("Ann", "human"), ("Bo", "human")], None)
     assert window.load(path)
     assert window.controller.state == game.state
-    assert "1.0.0" in window.problem_text.text() and "goes on" in window.problem_text.text()
+    said = window.widgets.problem_bar.text.text()
+    assert "1.0.0" in said and "goes on" in said
 
 
 def test_resume_skips_a_game_that_cannot_be_replayed_and_sets_it_aside(qtbot, window, tmp_path):
@@ -389,11 +390,11 @@ def test_resume_skips_a_game_that_cannot_be_replayed_and_sets_it_aside(qtbot, wi
     bad.write_text(text.replace('actions = [', 'actions = [\n "take front:9 beach:77",'),
                    encoding="utf-8")
     os.utime(bad, (os.path.getmtime(good) + 10,) * 2)
-    assert window.resume_last()
+    assert window.games.resume_last()
     assert window.controller.autosave == good and window.controller.state == state
     assert not bad.exists()
     assert (games_folder() / "set-aside" / bad.name).exists()
-    assert "could not be resumed" in window.problem_title.text()
+    assert "could not be resumed" in window.widgets.problem_bar.title.text()
 
 
 def test_final_steps_follow_undo(qtbot, window):
@@ -415,16 +416,16 @@ def test_final_steps_follow_undo(qtbot, window):
 
 def test_a_handed_over_playtest_keeps_seed_zero_and_refuses_nonsense(qtbot, window):
     variant = str(default_pack().parent / "variants" / "short-game")
-    window.handle_request({"playtest": variant, "seed": 0})
-    assert window.controller.game.setup.seed == 0 and window.playtest
-    window.handle_request({"playtest": variant, "seed": "x"})
-    assert "could not be opened" in window.problem_title.text()
+    window.games.handle_request({"playtest": variant, "seed": 0})
+    assert window.controller.game.setup.seed == 0 and window.session.playtest
+    window.games.handle_request({"playtest": variant, "seed": "x"})
+    assert "could not be opened" in window.widgets.problem_bar.title.text()
 
 
 def test_a_new_game_starts_without_the_last_games_ai_turns(qtbot, window):
     """The line under the table with the AI's last turns belongs to its game: a second game
     in the same window starts with it empty."""
-    window.set_pace(300)
+    window.menus.set_pace(300)
     window.new_game(GameOptions((("Ann", "easy"), ("Bo", "easy")), 4, default_pack()))
     qtbot.waitUntil(lambda: window.statusBar().currentMessage() != "", timeout=60_000)
     window.new_game(GameOptions((("Ann", "human"), ("Bo", "easy")), 5, default_pack()))
@@ -442,7 +443,7 @@ def test_r5_3_a_move_nothing_can_use_shows_the_engines_reason(qtbot, window):
     state.allowances = [AllowanceState("move", "tourist", 2, 2, "foodie"),
                         AllowanceState("move", "any", 1, 1, "foodie")]
     on_the_table(window, state)
-    items = [window.turn_panel.allowances.item(i).text() for i in range(2)]
+    items = [window.widgets.turn_panel.allowances.item(i).text() for i in range(2)]
     assert "(not usable now: you have no tourist in your city)" in items[0], items
     assert "(1 move left)" in items[1], items
 
@@ -457,11 +458,11 @@ def test_r5_2_end_turn_with_a_person_picked_gives_up_that_move_too(qtbot, window
     ctrl = window.controller
     (pid,) = ctrl.state.players[0].people
     click_person(qtbot, window, pid)
-    assert any(isinstance(i, GainItem) for i in window.city_scene.items())
+    assert any(isinstance(i, GainItem) for i in window.widgets.city_scene.items())
     qtbot.keyClick(window, Qt.Key.Key_E)
-    assert window.interaction.person is None
-    assert window.turn_panel.end_turn.text() == "Confirm: end turn"
-    assert not any(isinstance(i, GainItem) for i in window.city_scene.items())
+    assert window.session.interaction.person is None
+    assert window.widgets.turn_panel.end_turn.text() == "Confirm: end turn"
+    assert not any(isinstance(i, GainItem) for i in window.widgets.city_scene.items())
     assert not ctrl.game.actions, "nothing played yet"
     qtbot.keyClick(window, Qt.Key.Key_E)
     assert ctrl.state.current == 1, "the second E ends the turn"

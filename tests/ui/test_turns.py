@@ -99,7 +99,7 @@ def test_the_log_shows_its_last_line_once_the_lines_of_a_moment_are_in(qtbot):
     qtbot.waitExposed(window)
     window.start_game(Game.new(load_pack(default_pack()), 2, 5),
                       [Seat("A", "hard"), Seat("B", "hard")], default_pack(), pace=0)
-    bar = window.log.verticalScrollBar()
+    bar = window.widgets.log.verticalScrollBar()
     shown = [0, 0]
     for size in [(1366, 768), (1920, 1080)] * 25:
         if window.controller.state.is_over:

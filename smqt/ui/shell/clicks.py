@@ -1,51 +1,78 @@
-"""What a click or a drop on the table means: the legal action it stands for, or the engine's
-reason it is refused; and the table's tabs and overview switch."""
+"""What a click or a drop on the table means: the legal action it stands for (played through
+the turn's commands), or the engine's reason it is refused."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QApplication
 
 from smqt.engine.actions import Action
+from smqt.engine.geometry import Space
+from smqt.engine.state import GameState
 from smqt.language.translate import _
-from smqt.ui.shell.drawing import city_name
+from smqt.ui.shell.tablewidgets import city_name
 from smqt.ui.table.gains import clear_gains, show_gains
 
+if TYPE_CHECKING:
+    from smqt.ui.shell.session import TableSession
+    from smqt.ui.shell.tablewidgets import TableWidgets
+    from smqt.ui.shell.turncommands import TurnCommands
 
-class Clicks:
-    """Clicks, drops and tab changes of ``TableWindow``."""
+Gains = Callable[[GameState, int | None], dict]
+"""The points each space a person may end on would give (a person, or the one chosen)."""
 
-    def _clicked(self, kind: str, key: object, by_key: bool = False) -> None:
+
+class Clicks(QObject):
+    """Clicks and drops on the table (a part of the table window, given the session, the
+    widgets clicked on, the turn's commands that play what a click means, and the gains a
+    dragged person's spaces would bring)."""
+
+    def __init__(self, session: TableSession, widgets: TableWidgets, commands: TurnCommands,
+                 gains: Gains) -> None:
+        super().__init__(session)
+        self.session = session
+        self.widgets = widgets
+        self.commands = commands
+        self.gains = gains
+        self.left_overview_at = 0.0
+        """When a click on a city of the overview showed it alone (time.monotonic)."""
+
+    def clicked(self, kind: str, key: object, by_key: bool = False) -> None:
         """A click on the table (or Enter on the keyboard's mark, ``by_key``)."""
-        self.popup.hold()
+        session = self.session
+        self.widgets.popup.hold()
         if not by_key:
-            self.key_focus.visible = False  # the mouse is playing: the keyboard's ring goes
+            session.key_focus.visible = False  # the mouse is playing: the keyboard's ring goes
         if kind == "city":  # a city in the overview: show it alone
-            self.show_city(key)  # type: ignore[arg-type]
-            self._left_overview_at = time.monotonic()
+            session.city_wanted.emit(key)
+            self.left_overview_at = time.monotonic()
             return
-        since = time.monotonic() - self._left_overview_at
+        since = time.monotonic() - self.left_overview_at
         if kind in ("space", "person") and not by_key and \
                 since * 1000 < QApplication.doubleClickInterval():
             return  # the second click of a double click on the overview: not a move
-        if self.viewing is not None:
+        if session.viewing is not None:
             return
-        if not self._live_legal():
-            self._tell_not_yours()
+        if not session.live_legal():
+            self.commands.tell_not_yours()
             return
-        it = self.interaction
+        ctrl = session.controller
+        assert ctrl is not None
+        it = session.interaction
         action: Action | None = None
-        state = self._state()
+        state = session.state()
         if kind == "slot":
             action = it.click_slot(key)  # type: ignore[arg-type]
             if it.slot is not None:
-                self.show_city(state.current)
-        elif kind in ("space", "person") and self.shown != state.current:
-            name = self.controller.seats[self.shown].name if self.controller else ""
-            tab = city_name(self.controller.seats[state.current].name) if self.controller else ""
-            it.reason = (_("That is {name}'s city. Yours is under the tab “{tab}”.").format(
-                name=name, tab=tab) if self.controller else None)
+                session.city_wanted.emit(state.current)
+        elif kind in ("space", "person") and session.shown != state.current:
+            it.reason = _("That is {name}'s city. Yours is under the tab “{tab}”.").format(
+                name=ctrl.seats[session.shown].name,
+                tab=city_name(ctrl.seats[state.current].name))
         elif kind == "space":
             action = it.click_space(key)  # type: ignore[arg-type]
         elif kind == "person":
@@ -59,72 +86,30 @@ class Clicks:
         elif kind == "reward":
             action = it.choose_reward(key)  # type: ignore[arg-type]
         if action is not None:
-            self._play(action)
+            self.commands.play(action)
         else:
-            self._redraw()
+            session.redraw_wanted.emit()
 
-    def _dragging(self, pid: int) -> None:
+    def dragging(self, pid: int) -> None:
         """A person is being dragged: the points each space they may end on would give."""
-        ctrl = self.controller
-        if ctrl is None or self.viewing is not None or not self._live_legal() or \
-                self.shown != ctrl.state.current:
+        session = self.session
+        ctrl = session.controller
+        if ctrl is None or session.viewing is not None or not session.live_legal() or \
+                session.shown != ctrl.state.current:
             return
-        self.popup.hold()  # the large card would cover where the person goes
-        clear_gains(self.city_scene)
-        show_gains(self.city_scene, self._move_gains(ctrl.state, pid), self.city_scene.rect_of)
+        self.widgets.popup.hold()  # the large card would cover where the person goes
+        scene = self.widgets.city_scene
+        clear_gains(scene)
+        show_gains(scene, self.gains(ctrl.state, pid), scene.rect_of)
 
-    def _dropped(self, pid: int, space: object) -> None:
-        self.popup.hold()  # not over the city just where the person was let go
+    def dropped(self, pid: int, space: Space | None) -> None:
+        self.widgets.popup.hold()  # not over the city just where the person was let go
         if space is None:  # let go off the city: the previews go
-            clear_gains(self.city_scene)
+            clear_gains(self.widgets.city_scene)
             return
-        if self.viewing is None and self._live_legal():
-            action = self.interaction.drop_person(pid, space)  # type: ignore[arg-type]
+        if self.session.viewing is None and self.session.live_legal():
+            action = self.session.interaction.drop_person(pid, space)
             if action is not None:
-                self._play(action)
+                self.commands.play(action)
             else:
-                self._redraw()
-
-    def _tell_refusal(self) -> None:
-        self.turn_panel.show_reason(self.interaction.reason)
-        if self.interaction.reason:
-            self.status.setText(self.interaction.reason)
-
-    def _tell_not_yours(self) -> None:
-        ctrl = self.controller
-        if ctrl is None or self.viewing is not None:
-            return
-        state = ctrl.state
-        if state.is_over:
-            text = _("The game is over: the scorepad (Ctrl+P) shows every point.")
-        else:
-            seat = ctrl.seats[state.current]
-            text = (_("It is {name}'s turn (the AI is thinking).") if seat.is_ai
-                    else _("It is {name}'s turn.")).format(name=seat.name)
-        self.interaction.reason = text
-        self._tell_refusal()
-
-    def _allowance_chosen(self, index: int | None) -> None:
-        self.interaction.choose_allowance(index)
-        self._redraw()
-
-    def _tab_changed(self, index: int) -> None:
-        players = len(self.player_panels)
-        if index >= players:  # All cities
-            self.show_overview(True)
-        elif index >= 0 and (index != self.shown or self.overview):
-            self.interaction.reason = None  # a refusal belongs to the city it was made in
-            self.turn_panel.show_reason(None)
-            self.show_overview(False)
-            self.shown = index
-            self._redraw()
-
-    def show_overview(self, on: bool) -> None:
-        """Every city at once in the city's place (3 and 4 players), or back to one city."""
-        if on == self.overview:
-            return
-        self.overview = on
-        self.city_view.setScene(self.overview_scene if on else self.city_scene)
-        self._redraw()
-        self.city_view.fit()
-        self._balance_timer.start()
+                self.session.redraw_wanted.emit()

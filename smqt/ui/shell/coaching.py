@@ -5,6 +5,11 @@ which a hint was shown says so in its record and on its scorepad) and the review
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QWidget
+
 from smqt.ai.protocol import level_words
 from smqt.ai.thinker import Failure
 from smqt.coach.hint import Hint, hint_reason
@@ -13,25 +18,45 @@ from smqt.engine.actions import Action
 from smqt.language.translate import _
 from smqt.ui.game.logtext import describe_action
 from smqt.ui.game.preview import preview
+from smqt.ui.panels.bars import HintBar
 from smqt.ui.shell.reviewwindow import ReviewWindow
 
+if TYPE_CHECKING:
+    from smqt.ui.shell.session import TableSession
 
-class TableCoach:
-    """Mixed into ``TableWindow``."""
 
-    _hint: tuple[tuple, Hint] | None = None
-    _review_mark: tuple[int, Action] | None = None
-    """A moment the review opened and the better choice to frame in it."""
-    review_window: ReviewWindow | None = None
+class TableCoach(QObject):
+    """The hint and the review (a part of the table window, given the session, the hint bar
+    and the window the review belongs to)."""
+
+    def __init__(self, session: TableSession, hint_bar: HintBar, window: QWidget) -> None:
+        super().__init__(window)
+        self.session = session
+        self.hint_bar = hint_bar
+        self.window = window
+        self.hint: tuple[object, Hint] | None = None
+        """The hint shown, with the moment it is for."""
+        self.review_mark: tuple[int, Action] | None = None
+        """A moment the review opened and the better choice to frame in it."""
+        self.review_window: ReviewWindow | None = None
+
+    def new_game(self) -> None:
+        """Another game is on the table: its hint and review are not this one's."""
+        self.hint = None
+        self.review_mark = None
+        if self.review_window is not None:  # it reviewed another game
+            self.review_window.close()
+            self.review_window = None
+        self.hint_bar.say("")
 
     def open_review(self) -> None:
         """Review the game on the table: the first person's decisions (or the first seat's);
         the review of this game already made is shown again."""
-        ctrl = self.controller
+        ctrl = self.session.controller
         if ctrl is None or not ctrl.game.actions:
-            self.status.setText(_("There is nothing to review yet: no move has been made."))
+            self.session.say(_("There is nothing to review yet: no move has been made."))
             return
-        people = [i for i, seat in enumerate(ctrl.seats) if not seat.is_ai]
+        people = self.session.people()
         window = self.review_window
         if window is not None and window.game is ctrl.game and \
                 window.moves == len(ctrl.game.actions):
@@ -41,7 +66,7 @@ class TableCoach:
         if self.review_window is not None:
             self.review_window.close()
             self.review_window.deleteLater()
-        window = ReviewWindow(ctrl.game, ctrl.names, people[0] if people else 0, self)
+        window = ReviewWindow(ctrl.game, ctrl.names, people[0] if people else 0, self.window)
         window.moment_chosen.connect(self.show_review_moment)
         self.review_window = window
         window.show()
@@ -49,39 +74,40 @@ class TableCoach:
 
     def show_review_moment(self, moment: int, better: Action, seat: int) -> None:
         """The table at ``moment`` (read-only), ``seat``'s city, ``better`` framed."""
-        self._review_mark = (moment, better)
-        self.show_moment(moment)
-        self.show_city(seat)
-        bring_to_front(self)
+        self.review_mark = (moment, better)
+        self.session.moment_wanted.emit(moment)
+        self.session.city_wanted.emit(seat)
+        bring_to_front(self.window)
 
-    def _review_hint(self) -> Action | None:
-        if self._review_mark is None or self.viewing != self._review_mark[0]:
+    def review_hint(self) -> Action | None:
+        """The review's better choice, while its moment is the one shown."""
+        if self.review_mark is None or self.session.viewing != self.review_mark[0]:
             return None
-        return self._review_mark[1]
+        return self.review_mark[1]
 
     def ask_hint(self) -> None:
-        ctrl = self.controller
+        ctrl = self.session.controller
         if ctrl is None:
             return
         if not ctrl.can_hint():
-            self.status.setText(_("A hint is for a person's turn with a choice to make."))
+            self.session.say(_("A hint is for a person's turn with a choice to make."))
             return
-        if self._hint_now() is not None:
+        if self.hint_now() is not None:
             return  # it is shown already
         if ctrl.ask_hint():
-            self.status.setText(_("The AI is looking for its choice…"))
+            self.session.say(_("The AI is looking for its choice…"))
 
-    def _hint_ready(self, answer: object) -> None:
-        ctrl = self.controller
+    def hint_ready(self, answer: object) -> None:
+        ctrl = self.session.controller
         if ctrl is None:
             return
         if isinstance(answer, Failure):
-            self._problem(_("No hint this time"),
-                          _("The AI could not work out a hint: {problem}").format(
-                              problem=answer.head))
+            self.session.tell_problem(_("No hint this time"),
+                                      _("The AI could not work out a hint: {problem}").format(
+                                          problem=answer.head))
             return
         assert isinstance(answer, Hint)
-        self._hint = (ctrl.moment(), answer)
+        self.hint = (ctrl.moment(), answer)
         name = ctrl.names[ctrl.state.current]
         words = describe_action(ctrl.state, answer.action, name)
         reason = hint_reason(ctrl.state.catalog, answer)
@@ -89,18 +115,23 @@ class TableCoach:
         text = _("Hint — the {level} AI would do this: {action}. Why: {reason}.").format(
             level=level_words(answer.level), action=words, reason=reason)
         self.hint_bar.say(f"{text} {reward}" if reward else text)
-        self.status.setText("")
-        self._redraw()
+        self.session.say("")
+        self.session.redraw_wanted.emit()
 
-    def _hint_now(self) -> Action | None:
+    def hint_now(self) -> Action | None:
         """The hint's action while its moment lasts (the bar goes when it passes)."""
-        ctrl = self.controller
-        if self._hint is None or ctrl is None:
+        ctrl = self.session.controller
+        if self.hint is None or ctrl is None:
             return None
-        moment, found = self._hint
-        if moment != ctrl.moment() or self.viewing is not None:
+        moment, found = self.hint
+        if moment != ctrl.moment() or self.session.viewing is not None:
             if moment != ctrl.moment():
-                self._hint = None
+                self.hint = None
             self.hint_bar.say("")
             return None
         return found.action
+
+    def mark(self, interactive: bool) -> Action | None:
+        """The choice to frame on the table: the hint in the live game, the review's better
+        choice at a moment looked back at."""
+        return self.hint_now() if interactive else self.review_hint()

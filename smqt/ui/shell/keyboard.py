@@ -8,6 +8,10 @@ While a list, a slider or a text field of the window has the keyboard, these key
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -24,9 +28,14 @@ from PySide6.QtWidgets import (
 from smqt.engine.actions import BACK
 from smqt.engine.state import GameState
 from smqt.language.translate import _
-from smqt.ui.game.keyfocus import KeyFocus, Place, Target
+from smqt.ui.game.interaction import Highlights
+from smqt.ui.game.keyfocus import Place, Target
 from smqt.ui.table.focusring import ring
 from smqt.ui.table.rewards import REWARD_LABELS
+
+if TYPE_CHECKING:
+    from smqt.ui.shell.session import TableSession
+    from smqt.ui.shell.tablewidgets import TableWidgets
 
 DISPLAY_KINDS = ("tile", "column", "slot", "sand_dollar")
 CITY_KINDS = ("space", "person", "reward")
@@ -35,16 +44,26 @@ KEYS_OF_THEIR_OWN = (QAbstractItemView, QAbstractSlider, QAbstractSpinBox, QComb
 """Widgets that use the arrow keys, Tab or Enter themselves."""
 
 
-class TableKeys:
-    """Mixed into ``TableWindow``."""
+class TableKeys(QObject):
+    """Playing from the keyboard (a part of the table window, given the session, the widgets
+    whose targets it marks, the window whose keys they are, and what Enter on a target does)."""
 
-    def _key_menu(self, turn: QMenu) -> None:
-        self.key_focus = KeyFocus()
-        menu = turn.addMenu(_("Play from the &keyboard"))
+    def __init__(self, session: TableSession, widgets: TableWidgets, window: QWidget,
+                 click: Callable[[str, object], None]) -> None:
+        super().__init__(window)
+        self.session = session
+        self.widgets = widgets
+        self.window = window
+        self.click = click
+        """A target chosen by the keyboard, as a click on it (kind, key)."""
         self.key_actions: list[QAction] = []
+        self.watching_focus = False
 
+    def fill_menu(self, menu: QMenu) -> None:
+        """The keys' entries (Turn ▸ Play from the keyboard): the table's keys while no list,
+        slider or text field of the window has the keyboard."""
         def action(text: str, slot, *keys: str | QKeySequence.StandardKey) -> None:  # type: ignore[no-untyped-def]
-            act = QAction(text, self)
+            act = QAction(text, self.window)
             act.setShortcuts([QKeySequence(key) for key in keys])
             act.triggered.connect(slot)
             menu.addAction(act)
@@ -64,34 +83,34 @@ class TableKeys:
         action(_("&Choose the marked target"), self.choose_marked,
                "Return", "Enter")  # not translated: keys
         QApplication.instance().focusChanged.connect(self._keyboard_owner)
-        self._watching_focus = True
+        self.watching_focus = True
 
-    def _stop_watching_focus(self) -> None:
+    def stop_watching_focus(self) -> None:
         """The window closes: the application (which outlives it) stops telling it where the
         keyboard is."""
-        if getattr(self, "_watching_focus", False):
+        if self.watching_focus:
             QApplication.instance().focusChanged.disconnect(self._keyboard_owner)
-            self._watching_focus = False
+            self.watching_focus = False
 
     def _keyboard_owner(self, _old: QWidget | None, new: QWidget | None) -> None:
         """The table's keys are off while a widget of the window that uses them has the
         keyboard."""
         own = new is not None and isinstance(new, KEYS_OF_THEIR_OWN) and \
-            new.window() is self  # type: ignore[comparison-overlap]
+            new.window() is self.window  # type: ignore[comparison-overlap]
         for act in self.key_actions:
             act.setEnabled(not own)
 
     # ------------------------------------------------------------------ moving the mark
 
     def _focus_step(self, by: int) -> None:
-        focus = self.key_focus
+        focus = self.session.key_focus
         if focus.visible:
             focus.step(by)
         focus.visible = True
         self._marked()
 
     def _focus_toward(self, dx: int, dy: int) -> None:
-        focus = self.key_focus
+        focus = self.session.key_focus
         if focus.visible:
             focus.toward(dx, dy, self._place)
         focus.visible = True
@@ -99,73 +118,83 @@ class TableKeys:
 
     def choose_marked(self) -> None:
         """Enter: the marked target is clicked (the first key only shows the mark)."""
-        focus = self.key_focus
+        focus = self.session.key_focus
         target = focus.current
         if not focus.visible or target is None:
             focus.visible = True
             self._marked()
             return
         kind, key = target
-        if self.controller is not None and kind in CITY_KINDS and self.viewing is None and \
-                self.shown != self.controller.state.current:
-            self.show_city(self.controller.state.current)
-        self._clicked(kind, key, by_key=True)
-        if self.interaction.reason is None:
+        session = self.session
+        ctrl = session.controller
+        if ctrl is not None and kind in CITY_KINDS and session.viewing is None and \
+                session.shown != ctrl.state.current:
+            session.city_wanted.emit(ctrl.state.current)
+        self.click(kind, key)
+        if session.interaction.reason is None:
             self._say_marked()  # the mark may have moved on (a card picked: its spaces)
 
     def _marked(self) -> None:
         """The mark moved or showed: the city it is in comes into view, the ring is drawn,
         and the status bar says what Enter would choose."""
-        target = self.key_focus.current
-        ctrl = self.controller
+        session = self.session
+        target = session.key_focus.current
+        ctrl = session.controller
         if target is not None and ctrl is not None and target[0] in CITY_KINDS and \
-                self.viewing is None and (self.overview or self.shown != ctrl.state.current):
-            self.show_city(ctrl.state.current)  # redraws, and the ring with it
+                session.viewing is None and (session.overview or session.shown != ctrl.state.current):
+            session.city_wanted.emit(ctrl.state.current)  # redraws, and the ring with it
         else:
-            self._draw_focus()
+            self.draw_focus()
         self._say_marked()
 
     def _say_marked(self) -> None:
         """The status bar says what Enter would choose now (nothing while others play)."""
-        target = self.key_focus.current
-        if not self._live_legal():
+        target = self.session.key_focus.current
+        if not self.session.live_legal():
             return
         if target is None:
-            self.status.setText(_("Nothing to choose on the table now: the turn panel's "
+            self.session.say(_("Nothing to choose on the table now: the turn panel's "
                                   "buttons (and their keys) say what is left."))
         else:
-            self.status.setText(_("Marked: {what}. Enter chooses it; Tab or an arrow key marks "
+            self.session.say(_("Marked: {what}. Enter chooses it; Tab or an arrow key marks "
                                   "another.").format(what=self._target_words(target)))
 
-    def _draw_focus(self) -> None:
+    def drawn(self, h: Highlights) -> None:
+        """After each drawing of the table: the mark among this step's targets, ringed."""
+        self.session.key_focus.update(h)
+        self.draw_focus()
+
+    def draw_focus(self) -> None:
         """Ring the marked target, in the scene that shows it, and scroll it into sight."""
-        target = self.key_focus.current if self.key_focus.visible else None
+        w, focus = self.widgets, self.session.key_focus
+        target = focus.current if focus.visible else None
         in_display = target is not None and target[0] in DISPLAY_KINDS
-        in_city = target is not None and target[0] in CITY_KINDS and not self.overview
-        display_rect = self.display_scene.rect_of(target) if in_display else None
-        city_rect = self.city_scene.rect_of(target) if in_city else None
-        ring(self.display_scene, display_rect)
-        ring(self.city_scene, city_rect)
+        in_city = target is not None and target[0] in CITY_KINDS and not self.session.overview
+        display_rect = w.display_scene.rect_of(target) if in_display else None
+        city_rect = w.city_scene.rect_of(target) if in_city else None
+        ring(w.display_scene, display_rect)
+        ring(w.city_scene, city_rect)
         if display_rect is not None:
-            self.display_view.ensureVisible(display_rect, 20, 20)
+            w.display_view.ensureVisible(display_rect, 20, 20)
         if city_rect is not None:
-            self.city_view.ensureVisible(city_rect, 20, 20)
+            w.city_view.ensureVisible(city_rect, 20, 20)
 
     def _place(self, target: Target) -> Place | None:
         """Where ``target`` is drawn, in the window's coordinates (the display is above the
         city there, as on the screen)."""
+        w = self.widgets
         if target[0] in DISPLAY_KINDS:
-            view, rect = self.display_view, self.display_scene.rect_of(target)
+            view, rect = w.display_view, w.display_scene.rect_of(target)
         else:
-            view, rect = self.city_view, self.city_scene.rect_of(target)
+            view, rect = w.city_view, w.city_scene.rect_of(target)
         if rect is None:
             return None
-        centre = view.viewport().mapTo(self, view.mapFromScene(rect.center()))
+        centre = view.viewport().mapTo(self.window, view.mapFromScene(rect.center()))
         return (float(centre.x()), float(centre.y()))
 
     def _target_words(self, target: Target) -> str:
         kind, key = target
-        state: GameState = self._state()
+        state: GameState = self.session.state()
         catalog = state.catalog
         if kind == "tile":
             return catalog.starting_tiles[key].name  # type: ignore[index]

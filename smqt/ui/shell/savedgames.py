@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QObject, QUrl
 from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QWidget
 
 from smqt.desktop.crashes import Crash, crash_words
 from smqt.desktop.front import bring_to_front
-from smqt.engine.game import PackMismatch, RecordError, replay
+from smqt.engine.game import Game, PackMismatch, RecordError, replay
 from smqt.engine.rng import seed_problem
+from smqt.engine.setup import SetupError
 from smqt.language.translate import _, ngettext, pgettext
 from smqt.pack.load import load_worded
 from smqt.pack.problems import PackError
@@ -31,23 +34,66 @@ from smqt.ui.shell.autosaves import (
 from smqt.ui.shell.filedialogs import ask_open_path, ask_save_path
 from smqt.ui.shell.newgame import GameOptions, NewGameDialog
 
+if TYPE_CHECKING:
+    from smqt.ui.shell.session import TableSession
 
-class SavedGames:
-    """Mixed into ``TableWindow``: games from and to files."""
+
+Start = Callable[..., None]
+"""Puts a game on the table: (game, seats, pack folder, *, autosave, playtest)."""
+Problem = tuple[str, str]
+"""A problem's title and details."""
+
+
+class SavedGames(QObject):
+    """Games from the new-game dialog and from and to files (a part of the table window,
+    given the session, the window its dialogs belong to, and how to put a game on the
+    table)."""
+
+    def __init__(self, session: TableSession, window: QWidget, start: Start) -> None:
+        super().__init__(window)
+        self.session = session
+        self.window = window
+        self.start = start
+        self.new_game_dialog_shown: NewGameDialog | None = None
+
+    def new_game(self, options: GameOptions, *, autosave: bool = True,
+                 playtest: bool = False) -> None:
+        try:
+            catalog = load_worded(options.pack)
+        except PackError as exc:
+            self.session.tell_problem(_("This pack cannot be played"),
+                                      "\n".join(str(e) for e in exc.errors))
+            return
+        names = tuple(name for name, _kind in options.seats)
+        try:
+            game = Game.new(catalog, len(options.seats), options.seed, objective=options.objective,
+                            sand_dollar_actions=options.sand_dollar_actions, names=names,
+                            opening=options.opening, start_player=options.start_player)
+        except SetupError as exc:
+            self.session.tell_problem(_("This game cannot be set up"), f"{options.pack}: {exc}")
+            return
+        self.session.save_path = None
+        self.start(game, [Seat(n, k) for n, k in options.seats], options.pack,
+                   autosave=new_autosave_path(options.seed) if autosave else None,
+                   playtest=playtest)
 
     def load(self, path: Path, pack: Path | None = None, *, to_moment: int | None = None,
              autosave: Path | None = None, all_ai: bool = False) -> bool:
         """Open a saved game (or any record); False after telling the person why not."""
+        problem = self._open(path, pack, to_moment=to_moment, autosave=autosave, all_ai=all_ai)
+        if problem is not None:
+            self.session.tell_problem(*problem)
+        return problem is None
+
+    def _open(self, path: Path, pack: Path | None = None, *, to_moment: int | None = None,
+              autosave: Path | None = None, all_ai: bool = False) -> Problem | None:
         if autosave is not None and open_elsewhere(autosave):
-            self._problem(_("This game is open in another table window"),
-                          _("{file}\nPlay it there, or close that window first.").format(
-                              file=autosave))
-            return False
+            return (_("This game is open in another table window"),
+                    _("{file}\nPlay it there, or close that window first.").format(file=autosave))
         try:
             saved = load_game(path)
         except (RecordError, OSError) as exc:
-            self._problem(_("This saved game cannot be opened"), str(exc))
-            return False
+            return _("This saved game cannot be opened"), str(exc)
         folder = pack or saved.pack or default_pack()
         notice = None
         try:
@@ -64,37 +110,35 @@ class SavedGames:
                     pack=mismatch.played.name, saved_version=mismatch.played.version,
                     version=mismatch.given.version)
         except PackError as exc:
-            self._problem(_("The game's content pack cannot be loaded"),
-                          _("{file} is played with the pack {folder}, which cannot be loaded:\n"
-                            "{problems}").format(file=path, folder=folder, problems="\n".join(
-                                str(e) for e in exc.errors)))
-            return False
+            return (_("The game's content pack cannot be loaded"),
+                    _("{file} is played with the pack {folder}, which cannot be loaded:\n"
+                      "{problems}").format(file=path, folder=folder, problems="\n".join(
+                          str(e) for e in exc.errors)))
         except RecordError as exc:
-            self._problem(_("This saved game cannot be replayed"),
-                          # Translators: keep the command in parentheses as it is
-                          _("{problem}\n\nIf it was played with another pack, open it with that "
-                            "pack (smqt play --pack FOLDER --load FILE).").format(problem=exc))
-            return False
-        self.save_path = Path(path) if autosave is None else None
+            return (_("This saved game cannot be replayed"),
+                    # Translators: keep the command in parentheses as it is
+                    _("{problem}\n\nIf it was played with another pack, open it with that "
+                      "pack (smqt play --pack FOLDER --load FILE).").format(problem=exc))
+        self.session.save_path = Path(path) if autosave is None else None
         seats = [Seat(n, k) for n, k in saved.seats]
         if all_ai:
             seats = [Seat(s.name, "medium" if s.kind == "human" else s.kind) for s in seats]
-        self.start_game(game, seats, Path(folder), playtest=saved.playtest,
-                        autosave=autosave if autosave is not None else new_autosave_path(
-                            saved.record.setup.seed))
+        self.start(game, seats, Path(folder), playtest=saved.playtest,
+                   autosave=autosave if autosave is not None else new_autosave_path(
+                       saved.record.setup.seed))
         if notice:
-            self._problem(_("An older version of the pack"), notice)
+            self.session.tell_problem(_("An older version of the pack"), notice)
         if to_moment is not None:
-            self.show_moment(to_moment)
-        return True
+            self.session.moment_wanted.emit(to_moment)
+        return None
 
     def handle_request(self, request: dict) -> None:
         """A request handed over by a later ``smqt play``: a playtest, or a saved game to open
         (``smqt game.smqt``, as the desktop starts it for a double-clicked file)."""
         load = request.get("load")
         if isinstance(load, str):
-            self.showNormal()
-            bring_to_front(self)
+            self.window.showNormal()
+            bring_to_front(self.window)
             self.load(Path(load))
             return
         pack, seed = request.get("playtest"), request.get("seed", 1)
@@ -102,9 +146,9 @@ class SavedGames:
         if not isinstance(pack, str) or not isinstance(seed, int) or isinstance(seed, bool) \
                 or seed_problem(seed) is not None or not isinstance(opening, list) \
                 or not all(isinstance(card, str) for card in opening):
-            self._problem(_("A playtest could not be opened"),
-                          _("The request was not understood: {request}").format(
-                              request=str(request)[:200]))
+            self.session.tell_problem(_("A playtest could not be opened"),
+                                      _("The request was not understood: {request}").format(
+                                          request=str(request)[:200]))
             return
         self.open_playtest(Path(pack), seed, tuple(opening))
 
@@ -117,8 +161,8 @@ class SavedGames:
         self.new_game(GameOptions(seats, seed, pack,
                                   opening=opening, start_player=0 if any(opening) else None),
                       playtest=True)
-        self.showNormal()
-        bring_to_front(self)
+        self.window.showNormal()
+        bring_to_front(self.window)
         chosen = [card for card in opening if card]
         if chosen:
             text = _("Playtest of {pack} with {cards} in the opening display; you start. A game "
@@ -126,12 +170,12 @@ class SavedGames:
         else:
             text = _("Playtest of {pack}. A game you were playing is kept as of its last "
                      "finished turn: Game ▸ Resume.")
-        self.status.setText(text.format(pack=pack, cards=", ".join(chosen)))
+        self.session.say(text.format(pack=pack, cards=", ".join(chosen)))
 
     def tell_crash(self, crash: Crash) -> None:
         """The last run ended without closing: say so, where its report is, and offer the
         game it was playing (unless that game is the one resumed now)."""
-        ctrl = self.controller
+        ctrl = self.session.controller
         game = crash.game
         resumed = ctrl is not None and game is not None and ctrl.autosave == game
         choices: list[tuple[str, Callable[[], object]]] = []
@@ -143,36 +187,38 @@ class SavedGames:
         choices.append((_("Show the report"),
                         lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(report.parent)))))
         offered = info is not None and not info.over
-        self._problem(_("smqt closed unexpectedly last time"),
-                      crash_words(crash, resumed=resumed, offered=offered), choices)
+        self.session.tell_problem(_("smqt closed unexpectedly last time"),
+                                  crash_words(crash, resumed=resumed, offered=offered), choices)
 
     def new_game_dialog(self) -> None:
         """The new-game dialog, open beside the running game (never a nested event loop)."""
-        if self._new_game_dialog is not None and self._new_game_dialog.isVisible():
-            bring_to_front(self._new_game_dialog)
+        shown = self.new_game_dialog_shown
+        if shown is not None and shown.isVisible():
+            bring_to_front(shown)
             return
-        seats = tuple((s.name, s.kind) for s in self.controller.seats) if self.controller else None
-        dialog = NewGameDialog(self, self.pack_folder, seats)
+        ctrl = self.session.controller
+        seats = tuple((s.name, s.kind) for s in ctrl.seats) if ctrl else None
+        dialog = NewGameDialog(self.window, self.session.pack_folder, seats)
         dialog.accepted.connect(lambda: self._dialog_accepted(dialog))
         dialog.finished.connect(dialog.deleteLater)
-        self._new_game_dialog = dialog
+        self.new_game_dialog_shown = dialog
         dialog.destroyed.connect(self._forget_new_game_dialog)
         dialog.open()
 
     def _forget_new_game_dialog(self) -> None:
-        self._new_game_dialog = None
+        self.new_game_dialog_shown = None
 
     def _dialog_accepted(self, dialog: NewGameDialog) -> None:
         if dialog.options is not None:
             self.new_game(dialog.options)
 
     def open_dialog(self) -> None:
-        path = ask_open_path(self, _("Open a saved game"))
+        path = ask_open_path(self.window, _("Open a saved game"))
         if path is not None:
             self.load(path)
 
     def replay_dialog(self) -> None:
-        path = ask_open_path(self, _("Replay a saved game"))
+        path = ask_open_path(self.window, _("Replay a saved game"))
         if path is not None:
             self.load(path, to_moment=0)
 
@@ -184,16 +230,17 @@ class SavedGames:
         last = last_game()
         if last is None or last.over or open_elsewhere(last.path):
             if older and last is not None and last.over:
-                self.status.setText(ngettext(
+                self.session.say(ngettext(
                     "Your last game was finished. Game ▸ Resume lists {count} older unfinished "
                     "game.", "Your last game was finished. Game ▸ Resume lists {count} older "
                     "unfinished games.", older).format(count=older))
             return False
-        if not self.resume_last() or self.controller is None or self.controller.state.is_over:
+        ctrl = self.session.controller if self.resume_last() else None
+        if ctrl is None or ctrl.state.is_over:
             return False
         others = older - 1
-        game = self.game_title()
-        self.status.setText(ngettext(
+        game = self.session.game_title()
+        self.session.say(ngettext(
             "Welcome back: your last game is resumed ({game}). Game ▸ New game starts another; "
             "Game ▸ Resume lists {count} other unfinished game.",
             "Welcome back: your last game is resumed ({game}). Game ▸ New game starts another; "
@@ -206,16 +253,20 @@ class SavedGames:
     def resume_last(self) -> bool:
         """Resume the newest unfinished game (playtests aside) that can be replayed; games
         that cannot are set aside (moved, not deleted) and the person is told."""
-        current = self.controller.autosave if self.controller else None
+        ctrl = self.session.controller
+        current = ctrl.autosave if ctrl else None
         set_aside_now: list[str] = []
         for info in unfinished_games(playtests=False):
             if info.path == current:
                 continue
-            if self.load(info.path, autosave=info.path):
+            problem = self._open(info.path, autosave=info.path)
+            if problem is None:
                 if set_aside_now:
-                    self._problem(_("A saved game could not be resumed"), "\n".join(set_aside_now))
+                    self.session.tell_problem(_("A saved game could not be resumed"),
+                                              "\n".join(set_aside_now))
                 return True
-            reason = self.problem_bar.text.text()
+            self.session.tell_problem(*problem)
+            reason = problem[1]
             try:
                 moved = _("It was moved to {file}.").format(file=set_aside(info.path))
             except OSError as exc:
@@ -223,33 +274,37 @@ class SavedGames:
                     problem=exc.strerror or exc)
             set_aside_now.append(f"{info.title()}: {reason}\n{moved}")
         if set_aside_now:
-            self._problem(_("A saved game could not be resumed"), "\n".join(set_aside_now))
+            self.session.tell_problem(_("A saved game could not be resumed"),
+                                      "\n".join(set_aside_now))
         elif current is None:
-            self.status.setText(_("There is no unfinished game to resume."))
+            self.session.say(_("There is no unfinished game to resume."))
         return False
 
     def save(self) -> None:
-        if self.save_path is None:
+        session = self.session
+        if session.save_path is None:
             self.save_as()
-        elif self.controller is not None:
-            self._save_to(self.save_path)
+        elif session.controller is not None:
+            self._save_to(session.save_path)
 
     def save_as(self) -> None:
-        if self.controller is None:
+        if self.session.controller is None:
             return
         # Translators: the file name a saved game is offered under (without .smqt)
-        path = ask_save_path(self, _("Save the game"), pgettext("file name", "game") + ".smqt")
+        path = ask_save_path(self.window, _("Save the game"),
+                             pgettext("file name", "game") + ".smqt")
         if path is not None:
-            self.save_path = path
-            self._save_to(self.save_path)
+            self.session.save_path = path
+            self._save_to(path)
 
     def _save_to(self, path: Path) -> None:
-        assert self.controller is not None
+        assert self.session.controller is not None
         try:
-            self.controller.save(path)
+            self.session.controller.save(path)
         except OSError as exc:
-            self._problem(_("The game could not be saved"),
-                          _("{file}: {problem}\n\nThe previous file (if any) is unchanged.").format(
-                              file=path, problem=exc))
+            self.session.tell_problem(
+                _("The game could not be saved"),
+                _("{file}: {problem}\n\nThe previous file (if any) is unchanged.").format(
+                    file=path, problem=exc))
             return
-        self.status.setText(_("Saved to {file}").format(file=path))
+        self.session.say(_("Saved to {file}").format(file=path))

@@ -5,12 +5,13 @@ the multimedia module (it comes with the ``sound`` extra) the menu says how to a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QObject, QUrl
 
 from smqt.desktop.datafolder import data_folder
-from smqt.engine.actions import Take
+from smqt.engine.actions import Action, Take
 from smqt.engine.scoring import GameScore
 from smqt.language.translate import _
 from smqt.ui.shell.chimes import write_cues
@@ -62,34 +63,37 @@ def full_rings(score: GameScore) -> list[int]:
 
 
 class TableSounds:
-    """Mixed into ``TableWindow``: which cue a change of the game calls for."""
+    """Which cue a change of the live game calls for (a part of the table window, given the
+    player it plays through)."""
 
-    _heard: tuple[int, list[int]] | None = None
-    """The moves and the full rings when the sounds last listened."""
+    def __init__(self, player: SoundPlayer) -> None:
+        self.player = player
+        self.heard: tuple[int, list[int]] | None = None
+        """The moves and the full rings when the sounds last listened (None: a new game)."""
 
-    def _listen(self, score: GameScore, person_to_play: bool, new_turn: bool) -> None:
-        """After each change of the live game: a ring filled, a card placed, a person's turn
-        begun (one cue at a time, the most telling)."""
-        ctrl = self.controller
-        if ctrl is None:
-            return
-        moves, rings = len(ctrl.game.actions), full_rings(score)
-        before, self._heard = self._heard, (moves, rings)
+    def new_game(self) -> None:
+        """The sounds listen to the next game from its first change."""
+        self.heard = None
+
+    def listen(self, actions: Sequence[Action], score: GameScore, person_to_play: bool,
+               new_turn: bool) -> None:
+        """After each change of the live game (``actions`` played so far): a ring filled, a
+        card placed, a person's turn begun (one cue at a time, the most telling)."""
+        moves, rings = len(actions), full_rings(score)
+        before, self.heard = self.heard, (moves, rings)
         if before is None or moves <= before[0] or len(before[1]) != len(rings):
             return  # a new game, an undo or a look back: nothing was played
         if any(now > then for now, then in zip(rings, before[1], strict=True)):
-            self.sounds.play("ring_filled")
-        elif any(isinstance(action, Take) for action in ctrl.game.actions[before[0]:]):
-            self.sounds.play("card_placed")
+            self.player.play("ring_filled")
+        elif any(isinstance(action, Take) for action in actions[before[0]:]):
+            self.player.play("card_placed")
         elif person_to_play and new_turn:
-            self.sounds.play("your_turn")
+            self.player.play("your_turn")
 
-    def set_sound(self, on: bool) -> None:
-        """View ▸ Sound."""
-        self.sounds.enabled = on
-        self.sound_action.setChecked(on)
-        self._remember_setting("view/sound", "true" if on else "false")
+    def enable(self, on: bool) -> str:
+        """View ▸ Sound: what to tell the person ("" when all is well)."""
+        self.player.enabled = on
         if on and not sound_available():
-            self.status.setText(_("Sound needs Qt's multimedia module, which is not installed: "
-                                  "{command}").format(command=ADD_SOUND))
-
+            return _("Sound needs Qt's multimedia module, which is not installed: "
+                     "{command}").format(command=ADD_SOUND)
+        return ""

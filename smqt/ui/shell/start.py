@@ -206,9 +206,9 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
                 if server is not None:
                     server.close()
                 server = HandoverServer(table)
-                server.requested.connect(table.handle_request)
+                server.requested.connect(table.games.handle_request)
             if pace is not None:
-                table.set_pace(pace)
+                table.menus.set_pace(pace)
             if opener is not None:
                 app.removeEventFilter(opener)
             # macOS hands a double-clicked saved game over as an event
@@ -264,23 +264,23 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
         if options.load:
             started = window.load(Path(options.load), pack, all_ai=options.autoplay)
         elif options.playtest and pack is not None:
-            window.open_playtest(pack, seed, options.opening)
+            window.games.open_playtest(pack, seed, options.opening)
             started = window.controller is not None
         elif asked:
             game_options = GameOptions(tuple(seats), seed, pack or default_pack(),
                                        opening=options.opening)
             window.new_game(game_options, autosave=not options.autoplay)
             started = window.controller is not None
-        elif window.resume_on_start():
+        elif window.games.resume_on_start():
             started = True
         if crashes:
-            window.tell_crash(crashes[-1])
+            window.games.tell_crash(crashes[-1])
         if (automated or headless()) and not started:
             # nobody can choose a game or read why the given one did not start: say it here
             if not (asked or options.load or options.playtest):
                 err.write(f"smqt play: {_(NO_GAME)}\n")  # not translated: the command's name
             else:
-                why = window.problem_bar.text.text()
+                why = window.widgets.problem_bar.text.text()
                 err.write(PREFIX + (
                     _("the game could not be started: {why}").format(why=why) if not automated
                     else _("the game could not be started")) + "\n")
@@ -288,7 +288,7 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
             return 1
         if not started and not (asked or options.load or options.playtest):
             # the first start offers Learn to play; otherwise (or declined) a game is chosen
-            QTimer.singleShot(0, lambda: window.offer_lesson() or window.new_game_dialog())
+            QTimer.singleShot(0, lambda: window.tutorial.offer_lesson() or window.games.new_game_dialog())
         waiting = _waits_for_a_person(window)
         if options.quit and waiting:
             err.write(f"smqt play: {waiting}\n")  # not translated: the command's name

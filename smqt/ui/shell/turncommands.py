@@ -1,85 +1,127 @@
-"""The table's turn commands (play, undo, end the turn, the final movement's buttons, a
-reward's choice) and the history it can show (another city, the scorepad, an earlier moment)."""
+"""The table's turn commands: play an action, undo, end the turn, the walk's and the swap's
+buttons, the final movement's, a reward's choice, an allowance chosen, a person taken back,
+Esc; each plays through the controller, and a refusal is said in the engine's words."""
 
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
 
 from smqt.engine.actions import Action, MovePerson, ReturnPerson
-from smqt.engine.game import replay
-from smqt.engine.scoring import score_game
 from smqt.engine.state import FINAL
-from smqt.language.translate import _, ngettext
+from smqt.language.translate import _
+from smqt.ui.panels.popup import CardPopup
+from smqt.ui.panels.turnpanel import TurnPanel
+
+if TYPE_CHECKING:
+    from smqt.ui.shell.session import TableSession
 
 KEY_GRACE_S = 0.8
 """How long after a person's turn begins an End turn key is taken for a stray one."""
 
 
-class TurnCommands:
-    """Turn commands and history of ``TableWindow``; each plays through the controller."""
+class TurnCommands(QObject):
+    """The turn's commands (a part of the table window, given the session, the turn panel
+    that shows a refusal, and the large card that Esc closes)."""
 
-    def _play(self, action: Action | None) -> bool:
+    def __init__(self, session: TableSession, turn_panel: TurnPanel, popup: CardPopup) -> None:
+        super().__init__(session)
+        self.session = session
+        self.turn_panel = turn_panel
+        self.popup = popup
+
+    def play(self, action: Action | None) -> bool:
+        """Play ``action`` (one of the live game's legal actions); None: say why not."""
+        session = self.session
         if action is None:
-            self._tell_refusal()
+            self.tell_refusal()
             return False
-        if self.controller is None or self.viewing is not None:
+        if session.controller is None or session.viewing is not None:
             return False
-        self._confirm_end = False
-        played = self.controller.play(action)
+        session.confirm_end = False
+        played = session.controller.play(action)
         if played:
-            self.status.setText("")  # an earlier refusal no longer applies
-            self._summaries = []  # the AI turns before this move are no longer news
-            self.statusBar().clearMessage()
+            session.played.emit()  # an earlier refusal and the AI turns before are old news
         else:
-            self.refresh()
+            session.refresh_wanted.emit()
         return played
 
+    def tell_refusal(self) -> None:
+        reason = self.session.interaction.reason
+        self.turn_panel.show_reason(reason)
+        if reason:
+            self.session.say(reason)
+
+    def tell_not_yours(self) -> None:
+        """A click while nobody at the table may play: whose turn it is."""
+        session = self.session
+        ctrl = session.controller
+        if ctrl is None or session.viewing is not None:
+            return
+        state = ctrl.state
+        if state.is_over:
+            text = _("The game is over: the scorepad (Ctrl+P) shows every point.")
+        else:
+            seat = ctrl.seats[state.current]
+            text = (_("It is {name}'s turn (the AI is thinking).") if seat.is_ai
+                    else _("It is {name}'s turn.")).format(name=seat.name)
+        session.interaction.reason = text
+        self.tell_refusal()
+
     def undo(self) -> None:
-        if self.controller is not None and self.viewing is None and self.controller.undo():
-            self._confirm_end = False
+        session = self.session
+        if session.controller is not None and session.viewing is None and \
+                session.controller.undo():
+            session.confirm_end = False
 
     def end_turn(self) -> None:
-        if self.controller is None or self.viewing is not None or not self._live_legal():
+        session = self.session
+        ctrl = session.controller
+        if ctrl is None or session.viewing is not None or not session.live_legal():
             return
-        if time.monotonic() - self._turn_started_at < KEY_GRACE_S and \
-                self.controller.state.phase == "acquire":
+        if time.monotonic() - session.turn_started_at < KEY_GRACE_S and \
+                ctrl.state.phase == "acquire":
             return  # an E pressed for the turn before (or during the AI's): not for this one
-        action = self.interaction.end_turn()
+        it = session.interaction
+        action = it.end_turn()
         if action is None:
-            self._tell_refusal()
+            self.tell_refusal()
             return
-        unused = any(isinstance(a, MovePerson | ReturnPerson) for a in self.interaction.legal)
-        if unused and not self._confirm_end:
-            self._confirm_end = True
-            if self.interaction.person is not None:  # a half-made move goes with the others:
-                self.interaction.person, self.interaction.path = None, ()
-                self.refresh()  # its spaces and their points leave the table
-            else:
-                self._update_turn_panel(self.interaction.highlights())
+        unused = any(isinstance(a, MovePerson | ReturnPerson) for a in it.legal)
+        if unused and not session.confirm_end:
+            session.confirm_end = True
+            if it.person is not None:  # a half-made move goes with the others:
+                it.person, it.path = None, ()
+            session.refresh_wanted.emit()  # its spaces and their points leave the table
             return
-        self._play(action)
+        self.play(action)
 
     def stop_here(self) -> None:
-        self._play(self.interaction.stop_here())
+        self.play(self.session.interaction.stop_here())
 
     def return_person(self) -> None:
-        self._play(self.interaction.return_person())
+        self.play(self.session.interaction.return_person())
 
     def no_swap(self) -> None:
-        self._play(self.interaction.no_swap())
+        self.play(self.session.interaction.no_swap())
 
     def final_done(self) -> None:
-        self._play(self.interaction.finish_final())
+        self.play(self.session.interaction.finish_final())
 
     def auto_final(self) -> None:
-        if self.controller is not None and self.viewing is None:
-            made = self.controller.auto_final()
-            if self.controller.state.phase == FINAL and not made and self._live_legal():
-                self.status.setText(_("Nobody else can gain anything by moving: press Done."))
+        session = self.session
+        ctrl = session.controller
+        if ctrl is not None and session.viewing is None:
+            made = ctrl.auto_final()
+            if ctrl.state.phase == FINAL and not made and session.live_legal():
+                session.say(_("Nobody else can gain anything by moving: press Done."))
 
     def take_back(self, person: int) -> None:
-        if self.controller is not None and self.viewing is None:
-            self.controller.take_back(person)
+        session = self.session
+        if session.controller is not None and session.viewing is None:
+            session.controller.take_back(person)
 
     def step_back(self) -> None:
         """Esc: close the large card if it is open, else take back the half-made choice."""
@@ -87,71 +129,17 @@ class TurnCommands:
             self.popup.close_now()
             return
         self.popup.close_now()
-        if self.interaction.slot is not None or self.interaction.first_card is not None:
-            self.interaction.clear()
+        it = self.session.interaction
+        if it.slot is not None or it.first_card is not None:
+            it.clear()
         else:
-            self.interaction.back_step()
-        self._confirm_end = False
-        self._redraw()
+            it.back_step()
+        self.session.confirm_end = False
+        self.session.redraw_wanted.emit()
 
     def choose_reward(self, choice: str) -> None:
-        self._play(self.interaction.choose_reward(choice))
+        self.play(self.session.interaction.choose_reward(choice))
 
-    def next_city(self) -> None:
-        if self.controller is not None:
-            self.show_city((self.shown + 1) % self.controller.state.num_players)
-
-    def show_city(self, index: int) -> None:
-        self.popup.close_now()
-        self.show_overview(False)
-        self.shown = index
-        if self.city_tabs.currentIndex() != index:
-            self.city_tabs.setCurrentIndex(index)
-        self._redraw()
-
-    def show_scorepad(self) -> None:
-        """The scorepad: the final one, or during the game the scores as they stand (what
-        the game would give if it ended now, the final movement not made)."""
-        ctrl = self.controller
-        if self.score is not None:
-            self.pages.setCurrentIndex(1)
-        elif ctrl is not None:
-            now = score_game(ctrl.state)
-            people = [i for i, seat in enumerate(ctrl.seats) if not seat.is_ai]
-            leader = ctrl.names[now.winners[0]]
-            points = now.totals[now.winners[0]]
-            # Translators: English says "points" for one too
-            title = ngettext("As it stands (turn {turn}, before any final movement): {leader} "
-                             "leads with {points} points",
-                             "As it stands (turn {turn}, before any final movement): {leader} "
-                             "leads with {points} points", points)
-            self.end_page.show_score(
-                ctrl.state, now, ctrl.names, people[0] if people else now.winners[0],
-                title=title.format(turn=ctrl.state.turn + 1, leader=leader, points=points),
-                hints=ctrl.hints_used)
-            self.pages.setCurrentIndex(1)
-
-    def show_moment(self, moment: int) -> None:
-        """Show the game after ``moment`` actions, read-only (the live game goes on)."""
-        ctrl = self.controller
-        if ctrl is None:
-            return
-        total = len(ctrl.game.actions)
-        moment = max(0, min(moment, total))
-        if moment == total and not ctrl.state.is_over:
-            self.show_live()
-            return
-        self.viewing = moment
-        self._view_state = replay(ctrl.game.record, ctrl.game.catalog, upto=moment,
-                                  check_pack=False).state
-        self.history_bar.show_moment(moment, total)
-        self.pages.setCurrentIndex(0)
-        self.shown = self._view_state.current
-        self._redraw()
-
-    def show_live(self) -> None:
-        self.viewing = None
-        self._view_state = None
-        self.history_bar.hide()
-        self._shown_for = None
-        self.refresh()
+    def choose_allowance(self, index: int | None) -> None:
+        self.session.interaction.choose_allowance(index)
+        self.session.redraw_wanted.emit()

@@ -5,10 +5,14 @@ lesson can be left at any time; the game then goes on as a normal game."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect, QRectF
-from PySide6.QtWidgets import QMessageBox
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QPoint, QRect, QRectF
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from smqt.desktop.datafolder import settings
+from smqt.engine.scoring import GameScore
 from smqt.language.translate import _
 from smqt.pack.shipped import default_pack
 from smqt.ui.game.interaction import Highlights
@@ -27,15 +31,34 @@ from smqt.ui.shell.keyboard import DISPLAY_KINDS
 from smqt.ui.shell.newgame import GameOptions
 from smqt.ui.table.items import HintItem
 
+if TYPE_CHECKING:
+    from smqt.ui.shell.session import TableSession
+    from smqt.ui.shell.tablewidgets import TableWidgets
+
 OFFERED = "tutorial/offered"
 """The setting that says Learn to play was offered on a first start."""
 
 
-class TableTutorial:
-    """Mixed into ``TableWindow``."""
+class TableTutorial(QObject):
+    """Learn to play (a part of the table window, given the session, the widgets its notes are
+    placed on, the window they float in, and how to start a game and the new-game dialog)."""
 
-    tutorial: Tutorial | None = None
-    _callout: LessonCallout | None = None
+    def __init__(self, session: TableSession, widgets: TableWidgets, window: QWidget,
+                 start: Callable[[GameOptions], None], choose_game: Callable[[], None]) -> None:
+        super().__init__(window)
+        self.session = session
+        self.widgets = widgets
+        self.window = window
+        self.start = start
+        self.choose_game = choose_game
+        self.tutorial: Tutorial | None = None
+        self.callout: LessonCallout | None = None
+        self.welcome: QMessageBox | None = None
+
+    def new_game(self) -> None:
+        """A lesson belongs to its own game (learn_to_play starts one)."""
+        self.tutorial = None
+        self.hide_callout()
 
     def learn_to_play(self) -> None:
         """A new guided game: the learner against a gentle AI, every lesson waiting for its
@@ -45,13 +68,13 @@ class TableTutorial:
         options = GameOptions(((learner, "human"), ("Robin", OPPONENT_LEVEL)),  # not translated: a name
                               SEED,
                               default_pack(), objective=OBJECTIVE, start_player=START_PLAYER)
-        self.new_game(options)
-        if self.controller is None:
+        self.start(options)
+        if self.session.controller is None:
             return
         self.tutorial = Tutorial(LEARNER)
-        self.status.setText(_("Learn to play: the notes on the table say what to do; the game "
-                              "waits for your moves."))
-        self._redraw()
+        self.session.say(_("Learn to play: the notes on the table say what to do; the game "
+                           "waits for your moves."))
+        self.session.redraw_wanted.emit()
 
     def offer_lesson(self) -> bool:
         """On the first start: Learn to play, or a game of one's choosing (asked once, in a
@@ -62,7 +85,7 @@ class TableTutorial:
             return False
         store.setValue(OFFERED, True)
         store.sync()
-        box = QMessageBox(self)
+        box = QMessageBox(self.window)
         box.setWindowTitle(_("Welcome to Santa Monica"))
         box.setText(_("New to the game? Learn to play is a guided game against a gentle AI: "
                       "short notes explain each idea when it first matters, and you make "
@@ -71,9 +94,9 @@ class TableTutorial:
         box.addButton(_("Choose a game"), QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(learn)
         box.buttonClicked.connect(lambda button: self.learn_to_play() if button is learn
-                                  else self.new_game_dialog())
+                                  else self.choose_game())
         box.open()
-        self._welcome = box
+        self.welcome = box
         return True
 
     def leave_lesson(self) -> None:
@@ -82,54 +105,55 @@ class TableTutorial:
             return
         finished = self.tutorial.finished
         self.tutorial = None
-        self._hide_callout()
+        self.hide_callout()
         if not finished:
-            self.status.setText(_("You left the lesson: the game goes on as a normal game "
-                                  "(Help ▸ Learn to play starts it again)."))
-        self._redraw()
+            self.session.say(_("You left the lesson: the game goes on as a normal game "
+                               "(Help ▸ Learn to play starts it again)."))
+        self.session.redraw_wanted.emit()
 
     def _lesson_read(self) -> None:
         """"Got it" on a lesson that asks for no move: on to the next lesson's moment."""
         if self.tutorial is not None:
             self.tutorial.dismiss()
-            self._redraw()
+            self.session.redraw_wanted.emit()
 
-    def _hide_callout(self) -> None:
-        if self._callout is not None:
-            self._callout.hide()
+    def hide_callout(self) -> None:
+        if self.callout is not None:
+            self.callout.hide()
 
-    def _lesson_now(self, h: Highlights, interactive: bool) -> None:
-        """After each drawing of the table: the lesson of this moment, beside what it is
-        about and marked on the table (nothing while an earlier moment is shown)."""
-        ctrl = self.controller
+    def lesson_now(self, h: Highlights, interactive: bool, score: GameScore | None) -> None:
+        """After each drawing of the table (``score``: that drawing's scoring of the live
+        game): the lesson of this moment, beside what it is about and marked on the table
+        (nothing while an earlier moment is shown)."""
+        ctrl = self.session.controller
         tutorial = self.tutorial
-        if tutorial is None or ctrl is None or self.viewing is not None:
-            self._hide_callout()
+        if tutorial is None or ctrl is None or self.session.viewing is not None:
+            self.hide_callout()
             return
-        legal = self._live_legal() if interactive else ()
-        score = self._drawn_score  # this redraw's scoring of the game: no second one
+        legal = self.session.live_legal() if interactive else ()
         lesson = tutorial.update(ctrl.state, legal, h, score)
         if lesson is None:
-            self._hide_callout()
+            self.hide_callout()
             return
         target = tutorial.target(ctrl.state, legal, h, score)
-        if self._callout is None:
-            self._callout = LessonCallout(self)
-            self._callout.leave.connect(self.leave_lesson)
-            self._callout.finished.connect(self.leave_lesson)
-            self._callout.got_it.connect(self._lesson_read)
-        self._callout.say(tutorial.number, _(lesson.title), _(lesson.text),
-                          lesson.key == LESSONS[-1].key, lesson.info)
+        if self.callout is None:
+            self.callout = LessonCallout(self.window)
+            self.callout.leave.connect(self.leave_lesson)
+            self.callout.finished.connect(self.leave_lesson)
+            self.callout.got_it.connect(self._lesson_read)
+        self.callout.say(tutorial.number, _(lesson.title), _(lesson.text),
+                         lesson.key == LESSONS[-1].key, lesson.info)
         self._place_callout(target)
 
     def _place_callout(self, target: Target | None) -> None:
         """The note goes where it hides little of what it is about: at the bottom of the table
         for a target in the display, at the top for a target in the city (each marked "Here"
         on the table), at the bottom right otherwise (by the turn panel's buttons)."""
-        callout = self._callout
+        callout = self.callout
         assert callout is not None
-        page = self.pages
-        area = QRect(page.mapTo(self, QPoint(0, 0)), page.size())
+        w = self.widgets
+        page = w.pages
+        area = QRect(page.mapTo(self.window, QPoint(0, 0)), page.size())
         height = callout.height_needed()
         corner = (area.right() - WIDTH - 12, area.bottom() - height - 12)
         if target is None or target[1] is None or target[0] == "button":
@@ -138,11 +162,11 @@ class TableTutorial:
             callout.show_at(*corner, area)
             return
         in_display = target[0] in DISPLAY_KINDS
-        if not in_display and self.overview:  # every city is shown: no city scene to mark
+        if not in_display and self.session.overview:  # every city is shown: no city scene to mark
             callout.show_at(*corner, area)
             return
-        scene, view = ((self.display_scene, self.display_view) if in_display
-                       else (self.city_scene, self.city_view))
+        scene, view = ((w.display_scene, w.display_view) if in_display
+                       else (w.city_scene, w.city_view))
         rect: QRectF | None = scene.rect_of(target)
         if rect is not None:
             mark = HintItem(rect.width(), rect.height(), _("Here"), below=True)
@@ -150,7 +174,7 @@ class TableTutorial:
             scene.addItem(mark)
             scene.setSceneRect(scene.sceneRect().united(mark.sceneBoundingRect()))
             view.ensureVisible(rect, 20, 20)
-            x = view.viewport().mapTo(self, view.mapFromScene(rect.center())).x() - WIDTH // 2
+            x = view.viewport().mapTo(self.window, view.mapFromScene(rect.center())).x() - WIDTH // 2
         else:
             x = area.center().x() - WIDTH // 2
         if in_display:  # at the bottom of the table, over the city's street row
