@@ -13,13 +13,15 @@ import pytest
 from smqt.engine.actions import Action
 from smqt.engine.rules import apply_legal, legal_actions
 from smqt.engine.setup import new_game
+from smqt.ui.game.interaction import OFFERS
 from smqt.ui.game.logtext import ACTION_WORDS, describe_action
 from smqt.ui.table.hintmarks import CITY_PLACE, DISPLAY_PLACE
 from tests.support import base
 
 
-@pytest.mark.parametrize("table", [ACTION_WORDS, DISPLAY_PLACE, CITY_PLACE],
-                         ids=["log words", "hint on the display", "hint in the city"])
+@pytest.mark.parametrize("table", [ACTION_WORDS, DISPLAY_PLACE, CITY_PLACE, OFFERS],
+                         ids=["log words", "hint on the display", "hint in the city",
+                              "what the table offers"])
 def test_every_kind_of_action_is_in_every_table(table):
     kinds = set(typing.get_args(Action))
     assert kinds and kinds == set(table)

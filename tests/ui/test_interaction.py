@@ -56,7 +56,7 @@ def test_a_vip_walks_step_by_step_and_shows_the_footprints_to_come():
     assert h.path == (sp("street:1"),) and h.can_stop
     walks = {a.path for a in it.legal if isinstance(a, MovePerson) and a.person == vip}
     assert {(sp("street:1"), s) for s in h.spaces} <= walks
-    marks = it._footprints_on(h.path)
+    marks = it.gesture.footprints_on(h.path)
     assert h.footprints == marks
     move = it.stop_here()
     assert isinstance(move, MovePerson) and move.path == (sp("street:1"),)

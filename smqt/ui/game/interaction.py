@@ -1,9 +1,10 @@
-"""Turning clicks into legal actions: the gesture object of the play table.
+"""Turning clicks into legal actions at the play table.
 
 Qt-free on purpose. The scene reports what was clicked (a display slot, a city space, a person,
-a tile, a column, a sand dollar action); ``TurnInteraction`` keeps the half-made choice (the card
-picked and not yet placed, the first card of a swap, the person and the steps a VIP has walked)
-and answers with one of the engine's ``legal_actions`` once the choice is complete. It never
+a tile, a column, a sand dollar action); ``TurnInteraction`` holds the gesture in progress (a
+``gestures`` object: the card picked and not yet placed, the first card of a swap, the person
+and the steps a VIP has walked) and answers with one of the engine's ``legal_actions`` once the
+choice is complete. What the table offers of each action kind is one entry of ``OFFERS``. It never
 judges legality itself: every highlight is read from the legal actions of the moment, and a
 refused click leaves ``reason``, the engine's own words for why (``smqt.engine.explain``).
 """
@@ -11,6 +12,7 @@ refused click leaves ``reason``, the engine's own words for why (``smqt.engine.e
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import attrs
 
@@ -32,11 +34,12 @@ from smqt.engine.actions import (
     Take,
 )
 from smqt.engine.geometry import Space
-from smqt.engine.rules import footprint_spaces
 from smqt.engine.state import GameState
 from smqt.language.translate import _
+from smqt.ui.game.gestures import Gesture, Moment, PlaceCard, SwapCards, WalkPerson
 
 PersonMove = MovePerson | FinalMove
+Offer = Callable[["Highlights", Any, "TurnInteraction"], None]
 
 
 @attrs.define
@@ -69,8 +72,64 @@ class Highlights:
     can_finish_final: bool = False
 
 
+def _offer_tile(h: Highlights, action: ChooseTile, _it: TurnInteraction) -> None:
+    h.tiles.add(action.tile)
+
+
+def _offer_column(h: Highlights, action: PlaceTruck, _it: TurnInteraction) -> None:
+    h.columns.add(action.column)
+
+
+def _offer_buy(h: Highlights, action: Buy, _it: TurnInteraction) -> None:
+    h.sand_dollar_actions.add(action.action)
+
+
+def _offer_take(h: Highlights, action: Take, it: TurnInteraction) -> None:
+    h.slots.add(action.slot)
+    if action.slot == it.slot:
+        h.spaces.add(action.space)
+
+
+def _offer_reward(h: Highlights, action: Reward, _it: TurnInteraction) -> None:
+    h.rewards += (action.choice,)
+
+
+def _offer_swap(h: Highlights, action: Swap, it: TurnInteraction) -> None:
+    if it.first_card is None:
+        h.cards.update((action.a, action.b))
+    elif it.first_card in (action.a, action.b):
+        h.cards.add(action.b if action.a == it.first_card else action.a)
+
+
+def _offer_no_swap(h: Highlights, _action: NoSwap, _it: TurnInteraction) -> None:
+    h.can_noswap = True
+
+
+def _offer_end(h: Highlights, _action: EndTurn, _it: TurnInteraction) -> None:
+    h.can_end = True
+
+
+def _offer_final_done(h: Highlights, _action: FinalDone, _it: TurnInteraction) -> None:
+    h.can_finish_final = True
+
+
+def _offer_person(h: Highlights, action: MovePerson | FinalMove | ReturnPerson,
+                  it: TurnInteraction) -> None:
+    if it.moment().allowed(action):
+        h.people.add(action.person)
+
+
+OFFERS: dict[type, Offer] = {
+    ChooseTile: _offer_tile, PlaceTruck: _offer_column, Buy: _offer_buy, Take: _offer_take,
+    Reward: _offer_reward, Swap: _offer_swap, NoSwap: _offer_no_swap, EndTurn: _offer_end,
+    FinalDone: _offer_final_done, MovePerson: _offer_person, FinalMove: _offer_person,
+    ReturnPerson: _offer_person,
+}
+"""What the table offers for a legal action of each kind (a highlight, a button)."""
+
+
 class TurnInteraction:
-    """The half-made choice of the seat to play, over the legal actions of one moment."""
+    """The seat to play's gesture in progress, over the legal actions of one moment."""
 
     def __init__(self) -> None:
         self.state: GameState | None = None
@@ -94,17 +153,39 @@ class TurnInteraction:
             self.allowance = None
 
     def clear(self) -> None:
+        """Cancel the gesture in progress."""
         self.reason: str | None = None
         """Why the last click did nothing, in plain words (None: it was not refused)."""
-        self.slot: Slot | None = None
-        self.first_card: Space | None = None
-        self.person: int | None = None
-        self.path: tuple[Space, ...] = ()
+        self.gesture: Gesture | None = None
+
+    def moment(self) -> Moment:
+        """What a gesture is given: the game now, its legal actions, the allowance chosen."""
+        return Moment(self.state, self.legal, self.allowance)
 
     def choose_allowance(self, index: int | None) -> None:
         self.allowance = index
-        self.person = None
-        self.path = ()
+        if isinstance(self.gesture, WalkPerson):
+            self.gesture = None
+
+    @property
+    def slot(self) -> Slot | None:
+        """The display card picked (placing it is the gesture in progress)."""
+        return self.gesture.slot if isinstance(self.gesture, PlaceCard) else None
+
+    @property
+    def first_card(self) -> Space | None:
+        """The first card of a swap in progress."""
+        return self.gesture.first if isinstance(self.gesture, SwapCards) else None
+
+    @property
+    def person(self) -> int | None:
+        """The person whose walk is in progress."""
+        return self.gesture.person if isinstance(self.gesture, WalkPerson) else None
+
+    @property
+    def path(self) -> tuple[Space, ...]:
+        """The steps of the walk in progress."""
+        return self.gesture.path if isinstance(self.gesture, WalkPerson) else ()
 
     # ------------------------------------------------------------------ intents
 
@@ -133,10 +214,11 @@ class TurnInteraction:
         """Pick a display card (click it again to put it back)."""
         self.reason = None
         if self.slot == slot:
-            self.slot = None
-        elif any(isinstance(a, Take) and a.slot == slot for a in self.legal):
-            self.slot = slot
-            self.first_card, self.person, self.path = None, None, ()
+            self.gesture = None
+            return None
+        picked = PlaceCard.start(self.moment(), slot)
+        if picked is not None:
+            self.gesture = picked
         else:
             self.reason = self._why(explain.why_not_pick, slot)
         return None
@@ -144,15 +226,15 @@ class TurnInteraction:
     def click_space(self, space: Space) -> Action | None:
         """A city space was clicked (an empty target, a card, or the people on it)."""
         self.reason = None
-        if self.slot is not None:
-            take = self._if_legal(Take(self.slot, space))
-            if take is None:
-                self.reason = self._why(explain.why_not_space, self.slot, space)
+        gesture = self.gesture
+        if isinstance(gesture, PlaceCard):
+            take = gesture.finish(space)
+            self.reason = gesture.reason
             return take
         if any(isinstance(a, Swap) for a in self.legal):
             return self._click_swap(space)
-        if self.person is not None:
-            return self._step(space)
+        if isinstance(gesture, WalkPerson):
+            return self._step(gesture, space)
         if self.state is not None and any(isinstance(a, Take) for a in self.legal):
             self.reason = _("Pick a card in the display first, then the space where it goes.")
         elif self.state is not None and any(isinstance(a, PersonMove) for a in self.legal):
@@ -161,19 +243,20 @@ class TurnInteraction:
 
     def click_person(self, pid: int) -> Action | None:
         self.reason = None
-        if self.person == pid:
-            if self.path:
+        walk = self.gesture if isinstance(self.gesture, WalkPerson) else None
+        if walk is not None and walk.person == pid:
+            if walk.path:
                 return self.stop_here()
-            self.person = None
+            self.gesture = None
             return None
-        if self.person is not None and self.path:
+        if walk is not None and walk.path:
             # clicking another person while walking: step onto their space if that is a step
             space = self._person_space(pid)
-            if space is not None and space in self._next_steps():
-                return self._step(space)
-        if any(True for _ in self._moves_of(pid)) or self._return_of(pid) is not None:
-            self.person = pid
-            self.path = ()
+            if space is not None and space in walk.next_steps():
+                return self._step(walk, space)
+        chosen = WalkPerson.start(self.moment(), pid)
+        if chosen is not None:
+            self.gesture = chosen
         else:
             self.reason = self._why(explain.why_not_person, pid, self.allowance)
         return None
@@ -181,108 +264,63 @@ class TurnInteraction:
     def drop_person(self, pid: int, space: Space) -> Action | None:
         """A person was dragged onto ``space``: the best legal move ending there."""
         self.reason = None
-        ends = [m for m in self._moves_of(pid) if m.path[-1] == space]
+        drag = WalkPerson(self.moment(), pid)
+        ends = [m for m in self.moment().moves_of(pid) if m.path[-1] == space]
         if not ends and space == self._person_space(pid):
             return None  # put back where they stood: no move, and nothing to explain
         if not ends:
             self.reason = (self._why(explain.why_not_person, pid, self.allowance)
                            or self._why(explain.why_not_step, pid, space, self.allowance))
             return None
-        self.person, self.path = pid, ()
-        return self._complete(self._best_drop(ends).path)
+        self.gesture = drag
+        return drag.complete(drag.best_drop(ends).path)
 
     def stop_here(self) -> Action | None:
         """End a VIP's walk on the space reached (when that is a complete move)."""
         self.reason = None
-        if self.person is None or not self.path:
+        if not isinstance(self.gesture, WalkPerson):
             return None
-        return self._complete(self.path)
+        return self.gesture.finish()
 
     def moves_ending(self, pid: int | None = None) -> dict[Space, PersonMove]:
         """Where a person may end a move now -> the move that would end there: for the person
         chosen (``pid`` None), the steps that would end the walk; for a person being dragged,
         every end space with the move a drop there makes (``drop_person``)."""
         if pid is None:
-            if self.person is None:
-                return {}
-            ends: dict[Space, PersonMove] = {}
-            for step in self._next_steps():
-                move = self._complete((*self.path, step))
-                if move is not None:
-                    ends[step] = move
-            return ends
-        saved = self.person
-        self.person = pid
-        try:
-            by_end: dict[Space, list[PersonMove]] = {}
-            for move in self._moves_of(pid):
-                by_end.setdefault(move.path[-1], []).append(move)
-            return {end: self._best_drop(moves) for end, moves in by_end.items()}
-        finally:
-            self.person = saved
-
-    def _best_drop(self, moves: list[PersonMove]) -> PersonMove:
-        """Of the moves ending on one space, the one a drop makes: the most footprints, then
-        the shortest walk."""
-        return max(moves, key=lambda m: (len(self._footprints_on(m.path)), -len(m.path)))
+            return self.gesture.ends() if isinstance(self.gesture, WalkPerson) else {}
+        return WalkPerson(self.moment(), pid).drops()
 
     def back_step(self) -> None:
         """Take back the last step of a walk (or drop the selection)."""
-        if self.path:
-            self.path = self.path[:-1]
-        else:
-            self.person = None
+        if not isinstance(self.gesture, WalkPerson) or not self.gesture.back():
+            self.gesture = None
 
     def return_person(self) -> Action | None:
         self.reason = None
-        if self.person is None:
+        if not isinstance(self.gesture, WalkPerson):
             return None
-        return self._return_of(self.person)
+        return self.gesture.give_back()
 
     # ------------------------------------------------------------------ what to show
 
     def highlights(self) -> Highlights:
         h = Highlights()
         for action in self.legal:
-            if isinstance(action, ChooseTile):
-                h.tiles.add(action.tile)
-            elif isinstance(action, PlaceTruck):
-                h.columns.add(action.column)
-            elif isinstance(action, Buy):
-                h.sand_dollar_actions.add(action.action)
-            elif isinstance(action, Take):
-                h.slots.add(action.slot)
-                if action.slot == self.slot:
-                    h.spaces.add(action.space)
-            elif isinstance(action, Reward):
-                h.rewards += (action.choice,)
-            elif isinstance(action, Swap):
-                if self.first_card is None:
-                    h.cards.update((action.a, action.b))
-                elif self.first_card in (action.a, action.b):
-                    h.cards.add(action.b if action.a == self.first_card else action.a)
-            elif isinstance(action, NoSwap):
-                h.can_noswap = True
-            elif isinstance(action, EndTurn):
-                h.can_end = True
-            elif isinstance(action, FinalDone):
-                h.can_finish_final = True
-            elif isinstance(action, MovePerson | FinalMove | ReturnPerson):
-                if self._allowed(action):
-                    h.people.add(action.person)
+            OFFERS[type(action)](h, action, self)
         h.selected_slot = self.slot
         h.selected_card = self.first_card
-        h.selected_person = self.person
-        if self.person is not None:
-            h.path = self.path
-            h.footprints = self._footprints_on(self.path)
-            steps = self._next_steps()
+        walk = self.gesture if isinstance(self.gesture, WalkPerson) else None
+        h.selected_person = walk.person if walk is not None else None
+        if walk is not None:
+            h.path = walk.path
+            h.footprints = walk.footprints_on(walk.path)
+            steps = walk.next_steps()
             h.spaces.update(steps)
             for step in steps:
-                if self._footprints_on((*self.path, step)) - h.footprints:
+                if walk.footprints_on((*walk.path, step)) - h.footprints:
                     h.footprint_targets.add(step)
-            h.can_stop = bool(self.path) and self._complete(self.path) is not None
-            h.can_return = not self.path and self._return_of(self.person) is not None
+            h.can_stop = bool(walk.path) and walk.complete(walk.path) is not None
+            h.can_return = not walk.path and walk.give_back() is not None
         return h
 
     # ------------------------------------------------------------------ inside
@@ -300,86 +338,29 @@ class TurnInteraction:
             return None
         return query(self.state, *args)
 
-    def _allowed(self, action: Action) -> bool:
-        if isinstance(action, MovePerson | ReturnPerson) and self.allowance is not None:
-            return action.allowance == self.allowance
-        return True
-
-    def _moves_of(self, pid: int) -> Iterable[PersonMove]:
-        for action in self.legal:
-            if isinstance(action, MovePerson | FinalMove) and action.person == pid and \
-                    self._allowed(action):
-                yield action
-
-    def _return_of(self, pid: int) -> ReturnPerson | None:
-        for action in self.legal:
-            if isinstance(action, ReturnPerson) and action.person == pid and self._allowed(action):
-                return action
-        return None
-
-    def _next_steps(self) -> set[Space]:
-        assert self.person is not None
-        n = len(self.path)
-        return {m.path[n] for m in self._moves_of(self.person)
-                if len(m.path) > n and m.path[:n] == self.path}
-
-    def _complete(self, path: tuple[Space, ...]) -> PersonMove | None:
-        assert self.person is not None
-        fits = [m for m in self._moves_of(self.person) if m.path == path]
-        if not fits:
-            return None
-        # Several allowances may carry this walk: spend the most restricted one first.
-        return min(fits, key=self._allowance_cost)
-
-    def _allowance_cost(self, move: PersonMove) -> tuple[int, int, int]:
-        if isinstance(move, FinalMove) or self.state is None:
-            return (0, 0, 0)
-        allowance = self.state.allowances[move.allowance]
-        return (max(allowance.distance, allowance.solo_distance), allowance.who == "any",
-                move.allowance)
-
-    def _step(self, space: Space) -> Action | None:
-        assert self.person is not None
-        if space not in self._next_steps():
-            self.reason = self._why(explain.why_not_step, self.person, space, self.allowance,
-                                    self.path)
-            return None
-        path = (*self.path, space)
-        longer = any(len(m.path) > len(path) and m.path[:len(path)] == path
-                     for m in self._moves_of(self.person))
-        if not longer:
-            return self._complete(path)
-        self.path = path
-        return None
+    def _step(self, walk: WalkPerson, space: Space) -> Action | None:
+        move = walk.update(space)
+        self.reason = walk.reason
+        return move
 
     def _click_swap(self, space: Space) -> Action | None:
-        if self.first_card == space:
-            self.first_card = None
+        gesture = self.gesture if isinstance(self.gesture, SwapCards) else None
+        if gesture is not None and gesture.first == space:
+            self.gesture = None
             return None
-        if self.first_card is None:
-            if any(isinstance(a, Swap) and space in (a.a, a.b) for a in self.legal):
-                self.first_card = space
+        if gesture is None:
+            started = SwapCards.start(self.moment(), space)
+            if started is not None:
+                self.gesture = started
             else:
                 self.reason = self._why(explain.why_not, Swap(space, space))
             return None
-        first = self.first_card
-        pair = sorted((first, space))
-        return self._if_legal(Swap(pair[0], pair[1]))
+        swap = gesture.finish(space)
+        self.reason = gesture.reason
+        return swap
 
     def _person_space(self, pid: int) -> Space | None:
         if self.state is None:
             return None
         entry = self.state.players[self.state.current].people.get(pid)
         return entry[1] if entry else None
-
-    def _footprints_on(self, path: tuple[Space, ...]) -> set[Space]:
-        """Spaces of ``path`` where the walking VIP would leave a footprint (the engine's
-        own rule, R7.2)."""
-        state = self.state
-        pid = self.person
-        if state is None or pid is None:
-            return set()
-        player = state.players[state.current]
-        if player.people.get(pid, ("", None))[0] != "vip" or player.tile is None:
-            return set()
-        return set(footprint_spaces(state, player, path)[0])

@@ -93,7 +93,7 @@ class TurnCommands(QObject):
         if unused and not session.confirm_end:
             session.confirm_end = True
             if it.person is not None:  # a half-made move goes with the others:
-                it.person, it.path = None, ()
+                it.clear()
             session.refresh_wanted.emit()  # its spaces and their points leave the table
             return
         self.play(action)
