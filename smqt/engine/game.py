@@ -11,7 +11,7 @@ from smqt.engine.actions import Action, parse_action
 from smqt.engine.catalog import Catalog, PackIdentity
 from smqt.engine.content import Rules
 from smqt.engine.events import Event
-from smqt.engine.rules import apply, awaiting_end, legal_actions
+from smqt.engine.rules import apply, apply_legal, awaiting_end, legal_actions
 from smqt.engine.setup import SetupError, new_game
 from smqt.engine.state import GameState
 from smqt.language.translate import _
@@ -102,12 +102,14 @@ class Game:
                       tuple(opening))
         return cls(catalog, setup, names)
 
-    def play(self, action: Action, *, hold: bool = False) -> list[Event]:
+    def play(self, action: Action, *, hold: bool = False, from_legal: bool = False
+             ) -> list[Event]:
         """Apply ``action`` and add it to the record. With ``hold`` the player's turn waits
         for ``end``/``done`` when nothing is left (``rules.apply``); that confirmation is not
-        recorded, since a replay ends the turn by itself at the same point."""
+        recorded, since a replay ends the turn by itself at the same point. ``from_legal``:
+        the action was taken from ``legal_actions`` of this very state (not asked again)."""
         confirming = awaiting_end(self.state)
-        events = apply(self.state, action, hold=hold)
+        events = (apply_legal if from_legal else apply)(self.state, action, hold=hold)
         if not confirming:
             self.actions.append(action)
         return events

@@ -12,7 +12,11 @@ from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QMainWindow, QSplitter, QWidget
 
 from smqt.ai.thinker import Failure
+from smqt.engine import rules
 from smqt.engine.actions import ChooseTile, Take
+from smqt.engine.game import Game
+from smqt.ui.game import controller as controller_module
+from smqt.ui.game.controller import Seat
 from smqt.ui.panels.turnpanel import TurnPanel
 from smqt.ui.shell.clicks import Clicks
 from smqt.ui.shell.coaching import TableCoach
@@ -29,8 +33,9 @@ from smqt.ui.shell.tablewidgets import TableWidgets
 from smqt.ui.shell.turncommands import TurnCommands
 from smqt.ui.shell.turnview import TurnView
 from smqt.ui.shell.tutorial import TableTutorial
+from smqt.ui.shell.window import TableWindow
 from smqt.ui.table.scenes import Recent
-from tests.support import BASE
+from tests.support import BASE, base
 from tests.ui.tablefakes import FakeController, Recorder
 
 pytestmark = pytest.mark.gui
@@ -226,4 +231,24 @@ def test_the_menus_offer_the_parts_commands_and_keep_the_pace(session, qtbot):
     assert keys.called("fill_menu"), "the keys' entries are the keys part's"
     menus.set_pace(0)
     assert menus.pace == 0 and session.controller.paces == [0]
+    window.close()
+
+
+def test_a_click_that_plays_asks_the_engine_for_legality_once(qtbot, monkeypatch, tmp_path):
+    """The interaction, the controller and the engine's apply share the moment's one list of
+    legal actions: a click that plays enumerates none again (the next moment's list is the
+    only one asked for)."""
+    monkeypatch.setenv("SMQT_HOME", str(tmp_path))
+    window = TableWindow(remember_layout=False)
+    qtbot.addWidget(window)
+    window.start_game(Game.new(base(), 2, 3), [Seat("Ann", "human"), Seat("Bo", "human")], None)
+    asked: list[int] = []
+    real = controller_module.legal_actions
+    monkeypatch.setattr(controller_module, "legal_actions",
+                        lambda state: asked.append(1) or real(state))
+    monkeypatch.setattr(rules, "is_legal", lambda *_a: pytest.fail("apply asked again"))
+    tile = next(a for a in window.controller.legal() if isinstance(a, ChooseTile))
+    window.clicks.clicked("tile", tile.tile)
+    assert window.controller.game.actions == [tile]
+    assert len(asked) == 1, "the next moment's legal actions, once"
     window.close()

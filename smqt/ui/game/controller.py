@@ -139,6 +139,8 @@ class GameController(QObject):
         self._steps: tuple[int, list[FinalStep]] = (-1, [])
         self._changes = 0
         """Counts every change of the state (applied, restored, seats): the key of caches."""
+        self._legal: tuple[int, tuple[Action, ...]] = (-1, ())
+        """The legal actions of the moment, with the change they were asked at."""
         self._thinker = thinker.shared()
         self._answers = _Answers(self)
         self._answers.arrived.connect(self._on_answer)
@@ -158,10 +160,13 @@ class GameController(QObject):
         return [seat.name for seat in self.seats]
 
     def legal(self) -> tuple[Action, ...]:
-        """What the current seat may do now (empty while an AI seat is to play)."""
+        """What the current seat may do now (empty while an AI seat is to play): asked of the
+        engine once per moment, and the same tuple for every click of that moment."""
         if self.state.is_over or self.seats[self.state.current].is_ai:
             return ()
-        return legal_actions(self.state)
+        if self._legal[0] != self._changes:
+            self._legal = (self._changes, legal_actions(self.state))
+        return self._legal[1]
 
     @property
     def can_undo(self) -> bool:
@@ -211,7 +216,7 @@ class GameController(QObject):
         turn = self.state.turn
         self._undo.append((self.state.copy(), len(self.game.actions)))
         try:
-            self._apply(action, hold=True)
+            self._apply(action, hold=True, from_legal=True)
         except Exception as exc:  # an engine bug must not break the table: step back
             state, length = self._undo.pop()
             self._restore(state, length)
@@ -335,11 +340,11 @@ class GameController(QObject):
         del self.game.actions[length:]
         self.undone.emit(length)
 
-    def _apply(self, action: Action, *, hold: bool = False) -> None:
+    def _apply(self, action: Action, *, hold: bool = False, from_legal: bool = False) -> None:
         seat = self.state.current
         before = self.state.copy()
         self._changes += 1
-        events = self.game.play(action, hold=hold)
+        events = self.game.play(action, hold=hold, from_legal=from_legal)
         moment = len(self.game.actions)
         for line in self._log.lines(before, action, self.state, events):
             self.logged.emit(seat, line, moment)
