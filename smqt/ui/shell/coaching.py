@@ -119,19 +119,26 @@ class TableCoach(QObject):
         self.session.redraw_wanted.emit()
 
     def hint_now(self) -> Action | None:
-        """The hint's action while its moment lasts (the bar goes when it passes)."""
+        """The hint's action while its moment lasts. The moment passes whoever acts (a person,
+        an AI, an undo, a seat handed over): the hint and its bar go for good; while an
+        earlier moment is looked at, the bar is out of sight and comes back with the game."""
         ctrl = self.session.controller
         if self.hint is None or ctrl is None:
             return None
         moment, found = self.hint
-        if moment != ctrl.moment() or self.session.viewing is not None:
-            if moment != ctrl.moment():
-                self.hint = None
+        if moment != ctrl.moment():
+            self.hint = None
             self.hint_bar.say("")
             return None
+        if self.session.viewing is not None:
+            self.hint_bar.setVisible(False)
+            return None
+        self.hint_bar.setVisible(bool(self.hint_bar.text()))
         return found.action
 
     def mark(self, interactive: bool) -> Action | None:
-        """The choice to frame on the table: the hint in the live game, the review's better
-        choice at a moment looked back at."""
-        return self.hint_now() if interactive else self.review_hint()
+        """The choice to frame on the table: the hint while a person plays its moment, the
+        review's better choice at a moment looked back at (asked at every drawing, so that a
+        hint goes as soon as its moment passes, whoever acts)."""
+        hint = self.hint_now()
+        return hint if interactive else self.review_hint()
