@@ -9,6 +9,7 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu
 
 from smqt.desktop.datafolder import settings
+from smqt.desktop.mnemonics import with_mnemonics
 from smqt.language.translate import LANGUAGES, _, current, system_language, use
 
 KEY = "language"  # not translated: a settings key
@@ -65,7 +66,8 @@ def fill_language_menu(menu: QMenu, window: QObject) -> None:
     entries = ((_("System language ({language})").format(language=system), None),
                *((name, code) for code, name in LANGUAGES.items()))
     group = QActionGroup(window)
-    for label, code in entries:
+    labels = with_mnemonics([label for label, _code in entries])
+    for label, (_label, code) in zip(labels, entries, strict=True):
         act = QAction(label, window, checkable=True)
         act.setChecked(code == chosen)
         act.triggered.connect(lambda _checked=False, c=code: _choose(window, c))

@@ -12,7 +12,6 @@ refused click leaves ``reason``, the engine's own words for why (``smqt.engine.e
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
 
 import attrs
 
@@ -39,7 +38,8 @@ from smqt.language.translate import _
 from smqt.ui.game.gestures import Gesture, Moment, PlaceCard, SwapCards, WalkPerson
 
 PersonMove = MovePerson | FinalMove
-Offer = Callable[["Highlights", Any, "TurnInteraction"], None]
+Offer = Callable[..., None]
+"""Marks what the table offers for one legal action: (highlights, action, interaction)."""
 
 
 @attrs.define

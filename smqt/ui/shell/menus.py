@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu
 from smqt.desktop.datafolder import settings
 from smqt.desktop.front import bring_to_front
 from smqt.desktop.language import fill_language_menu
+from smqt.desktop.mnemonics import with_mnemonics
 from smqt.language.translate import N_, _
 from smqt.ui.shell import help as helppages
 from smqt.ui.shell.autosaves import set_aside, unfinished_games
@@ -230,8 +231,9 @@ class TableMenus(QObject):
         """One checkable entry per (label, value), one checked at a time; value -> entry."""
         group = QActionGroup(self.window)
         entries = {}
-        for label, value in choices:
-            act = QAction(_(label), self.window, checkable=True)
+        labels = with_mnemonics([_(label) for label, _value in choices])
+        for label, (_label, value) in zip(labels, choices, strict=True):
+            act = QAction(label, self.window, checkable=True)
             act.triggered.connect(lambda _checked=False, v=value: choose(v))
             group.addAction(act)
             menu.addAction(act)

@@ -1,0 +1,36 @@
+"""Mnemonics for menu entries made from data (the AI's paces, the text sizes, the languages):
+each entry gets its own Alt+letter in whatever language it is shown, the first letter of a
+word where one is free, else any free letter."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+
+def taken_by(texts: Iterable[str]) -> set[str]:
+    """The mnemonics that entries already marked with ``&`` use."""
+    taken = set()
+    for text in texts:
+        plain = text.replace("&&", "")
+        at = plain.find("&")
+        if 0 <= at < len(plain) - 1:
+            taken.add(plain[at + 1].lower())
+    return taken
+
+
+def with_mnemonics(labels: Sequence[str], taken: Iterable[str] = ()) -> list[str]:
+    """``labels`` with a free mnemonic each (``&`` before it); a label left without one when
+    no letter of it is free."""
+    used = {letter.lower() for letter in taken}
+    marked = []
+    for label in labels:
+        text = label.replace("&", "&&")
+        starts = [i for i, ch in enumerate(text)
+                  if ch.isalnum() and (i == 0 or not text[i - 1].isalnum())]
+        others = [i for i, ch in enumerate(text) if ch.isalnum() and i not in starts]
+        at = next((i for i in starts + others if text[i].lower() not in used), None)
+        if at is not None:
+            used.add(text[at].lower())
+            text = text[:at] + "&" + text[at:]
+        marked.append(text)
+    return marked
