@@ -100,3 +100,13 @@ def test_no_large_card_just_after_a_click(qtbot, window):
     window.widgets.display_scene.hovered.emit(None)
     window.widgets.display_scene.hovered.emit(card)
     qtbot.waitUntil(window.widgets.popup.isVisible, timeout=DELAY_MS + 2000)
+
+
+def test_esc_leaves_the_scorepad_for_the_table(window, qtbot):
+    """Issue 42: Esc closes the scorepad view (Ctrl+P during the game) as it closes a choice."""
+    window.navigation.show_scorepad()
+    pages = window.widgets.pages
+    assert pages.currentIndex() == 1
+    window.activateWindow()
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert pages.currentIndex() == 0

@@ -111,7 +111,8 @@ class TableMenus(QObject):
         action(turn, _("&Stop the walk here"), commands.stop_here, "S")
         action(turn, _("&Return the person to the supply"), commands.return_person, "R")
         action(turn, _("&No swap"), commands.no_swap, "N")
-        action(turn, _("Step &back / clear the choice"), commands.step_back, "Esc")  # not translated: a key
+        action(turn, _("Step &back / clear the choice"),  # or leave the scorepad
+               lambda: nav.leave_scorepad() or commands.step_back(), "Esc")  # not translated: a key
         turn.addSeparator()
         action(turn, _("Best &final movement"), commands.auto_final, "F")
         action(turn, _("&Done with the final movement"), commands.final_done, "D")

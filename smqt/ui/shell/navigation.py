@@ -90,6 +90,14 @@ class TableNavigation(QObject):
                 hints=ctrl.hints_used)
             w.pages.setCurrentIndex(END_PAGE)
 
+    def leave_scorepad(self) -> bool:
+        """Esc on the scorepad: back to the table (False when the table is shown already)."""
+        pages = self.widgets.pages
+        if pages.currentIndex() != END_PAGE:
+            return False
+        pages.setCurrentIndex(TABLE_PAGE)
+        return True
+
     def show_moment(self, moment: int) -> None:
         """Show the game after ``moment`` actions, read-only (the live game goes on)."""
         session = self.session
