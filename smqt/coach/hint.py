@@ -20,7 +20,7 @@ from smqt.coach.review import REVIEWER
 from smqt.engine.actions import BACK, Action, Buy, PlaceTruck, Take
 from smqt.engine.catalog import Catalog
 from smqt.engine.rules import apply, apply_legal, legal_actions
-from smqt.engine.scorewords import changes, source_name
+from smqt.engine.scorewords import changes, line_change_words
 from smqt.engine.scoring import ScoreLine, score_player
 from smqt.engine.state import ACQUIRE, FINAL, GameState
 from smqt.language.translate import _, ngettext
@@ -106,8 +106,7 @@ def _play_turn_on(state: GameState, player: int, turn: int, level: str) -> str:
 
 def hint_reason(catalog: Catalog, found: Hint, most: int = 3) -> str:
     """The hint's reason in one line."""
-    parts = [f"{source_name(catalog, line)}: {line.why} {delta:+d}"
-             for line, delta in found.lines[:most]]
+    parts = [line_change_words(catalog, line, delta) for line, delta in found.lines[:most]]
     rest = found.lines[most:]
     if rest:
         points = sum(delta for _line, delta in rest)

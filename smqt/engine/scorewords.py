@@ -29,14 +29,18 @@ def is_people_bonus(entry: str, points: int) -> bool:
     return entry == "penalty" and points > 0
 
 
-def source_name(catalog: Catalog, line: ScoreLine) -> str:
-    """The card, tile or objective a line belongs to, as a person calls it."""
+def source_name(catalog: Catalog, line: ScoreLine, change: int = 0) -> str:
+    """The card, tile or objective a line belongs to, as a person calls it; a line shown with
+    its ``change`` is named by what the change does (a penalty that shrinks is not "a
+    penalty" with a plus sign)."""
     if line.category == OBJECTIVE:
         tile = catalog.objective_tiles.get(line.source)
         name = tile.name if tile is not None else line.source
         slot = _(SLOT_WORDS[line.entry]) if line.entry in SLOT_WORDS else line.entry
         if is_people_bonus(line.entry, line.points):
             slot = _(PEOPLE_BONUS)
+        elif line.entry == "penalty" and change > 0:
+            slot = _("penalty avoided") if line.points == 0 else _("smaller penalty")
         return _("{name} objective, {slot}").format(name=name, slot=slot)
     feature = features(catalog).get(line.source)
     if feature is None:
@@ -48,6 +52,12 @@ def line_words(catalog: Catalog, line: ScoreLine, *, points: bool = True) -> str
     """``Harbor Seafood Grill: next to a wave +2``."""
     text = f"{source_name(catalog, line)}: {line.why}"
     return f"{text} {line.points:+d}" if points else text
+
+
+def line_change_words(catalog: Catalog, line: ScoreLine, change: int) -> str:
+    """A line with what a choice changes of it: ``Blue objective, penalty avoided: 0 people
+    outside rings +4``."""
+    return f"{source_name(catalog, line, change)}: {line.why} {change:+d}"
 
 
 def _key(line: ScoreLine) -> tuple[str, str, str, Space | None]:
@@ -74,7 +84,7 @@ def change_words(catalog: Catalog, before: ScoreSheet, after: ScoreSheet, most: 
     """What changed, biggest first: "Surf Shack: next to a wave +2; Pier: ring holds 1 local
     +3 ..." (``most`` lines, then how many more)."""
     found = sorted(changes(before, after), key=lambda pair: -abs(pair[1]))
-    parts = [f"{source_name(catalog, line)}: {line.why} {delta:+d}" for line, delta in found[:most]]
+    parts = [line_change_words(catalog, line, delta) for line, delta in found[:most]]
     if len(found) > most:
         parts.append(_("{n} more").format(n=len(found) - most))
     return "; ".join(parts)

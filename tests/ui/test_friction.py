@@ -15,7 +15,7 @@ from smqt.ai.protocol import make_bot
 from smqt.engine.actions import MovePerson, ReturnPerson, Take
 from smqt.engine.game import Game
 from smqt.engine.rules import legal_actions
-from smqt.engine.scorewords import source_name
+from smqt.engine.scorewords import line_change_words, source_name
 from smqt.engine.scoring import score_game
 from smqt.engine.state import AllowanceState
 from smqt.pack.shipped import default_pack
@@ -318,6 +318,12 @@ def test_the_objectives_people_row_is_named_and_signed_by_what_it_does(qapp):
     assert "penalty" in source_name(base(), penalty)
     plain = dict(scorepad_rows(score_game(game.state)))
     assert "Penalty" in plain, "a row that only takes points away stays the penalty"
+    # issue 42: a choice that lifts a penalty is not "a penalty +4"
+    lifted = attrs.evolve(penalty, points=0, why="0 people outside rings")
+    words = line_change_words(base(), lifted, 4)
+    assert "penalty avoided" in words and words.endswith("+4"), words
+    assert "smaller penalty" in line_change_words(base(), penalty, 2)
+    assert "objective, penalty:" in line_change_words(base(), penalty, -2)
 
 
 def test_a_build_preview_says_how_much_is_the_cards_own(qapp):

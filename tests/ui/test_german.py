@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import shutil
 
+import attrs
 import pytest
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -19,8 +20,11 @@ from PySide6.QtWidgets import (
 )
 
 from smqt.engine.actions import Take
+from smqt.engine.scorewords import line_change_words
+from smqt.engine.scoring import OBJECTIVE, ScoreLine
 from smqt.engine.state import ACQUIRE
 from smqt.language.translate import _
+from smqt.pack.load import load_pack
 from smqt.pack.shipped import default_pack
 from smqt.ui.shell.newgame import GameOptions, NewGameDialog
 from smqt.ui.shell.window import TableWindow
@@ -176,3 +180,13 @@ def test_the_editor_with_a_card_open_speaks_german(qtbot, tmp_path, monkeypatch,
     read += [dock.windowTitle() for dock in editor.findChildren(QDockWidget)]
     assert any("Datei" in line for line in read)
     assert not english_words(read), "\n".join(english_words(read))
+
+
+def test_a_lifted_penalty_reads_as_one_in_german(german):
+    """Issue 42: "Strafe: 0 Leute außerhalb der Ringe +4" read as a penalty that adds."""
+    catalog = load_pack(default_pack())
+    tile = next(iter(catalog.objective_tiles))
+    line = ScoreLine(OBJECTIVE, tile, "penalty", None, 0, "0 Leute außerhalb der Ringe")
+    words = line_change_words(catalog, line, 4)
+    assert "Strafe vermieden" in words and "+4" in words
+    assert "geringere Strafe" in line_change_words(catalog, attrs.evolve(line, points=-2), 2)

@@ -10,7 +10,7 @@ from PySide6.QtGui import QKeySequence
 
 from smqt.engine import explain
 from smqt.engine.actions import Buy, FinalMove, MovePerson, ReturnPerson, Swap, Take
-from smqt.engine.scorewords import line_words
+from smqt.engine.scorewords import line_change_words
 from smqt.engine.scoring import score_game
 from smqt.engine.state import FINAL, MOVE, SWAP, GameState
 from smqt.language.translate import _, ngettext
@@ -64,7 +64,7 @@ class TurnView:
 
     @staticmethod
     def _preview_words(state: GameState, p: Preview) -> str:
-        return "\n".join(f"{line_words(state.catalog, line, points=False)} {delta:+d}"
+        return "\n".join(line_change_words(state.catalog, line, delta)
                          for line, delta in p.lines) or _("Scores nothing now")
 
     def move_gains(self, state: GameState, pid: int | None = None) -> dict:
