@@ -68,10 +68,14 @@ class RoomSharing(QObject):
     def panels_short_of_room(self) -> bool:
         """Whether the player panels must take one line each so that the turn panel keeps
         its room (four players on a laptop screen)."""
+        # measured against the whole side (less the log's least), not against the share the
+        # panels have now: that share is made from their size, and the choice fed itself
+        # (full panels took the room that made them fit, one-line ones left it)
         w = self.widgets
-        room = w.side_split.sizes()[0] if w.side_split.sizes() else 0
+        total = sum(w.side_split.sizes())
+        room = total - SIDE_LOG_MIN
         full = sum(PlayerPanel.FULL_HEIGHT for _ in w.players.panels)
-        return room > 0 and full + w.turn_panel.sizeHint().height() > room
+        return total > 0 and full + w.turn_panel.sizeHint().height() > room
 
     def _side_moved(self, _pos: int, _index: int) -> None:
         self.user_side = True

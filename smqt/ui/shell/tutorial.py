@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from smqt.ui.shell.session import TableSession
     from smqt.ui.shell.tablewidgets import TableWidgets
 
+LEARNER_NAME = "Sam"  # not translated: a name
 OFFERED = "tutorial/offered"
 """The setting that says Learn to play was offered on a first start."""
 
@@ -63,9 +64,9 @@ class TableTutorial(QObject):
     def learn_to_play(self) -> None:
         """A new guided game: the learner against a gentle AI, every lesson waiting for its
         moment."""
-        # Translators: the learner's name in Learn to play ("Player's city", "Player takes…")
-        learner = _("Player")
-        options = GameOptions(((learner, "human"), ("Robin", OPPONENT_LEVEL)),  # not translated: a name
+        # a name, as the other seats have (a word such as "Player" read like a blank to fill
+        # in: "Stadt von Spieler")
+        options = GameOptions(((LEARNER_NAME, "human"), ("Robin", OPPONENT_LEVEL)),
                               SEED,
                               default_pack(), objective=OBJECTIVE, start_player=START_PLAYER)
         self.start(options)
