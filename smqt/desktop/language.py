@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QMenu
 
 from smqt.desktop.datafolder import settings
 from smqt.desktop.mnemonics import with_mnemonics
-from smqt.language.translate import LANGUAGES, _, current, system_language, use
+from smqt.language.translate import LANGUAGES, N_, _, current, system_language, use
 
 KEY = "language"  # not translated: a settings key
 QT_TRANSLATOR = "smqt-qt-texts"  # not translated: an object name
@@ -53,6 +53,28 @@ def qt_language(code: str) -> None:
     folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
     if translator.load(QLocale(code), "qtbase", "_", folder):
         app.installTranslator(translator)
+    keys = KeyNames(app)  # installed last: asked first
+    keys.setObjectName(QT_TRANSLATOR)
+    app.installTranslator(keys)
+
+
+KEY_NAMES = {
+    # Translators: the name of the Return key in menus and on the shortcuts page (German
+    # keyboards say "Eingabe"; Qt's own German leaves it "Return")
+    "Return": N_("Return"),
+}
+"""Key names Qt's translations leave in English, by Qt's own name for the key."""
+
+
+class KeyNames(QTranslator):
+    """Qt's names of keys (in shortcuts shown by menus) in the window's language where Qt's
+    own catalog does not give them."""
+
+    def translate(self, context: str, source: str, disambiguation: str | None = None,
+                  n: int = -1) -> str | None:
+        if context == "QShortcut" and source in KEY_NAMES:
+            return _(KEY_NAMES[source])
+        return None  # not ours: the next catalog (Qt's) answers ("" would be an answer)
 
 
 def fill_language_menu(menu: QMenu, window: QObject) -> None:

@@ -190,3 +190,15 @@ def test_a_lifted_penalty_reads_as_one_in_german(german):
     words = line_change_words(catalog, line, 4)
     assert "Strafe vermieden" in words and "+4" in words
     assert "geringere Strafe" in line_change_words(catalog, attrs.evolve(line, points=-2), 2)
+
+
+def test_the_keys_are_named_in_german_on_the_shortcuts_page(qtbot, tmp_path, monkeypatch, german):
+    """Issue 42: "Return" was left in English where the turn panel says "Eingabe"."""
+    from smqt.ui.shell import help as helppages
+    from smqt.ui.shell.window import TableWindow
+    monkeypatch.setenv("SMQT_HOME", str(tmp_path))
+    window = TableWindow(remember_layout=False)
+    qtbot.addWidget(window)
+    page = helppages.shortcuts_markdown(window.menuBar())
+    assert "| Eingabe oder Enter |" in page and "Return" not in page
+    assert "Strg+N" in page, "Qt's own names stay Qt's"
