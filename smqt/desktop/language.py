@@ -61,7 +61,7 @@ def qt_language(code: str) -> None:
 KEY_NAMES = {
     # Translators: the name of the Return key in menus and on the shortcuts page (German
     # keyboards say "Eingabe"; Qt's own German leaves it "Return")
-    "Return": N_("Return"),
+    "Return": N_("Return"),  # not translated: the key Qt names (the value is translated)
 }
 """Key names Qt's translations leave in English, by Qt's own name for the key."""
 

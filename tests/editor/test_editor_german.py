@@ -140,7 +140,7 @@ def test_the_form_shows_keys_values_and_kinds_in_words(german_window, qtbot):
     assert not raw_in(read), "\n".join(raw_in(read))
     labels = {label.text().removesuffix(" *") for label in win.form.findChildren(QLabel)
               if label.objectName().startswith("fieldlabel:") and label.isVisible()}
-    assert {"Name", "Reihe", "Symbole", "Platzierung", "Wertung", "Aktivitätsringe",
+    assert {"Name", "Reihe", "Symbole", "Platzierung", "Wertung", "Ringe",
             "Punkte", "Plätze"} <= labels
     row = win.form.findChild(QLabel, "fieldlabel:row")
     assert row.toolTip().startswith("Reihe (row): ")  # the file's key, for a designer

@@ -186,7 +186,7 @@ def test_a_lifted_penalty_reads_as_one_in_german(german):
     """Issue 42: "Strafe: 0 Leute außerhalb der Ringe +4" read as a penalty that adds."""
     catalog = load_pack(default_pack())
     tile = next(iter(catalog.objective_tiles))
-    line = ScoreLine(OBJECTIVE, tile, "penalty", None, 0, "0 Leute außerhalb der Ringe")
+    line = ScoreLine(OBJECTIVE, tile, "penalty", None, 0, "0 Personen außerhalb der Ringe")
     words = line_change_words(catalog, line, 4)
     assert "Strafe vermieden" in words and "+4" in words
     assert "geringere Strafe" in line_change_words(catalog, attrs.evolve(line, points=-2), 2)

@@ -66,7 +66,7 @@ class TableTutorial(QObject):
         moment."""
         # a name, as the other seats have (a word such as "Player" read like a blank to fill
         # in: "Stadt von Spieler")
-        options = GameOptions(((LEARNER_NAME, "human"), ("Robin", OPPONENT_LEVEL)),
+        options = GameOptions(((LEARNER_NAME, "human"), ("Robin", OPPONENT_LEVEL)),  # not translated: a name
                               SEED,
                               default_pack(), objective=OBJECTIVE, start_player=START_PLAYER)
         self.start(options)
