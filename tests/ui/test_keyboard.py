@@ -168,3 +168,73 @@ def test_a_new_game_starts_with_no_mark_of_the_last_one(qtbot, window):
     person_against_ai(window, seed=12)
     assert not window.session.key_focus.visible
     assert not rings(window.widgets.display_scene) and not rings(window.widgets.city_scene)
+
+
+# ================================================================== issue 42
+
+
+def test_after_a_person_is_chosen_the_arrows_move_among_their_targets():
+    """Up jumped to the other VIP (and Enter then chose it instead): the arrows stay on the
+    chosen person's next spaces; Tab still goes round every target."""
+    chosen = Highlights(people={1, 2}, selected_person=1, spaces={(0, 1), (0, 3)})
+    places = {("space", (0, 1)): (100.0, 300.0), ("space", (0, 3)): (300.0, 300.0),
+              ("person", 1): (100.0, 200.0), ("person", 2): (300.0, 100.0)}
+    focus = KeyFocus()
+    focus.update(chosen)
+    assert focus.current == ("space", (0, 1))
+    focus.toward(0, -1, places.get)  # up: the other VIP lies that way
+    assert focus.current[0] == "space", "the mark stays among the chosen person's spaces"
+    focus.current = ("space", (0, 1))
+    focus.toward(1, 0, places.get)
+    assert focus.current == ("space", (0, 3))
+    focus.step(1)
+    assert focus.current[0] == "person", "Tab goes on to every target"
+
+
+def test_the_detail_pane_follows_the_keyboards_mark(qtbot, window):
+    person_against_ai(window)
+    wait_for_ann(qtbot, window)
+    inspector = window.widgets.inspector
+    seen = []
+    window.keys.inspect.connect(seen.append)
+    for _ in range(3):
+        qtbot.keyClick(window.widgets.city_view, K.Key_Tab)
+    assert seen and inspector.entry is seen[-1], "the marked card's rules are in the pane"
+
+
+def test_the_ring_stands_out_on_every_ground_at_every_zoom():
+    """One of the ring's two tones contrasts at least 3:1 (WCAG 2.1, 1.4.11: a component
+    against what is next to it) with every ground it can sit on, and neither gets thinner
+    than a few pixels on the screen when the city is zoomed out."""
+    from smqt.render.cardface import OCEAN, OCEAN_DEEP, SAND, STREET, WOOD
+    from smqt.ui.panels.side import PLAYER_COLOURS
+    from smqt.ui.table.focusring import (
+        DARK,
+        LEAST_DARK_PX,
+        LEAST_LIGHT_PX,
+        LIGHT,
+        widths,
+    )
+    from smqt.ui.table.items import HINT, RECENT, SELECTABLE, SELECTED
+    from smqt.ui.table.scenes import PAVEMENT, SEA, SHORE
+
+    def luminance(colour) -> float:  # type: ignore[no-untyped-def]
+        def part(c: float) -> float:
+            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+        return 0.2126 * part(colour.redF()) + 0.7152 * part(colour.greenF()) + \
+            0.0722 * part(colour.blueF())
+
+    def contrast(a, b) -> float:  # type: ignore[no-untyped-def]
+        high, low = sorted((luminance(a), luminance(b)), reverse=True)
+        return (high + 0.05) / (low + 0.05)
+
+    from PySide6.QtGui import QColor
+    grounds = [SEA, SHORE, PAVEMENT, OCEAN, OCEAN_DEEP, SAND, STREET, WOOD, SELECTABLE, SELECTED,
+               RECENT, HINT, QColor("#ffffff"), QColor("#e6e6e6"), QColor("#000000"),
+               *(QColor(c) for c in PLAYER_COLOURS)]
+    weak = [g.name() for g in grounds if max(contrast(DARK, g), contrast(LIGHT, g)) < 3.0]
+    assert not weak
+    for scale in (1.0, 0.6, 0.35, 0.2):
+        dark, light = widths(scale)
+        assert dark * scale >= LEAST_DARK_PX - 1e-9 and light * scale >= LEAST_LIGHT_PX - 1e-9
+    assert widths(1.0) == (9.0, 4.0), "at full size the ring is as it was"

@@ -65,25 +65,30 @@ class KeyFocus:
         elif self.current not in everything:
             self.current = everything[0] if everything else None
 
-    def step(self, by: int) -> Target | None:
-        """The next (1) or the previous (-1) target in the keyboard's order, round the end."""
-        if not self.targets:
+    def step(self, by: int, among: list[Target] | None = None) -> Target | None:
+        """The next (1) or the previous (-1) target in the keyboard's order, round the end
+        (of ``among`` when given)."""
+        pool = self.targets if among is None else among
+        if not pool:
             self.current = None
-        elif self.current not in self.targets:
-            self.current = self.targets[0]
+        elif self.current not in pool:
+            self.current = pool[0]
         else:
-            index = self.targets.index(self.current)
-            self.current = self.targets[(index + by) % len(self.targets)]
+            index = pool.index(self.current)
+            self.current = pool[(index + by) % len(pool)]
         return self.current
 
     def toward(self, dx: int, dy: int, place: Callable[[Target], Place | None]) -> Target | None:
         """The nearest target in the direction (dx, dy) of an arrow key, as drawn (``place``
-        says where each target is); the order's neighbour when none lies that way."""
+        says where each target is); the order's neighbour when none lies that way. While a
+        choice is half made (a card picked, a person chosen) and the mark is on one of the
+        targets that finish it, the arrows move among those only (Tab still goes round all)."""
+        pool = self._lead if self._lead and self.current in self._lead else self.targets
         here = place(self.current) if self.current is not None else None
         if here is None:
-            return self.step(1 if dx + dy >= 0 else -1)
+            return self.step(1 if dx + dy >= 0 else -1, pool)
         best: tuple[float, Target] | None = None
-        for target in self.targets:
+        for target in pool:
             at = place(target)
             if target == self.current or at is None:
                 continue
@@ -95,7 +100,7 @@ class KeyFocus:
             if best is None or cost < best[0]:
                 best = (cost, target)
         if best is None:
-            return self.step(1 if dx + dy >= 0 else -1)
+            return self.step(1 if dx + dy >= 0 else -1, pool)
         self.current = best[1]
         return self.current
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -47,6 +47,9 @@ KEYS_OF_THEIR_OWN = (QAbstractItemView, QAbstractSlider, QAbstractSpinBox, QComb
 class TableKeys(QObject):
     """Playing from the keyboard (a part of the table window, given the session, the widgets
     whose targets it marks, the window whose keys they are, and what Enter on a target does)."""
+
+    inspect = Signal(object)
+    """The marked target's card or tile, for the detail pane (as hovering it would show)."""
 
     def __init__(self, session: TableSession, widgets: TableWidgets, window: QWidget,
                  click: Callable[[str, object], None]) -> None:
@@ -133,6 +136,7 @@ class TableKeys(QObject):
         self.click(kind, key)
         if session.interaction.reason is None:
             self._say_marked()  # the mark may have moved on (a card picked: its spaces)
+            self._show_marked()
 
     def _marked(self) -> None:
         """The mark moved or showed: the city it is in comes into view, the ring is drawn,
@@ -146,6 +150,18 @@ class TableKeys(QObject):
         else:
             self.draw_focus()
         self._say_marked()
+        self._show_marked()
+
+    def _show_marked(self) -> None:
+        """The detail pane shows the marked card, as hovering it with the mouse would."""
+        target = self.session.key_focus.current
+        if target is None:
+            return
+        w = self.widgets
+        scene = w.display_scene if target[0] in DISPLAY_KINDS else w.city_scene
+        entry = scene.entry_of(target)
+        if entry is not None:
+            self.inspect.emit(entry)
 
     def _say_marked(self) -> None:
         """The status bar says what Enter would choose now (nothing while others play)."""

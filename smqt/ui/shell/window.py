@@ -137,6 +137,7 @@ class TableWindow(QMainWindow):
         self.room.panels_changed.connect(self.drawing.panels_again)
         drawing = self.drawing
         drawing.drawn.connect(lambda h, _interactive, _score: self.keys.drawn(h))
+        self.keys.inspect.connect(w.inspector.show_entry)
         drawing.drawn.connect(self.tutorial.lesson_now)
         drawing.drawn.connect(lambda *_drawn: self.menus.drawn())
         drawing.live_changed.connect(self._listen)

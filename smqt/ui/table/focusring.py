@@ -9,6 +9,13 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 MARGIN = 9.0
+DARK, LIGHT = QColor("#111111"), QColor("#ffffff")
+"""The ring's two tones: whatever the ground, one of them stands out from it."""
+DARK_WIDTH, LIGHT_WIDTH = 9.0, 4.0
+"""The tones' widths on the table at full size."""
+LEAST_DARK_PX, LEAST_LIGHT_PX = 6.0, 3.0
+"""The least widths on the screen, however far the view is zoomed out (a city of 14 cards
+fitted into a laptop's window draws the table at half size and less)."""
 
 
 class FocusRing(QGraphicsItem):
@@ -21,17 +28,26 @@ class FocusRing(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to what it rings
 
     def boundingRect(self) -> QRectF:
-        return self.rect.adjusted(-6, -6, 6, 6)
+        grow = 24.0  # half the dark tone at the smallest zoom a view allows, and more
+        return self.rect.adjusted(-grow, -grow, grow, grow)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         radius = min(16.0, self.rect.height() / 2)
-        painter.setPen(QPen(QColor("#111111"), 9))
+        dark, light = widths(painter.worldTransform().m11())
+        painter.setPen(QPen(DARK, dark))
         painter.drawRoundedRect(self.rect, radius, radius)
-        painter.setPen(QPen(QColor("#ffffff"), 4))
+        painter.setPen(QPen(LIGHT, light))
         painter.drawRoundedRect(self.rect, radius, radius)
+
+
+def widths(scale: float) -> tuple[float, float]:
+    """The dark and light tones' widths in the scene for a view drawn at ``scale``: their
+    width at full size, never under the least on the screen."""
+    scale = abs(scale) or 1.0
+    return max(DARK_WIDTH, LEAST_DARK_PX / scale), max(LIGHT_WIDTH, LEAST_LIGHT_PX / scale)
 
 
 def ring(scene: QGraphicsScene, rect: QRectF | None) -> FocusRing | None:

@@ -3,7 +3,7 @@ resting on an entry) and motion from where each keyed item stood before a rebuil
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Signal
+from PySide6.QtCore import QPointF, QRectF, Signal
 from PySide6.QtWidgets import QGraphicsObject, QGraphicsScene
 
 from smqt.engine.geometry import Space
@@ -24,6 +24,22 @@ class TableScene(QGraphicsScene):
     """The tooltip of the item the pointer rests on (the large card says it too)."""
 
     def space_at(self, pos: QPointF) -> Space | None:
+        return None
+
+    def rect_of(self, target: tuple) -> QRectF | None:
+        """Where a target of the keyboard is drawn (None: not in this scene)."""
+        return None
+
+    def entry_of(self, target: tuple) -> object | None:
+        """What hovering the keyboard's target would show: the card or tile drawn there (for
+        a person, the card they stand on)."""
+        rect = self.rect_of(target)
+        if rect is None:
+            return None
+        for item in self.items(rect.center()):
+            entry = getattr(item, "entry", None)
+            if entry is not None:
+                return entry
         return None
 
     # ------------------------------------------------------------------ motion
