@@ -3,6 +3,11 @@ parameters), the game state, actions as values, setup, legal actions and ``apply
 source of legality), scoring with every point's cause (and its lines in words), the exact
 final movement, and a game with its record and replay.
 
+Each kind of action is one entry of ``actionkinds.ACTION_KINDS`` (its legality, application,
+the rules' refusal and the refusal in the player's words), its code in the module of what it
+does (``opening``, ``taking``, ``buying``, ``swapping``, ``moving``) over the turn's shared
+flow (``turns``); each kind of placement effect is one entry of ``effectkinds.EFFECT_KINDS``.
+
 A city is a dict of spaces to feature ids in the state (``PlayerState.city``); the rules and
 scoring read it as bits: ``city.City`` (scoring: one bit per space, ``row * stride + column +
 offset``, masks per tag and copy, per ring and printed symbol; neighbours by shifting a mask one

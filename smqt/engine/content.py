@@ -336,18 +336,6 @@ class Rules:
     "Final movement distances (R9.2)."
 
 
-def placement_gives(placement: tuple[PlacementAction, ...]) -> frozenset[str]:
-    """The printed symbols a card 'gives' for ``adjacent_gives`` (R0.6, R10.6)."""
-    symbols: set[str] = set()
-    for action in placement:
-        if isinstance(action, GainSandDollars):
-            symbols.add("sand_dollar")
-        elif isinstance(action, AddPeople):
-            symbols.add(action.people.value)
-            symbols.add("people")
-    return frozenset(symbols)
-
-
 __all__ = [
     "WORDED_LANGUAGES",
     "FeatureCard",
@@ -363,5 +351,4 @@ __all__ = [
     "TakeFrom",
     "TakeRule",
     "Wording",
-    "placement_gives",
 ]

@@ -12,7 +12,7 @@ import weakref
 import attrs
 
 from smqt.engine.catalog import Catalog
-from smqt.engine.content import placement_gives
+from smqt.engine.effectkinds import placement_gives
 from smqt.engine.effects import (
     AnyNumberRing,
     PlacementAction,

@@ -1,10 +1,14 @@
 """The legal actions of a state (R3-R9), and the quicker answers the rules need besides the
-list: whether one given action is in it, and whether a player has anything left to move.
+list: the parts of it one kind of action looks in, and whether a player has anything left to
+move.
 
-``legal_actions`` here is the one list ``smqt.engine.rules`` offers and checks against; the
-shortcuts below are exactly "is it in the list" and "is any movement in the list", answered
-without building the rest of it. Placements and walks come from the city's shape
-(``cityshape``), worked out once per distinct city; the actions listed are shared values.
+``legal_actions`` here is the one list ``smqt.engine.rules`` offers and checks against, phase
+by phase (``PHASE_TYPES``: the kinds each phase lists). The parts (``sand_dollar_takes``,
+``buys``, ``allowance_moves``, ``final_moves``, of one slot, allowance or person when asked)
+are what each action kind's own legality looks in (``actionkinds.is_legal``); the shortcuts
+are exactly "is any movement in the list", answered without building the rest of it.
+Placements and walks come from the city's shape (``cityshape``), worked out once per distinct
+city; the actions listed are shared values.
 """
 
 from __future__ import annotations
@@ -69,7 +73,6 @@ PHASE_TYPES: dict[str, tuple[type, ...]] = {
 }
 """The only action types each phase lists."""
 
-_ACTION_TYPES = frozenset(t for types in PHASE_TYPES.values() for t in types)
 _FROM_FRONT = (TakeFrom.FRONT, TakeFrom.DISPLAY, TakeFrom.COLUMN)
 _FROM_BACK = (TakeFrom.BACK, TakeFrom.DISPLAY, TakeFrom.COLUMN)
 
@@ -236,10 +239,10 @@ def can_acquire(state: GameState, index: int) -> bool:
                 raise ValueError("min() arg is an empty sequence")  # not translated: internal
             if mask:
                 return True
-    return bool(_buys(state, player, shape))
+    return bool(buys(state, player, shape))
 
 
-def _buys(state: GameState, player: PlayerState, shape: CityShape) -> list[Action]:
+def buys(state: GameState, player: PlayerState, shape: CityShape) -> list[Action]:
     """R3.2, R3.7: the actions the player can pay for that can take a card."""
     found: list[Action] = []
     dollars = player.sand_dollars
@@ -261,9 +264,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     player = state.players[state.current]
     if phase == ACQUIRE:
         shape = city_shape(state.catalog, player.city)
-        return (*shape.acquire_takes(state.front), *_buys(state, player, shape))
+        return (*shape.acquire_takes(state.front), *buys(state, player, shape))
     if phase == MOVE:
-        found = _moves(state, player)
+        found = allowance_moves(state, player)
         found.append(END)
         return tuple(found)
     if phase == FINAL:
@@ -271,7 +274,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         return (*shape.final_walkers(player.people, state.final_moved, final_distances(state),
                                      ANYONE), DONE)
     if phase == PLACE:
-        return tuple(_sand_dollar_takes(state, player))
+        return tuple(sand_dollar_takes(state, player))
     if phase == CHOOSE_TILE:
         return tuple(ChooseTile(tile) for tile in state.tile_pool)
     if phase == PLACE_TRUCK:
@@ -283,46 +286,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     return ()
 
 
-def is_legal(state: GameState, action: object) -> bool:
-    """``action in legal_actions(state)``, building only the part of the list of the action's
-    own type (and allowance, person or slot), which holds every listed action it can equal."""
-    player = state.players[state.current]
-    kind = type(action)
-    if kind not in _ACTION_TYPES:
-        return any(legal == action for legal in legal_actions(state))
-    phase = state.phase
-    if kind not in PHASE_TYPES.get(phase, ()):
-        return False
-    if kind is EndTurn or kind is FinalDone:
-        return True
-    if kind is Take:
-        assert isinstance(action, Take)
-        if phase == ACQUIRE:  # only the takes of that front slot can equal it
-            shape = city_shape(state.catalog, player.city)
-            slot = action.slot
-            front = state.front
-            if (type(slot) is tuple and len(slot) == 2 and slot[0] == FRONT
-                    and type(slot[1]) is int and 0 <= slot[1] < len(front)):
-                cid = front[slot[1]]
-                return cid is not None and action in shape.front_takes(
-                    slot[1], shape.tables.placing[cid])
-            return any(action in shape.front_takes(column, shape.tables.placing[cid])
-                       for column, cid in enumerate(state.front)
-                       if cid is not None and (FRONT, column) == action.slot)
-        return action in _sand_dollar_takes(state, player, action)
-    if kind is Buy:
-        return action in _buys(state, player, city_shape(state.catalog, player.city))
-    if kind is MovePerson or kind is ReturnPerson:
-        assert isinstance(action, (MovePerson, ReturnPerson))
-        return action in _moves(state, player, action.allowance, action.person)
-    if kind is FinalMove:
-        assert isinstance(action, FinalMove)
-        return action in _final_moves(state, player, action.person)
-    return action in legal_actions(state)
-
-
-def _sand_dollar_takes(state: GameState, player: PlayerState, only: Take | None = None
-                       ) -> list[Action]:
+def sand_dollar_takes(state: GameState, player: PlayerState, only: Take | None = None
+                      ) -> list[Action]:
     """Takes that keep as many of the action's cards placeable as can be (R4.3, R8); with
     ``only``, just the takes equal to it."""
     shape = city_shape(state.catalog, player.city)
@@ -378,8 +343,8 @@ def can_swap(state: GameState, player: PlayerState) -> bool:
     return any(a[0] == b[0] for i, a in enumerate(spaces) for b in spaces[i + 1:])
 
 
-def _moves(state: GameState, player: PlayerState, only: object = ANYONE, person: object = ANYONE
-           ) -> list[Action]:
+def allowance_moves(state: GameState, player: PlayerState, only: object = ANYONE,
+                    person: object = ANYONE) -> list[Action]:
     """R5.2-R5.5: each allowance's moves, jumps and returns (of allowance ``only`` and of
     ``person`` alone unless they are ``ANYONE``)."""
     found: list[Action] = []
@@ -415,7 +380,7 @@ def _moves(state: GameState, player: PlayerState, only: object = ANYONE, person:
 
 
 def has_move(state: GameState, player: PlayerState) -> bool:
-    """Whether any move, jump or return is legal now (``_moves`` is not empty)."""
+    """Whether any move, jump or return is legal now (``allowance_moves`` is not empty)."""
     city = player.city
     for allowance in state.allowances:
         if (0 if allowance.exhausted else allowance.count - len(allowance.used)) <= 0:
@@ -453,7 +418,7 @@ def final_distance(state: GameState, kind: str) -> int:
     return final_distances(state)[kind]
 
 
-def _final_moves(state: GameState, player: PlayerState, person: object = ANYONE) -> list[Action]:
+def final_moves(state: GameState, player: PlayerState, person: object = ANYONE) -> list[Action]:
     """R9.2: each person not yet moved (``person`` alone unless ``ANYONE``), along any path of
     their kind's final distance."""
     distances = final_distances(state)
@@ -464,7 +429,7 @@ def _final_moves(state: GameState, player: PlayerState, person: object = ANYONE)
 
 
 def has_final_move(state: GameState, player: PlayerState) -> bool:
-    """Whether anyone of ``player`` may still make a final move (``_final_moves`` not empty)."""
+    """Whether anyone of ``player`` may still make a final move (``final_moves`` not empty)."""
     distances = final_distances(state)
     moved = state.final_moved
     city = player.city

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -19,6 +20,8 @@ from smqt.engine.effects import (
     Chain,
     GainSandDollars,
     Move,
+    MoveHere,
+    ReturnPeople,
     Ring,
     Tag,
 )
@@ -64,6 +67,43 @@ def _ring_name(ring: object) -> str:
     return " + ".join(str(w) for w in sorted(ring.people))
 
 
+@attrs.define
+class PlacementTally:
+    """What the placement actions of a deck give, added up."""
+
+    people_added: Counter[str]
+    """People added, by type."""
+    moves: Counter[str]
+    """Move allowances, by the people they move."""
+    sand_dollars: int = 0
+
+
+def _count_sand_dollars(tally: PlacementTally, action: GainSandDollars) -> None:
+    tally.sand_dollars += action.count
+
+
+def _count_people(tally: PlacementTally, action: AddPeople) -> None:
+    tally.people_added[action.people.value] += action.count
+
+
+def _count_move(tally: PlacementTally, action: Move) -> None:
+    tally.moves[action.people.value] += 1
+
+
+def _count_by_kind_only(tally: PlacementTally, action: object) -> None:
+    """Counted with the entries of its kind (``DeckStats.placement``) and nowhere else."""
+
+
+PLACEMENT_COUNTS: dict[type, Callable[[PlacementTally, Any], None]] = {
+    GainSandDollars: _count_sand_dollars,
+    AddPeople: _count_people,
+    Move: _count_move,
+    MoveHere: _count_by_kind_only,
+    ReturnPeople: _count_by_kind_only,
+}
+"""What each kind of placement action adds to a deck's statistics besides its count."""
+
+
 def deck_stats(catalog: Catalog) -> DeckStats:
     """Count the feature cards of ``catalog``."""
     cards = Counter({row: 0 for row in ROWS})
@@ -72,13 +112,11 @@ def deck_stats(catalog: Catalog) -> DeckStats:
     rings: Counter[str] = Counter()
     ring_people: Counter[str] = Counter({k: 0 for k in ("local", "tourist", "vip", "any")})
     placement: Counter[str] = Counter({k.kind: 0 for k in PLACEMENT_KINDS})  # type: ignore[attr-defined]
-    people_added = Counter({k: 0 for k in ("local", "tourist", "vip")})
-    moves: Counter[str] = Counter()
+    given = PlacementTally(Counter({k: 0 for k in ("local", "tourist", "vip")}), Counter())
     scoring: Counter[str] = Counter(
         {k.kind: 0 for k in SCORING_KINDS if k is not Chain})  # type: ignore[attr-defined]
     scoring.update({"chain": 0, CHAIN_PER_TAG: 0})
     constraints: Counter[str] = Counter()
-    sand_dollars = 0
     for card in catalog.cards.values():
         row = card.row.value
         cards[row] += 1
@@ -92,12 +130,7 @@ def deck_stats(catalog: Catalog) -> DeckStats:
                 ring_people.update(str(w) for w in ring.people)
         for action in card.placement:
             placement[action.kind] += 1
-            if isinstance(action, AddPeople):
-                people_added[action.people.value] += action.count
-            elif isinstance(action, GainSandDollars):
-                sand_dollars += action.count
-            elif isinstance(action, Move):
-                moves[action.people.value] += 1
+            PLACEMENT_COUNTS[type(action)](given, action)
         for entry in card.scoring:
             if isinstance(entry, Chain) and entry.per_tag:
                 scoring[CHAIN_PER_TAG] += 1
@@ -109,8 +142,8 @@ def deck_stats(catalog: Catalog) -> DeckStats:
         cards=dict(cards), tags=tags, cards_with_tag=with_tag,
         rings=dict(sorted(rings.items(), key=lambda kv: (-kv[1], kv[0]))),
         ring_people=dict(ring_people), placement=dict(placement),
-        people_added=dict(people_added), sand_dollars_given=sand_dollars,
-        moves=dict(sorted(moves.items())), scoring=dict(scoring),
+        people_added=dict(given.people_added), sand_dollars_given=given.sand_dollars,
+        moves=dict(sorted(given.moves.items())), scoring=dict(scoring),
         constraints=dict(sorted(constraints.items())),
     )
 

@@ -8,7 +8,7 @@ import re
 
 import attrs
 
-from smqt.engine import explain
+from smqt.engine import explain, taking
 from smqt.engine.actions import (
     BACK,
     FRONT,
@@ -178,6 +178,7 @@ def test_r4_3_a_placement_that_strands_the_second_card(monkeypatch):
     refused = Take((FRONT, 0), S("street:1"))
     offered = tuple(a for a in legal_actions(state) if a != refused)
     monkeypatch.setattr(explain, "legal_actions", lambda s: offered)
+    monkeypatch.setattr(taking, "legal_actions", lambda s: offered)  # the take's own reasons
     assert why_not(state, refused) == (
         "If you build Lab Lot there, the second card of Double Pick would have nowhere to go.")
 

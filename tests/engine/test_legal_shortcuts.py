@@ -17,6 +17,7 @@ import weakref
 import pytest
 
 from smqt.engine import cityshape
+from smqt.engine.actionkinds import is_legal
 from smqt.engine.actions import (
     BACK,
     FRONT,
@@ -35,7 +36,7 @@ from smqt.engine.cityshape import person_paths
 from smqt.engine.content import TakeFrom
 from smqt.engine.features import TAG_INDEX, features
 from smqt.engine.geometry import BEACH
-from smqt.engine.legal import achievable, can_acquire, has_final_move, has_move, is_legal
+from smqt.engine.legal import achievable, can_acquire, has_final_move, has_move
 from smqt.engine.rules import apply_legal, awaiting_end, legal_actions, placements
 from smqt.engine.setup import new_game
 from smqt.engine.state import ACQUIRE, CHOOSE_TILE, FINAL, MOVE, OVER, GameState

@@ -49,6 +49,9 @@ class FakeScene(QGraphicsScene):
     def rect_of(self, _target: object) -> QRectF:
         return QRectF(0, 0, 10, 10)
 
+    def entry_of(self, target: object) -> object:
+        return ("entry of", target)
+
 
 def heard(signal) -> list:  # type: ignore[no-untyped-def]
     """What ``signal`` carries from now on."""
@@ -213,8 +216,10 @@ def test_the_keys_choose_the_marked_target_as_a_click(session, qtbot):
     focus.update(session.interaction.highlights())
     keys.choose_marked()  # the first Enter only shows the mark
     assert focus.visible and chosen == []
+    shown = heard(keys.inspect)
     keys.choose_marked()
     assert chosen == [focus.current] and chosen[0][0] == "tile"
+    assert shown == [(("entry of", focus.current),)], "the detail pane follows the mark"
 
 
 def test_the_menus_offer_the_parts_commands_and_keep_the_pace(session, qtbot):

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import attrs
+
 from smqt.engine import events as ev
 from smqt.engine.actions import (
     BACK,
@@ -175,11 +177,18 @@ def _no_swap(state: GameState, action: NoSwap, name: str) -> str:
     return _("{name} keeps the city as it is (no swap)").format(name=name)
 
 
-def _move(state: GameState, action: MovePerson | FinalMove, name: str) -> str:
+def _move(state: GameState, action: MovePerson, name: str) -> str:
+    return _walk(state, action, name, final=False)
+
+
+def _final_move(state: GameState, action: FinalMove, name: str) -> str:
+    return _walk(state, action, name, final=True)
+
+
+def _walk(state: GameState, action: MovePerson | FinalMove, name: str, final: bool) -> str:
     me = state.current
     kind, origin = state.players[me].people[action.person]
     end = card_name(state, me, action.path[-1])
-    final = isinstance(action, FinalMove)
     start = card_name(state, me, origin)
     if kind == "vip":
         via = [card_name(state, me, s) for s in action.path[:-1]]
@@ -216,7 +225,7 @@ def _final_done(state: GameState, action: FinalDone, name: str) -> str:
 
 ACTION_WORDS: dict[type, Callable[[GameState, Any, str], str]] = {
     ChooseTile: _choose_tile, PlaceTruck: _place_truck, Take: _take, Buy: _buy,
-    Reward: _reward, Swap: _swap, NoSwap: _no_swap, MovePerson: _move, FinalMove: _move,
+    Reward: _reward, Swap: _swap, NoSwap: _no_swap, MovePerson: _move, FinalMove: _final_move,
     ReturnPerson: _return, EndTurn: _end_turn, FinalDone: _final_done,
 }
 """The log's sentence for each kind of action, keyed by the engine's action class (every kind
@@ -385,22 +394,58 @@ class GameLog:
         return lines
 
 
+@attrs.define
+class TurnTally:
+    """What a turn did, for its one-line summary."""
+
+    taken: list[str] = attrs.Factory(list)
+    """The names of the cards taken, in order."""
+    moved: set[int] = attrs.Factory(set)
+    """The people moved (each once, however often)."""
+    returned: int = 0
+    final: int = 0
+    """Final moves made."""
+
+
+def _tally_take(tally: TurnTally, before: GameState, action: Take) -> None:
+    row = before.front if action.slot[0] != BACK else before.back
+    card = row[action.slot[1]]
+    if card:
+        tally.taken.append(before.catalog.cards[card].name)
+
+
+def _tally_move(tally: TurnTally, before: GameState, action: MovePerson) -> None:
+    tally.moved.add(action.person)
+
+
+def _tally_return(tally: TurnTally, before: GameState, action: ReturnPerson) -> None:
+    tally.returned += 1
+
+
+def _tally_final_move(tally: TurnTally, before: GameState, action: FinalMove) -> None:
+    tally.final += 1
+
+
+def _tally_nothing(tally: TurnTally, before: GameState, action: Action) -> None:
+    """The kind is not in a turn's summary (the log's sentence says it)."""
+
+
+TURN_TALLY: dict[type, Callable[[TurnTally, GameState, Any], None]] = {
+    ChooseTile: _tally_nothing, PlaceTruck: _tally_nothing, Take: _tally_take, Buy: _tally_nothing,
+    Reward: _tally_nothing, Swap: _tally_nothing, NoSwap: _tally_nothing,
+    MovePerson: _tally_move, FinalMove: _tally_final_move, ReturnPerson: _tally_return,
+    EndTurn: _tally_nothing, FinalDone: _tally_nothing,
+}
+"""What each kind of action adds to its turn's summary, keyed by the engine's action class."""
+
+
 def turn_summary(name: str, turn: Sequence[tuple[GameState, Action]], gain: int) -> str:
     """One line for a whole turn: the cards taken, the people moved or returned to the supply,
     the points."""
-    taken, moved, returned, final = [], set(), 0, 0
+    tally = TurnTally()
     for before, action in turn:
-        if isinstance(action, Take):
-            row = before.front if action.slot[0] != BACK else before.back
-            card = row[action.slot[1]]
-            if card:
-                taken.append(before.catalog.cards[card].name)
-        elif isinstance(action, MovePerson):
-            moved.add(action.person)
-        elif isinstance(action, FinalMove):
-            final += 1
-        elif isinstance(action, ReturnPerson):
-            returned += 1
+        TURN_TALLY[type(action)](tally, before, action)
+    taken, moved, returned, final = tally.taken, tally.moved, tally.returned, tally.final
     parts = []
     if taken:
         parts.append(_("took {cards}").format(cards=_and(taken)))
