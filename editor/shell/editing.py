@@ -24,6 +24,7 @@ from editor.model.document import (
 from editor.model.templates import follows_name, free_id, id_from_name, new_entry
 from editor.model.variant import NewVariantDialog, create_variant
 from editor.model.words import entry_words, kind_word
+from editor.shell import entryrows
 from editor.shell.entrylist import SETTINGS, split_key
 from smqt.engine.catalog import catalog_entries
 from smqt.engine.content import ID_PATTERN
@@ -71,7 +72,7 @@ class Editing:
         command = EditCommand(edit, self._apply, text or describe_edit(edit, self._name()))
         self.stack.push(command)
         if command.failure:
-            self._tell(_("This change does not fit"), command.failure)
+            self.notices.tell(_("This change does not fit"), command.failure)
 
     def _name(self) -> str:
         return entry_words(self.current[0], split_key(self.current[1])[0]) if self.current \
@@ -96,12 +97,12 @@ class Editing:
         """Show the entry an edit (or its undo) touched."""
         assert self.doc is not None
         if isinstance(edit, SetValue):
-            key = self._key_at(edit.kind, edit.file, edit.index)
+            key = entryrows.key_at(self.doc, edit.kind, edit.file, edit.index)
             self.current = None if key is None else (edit.kind, key)
         elif isinstance(edit, InsertEntry):
             remaining = list(self.doc.files.get(edit.file, {}).get(edit.kind, []))
             index = edit.index if edit.entry is not None else min(edit.index, len(remaining) - 1)
-            key = self._key_at(edit.kind, edit.file, index) if remaining else None
+            key = entryrows.key_at(self.doc, edit.kind, edit.file, index) if remaining else None
             self.current = None if key is None else (edit.kind, key)
         elif isinstance(edit, SetTable):
             if edit.file == MANIFEST:
@@ -123,13 +124,13 @@ class Editing:
             else:
                 edit = self.doc.set_table(self.doc.table_file("rules"), ("rules", *path), value)
         else:
-            place = self._place(kind, key)
+            place = entryrows.place(self.doc, kind, key)
             if place is None:
                 return
             try:
                 edit = self.doc.set_at(place[0], kind, place[1], path, value)
             except DocumentError as exc:
-                self._tell(_("This change does not fit"), str(exc))
+                self.notices.tell(_("This change does not fit"), str(exc))
                 return
         if repr(edit.old) == repr(edit.new):  # repr: True and 1 differ, 2.0 and 2 too
             return
@@ -141,12 +142,12 @@ class Editing:
             kind=kind_word(kind), id=ident, name=value, new_id=follow))
         try:
             self.push(edit, describe_edit(edit, entry_words(kind, ident)))
-            place = self._place(kind, self.current[1]) if self.current else None
+            place = entryrows.place(self.doc, kind, self.current[1]) if self.current else None
             if place is not None:
                 self.push(self.doc.set_at(place[0], kind, place[1], ("id",), follow))
         finally:
             self.stack.endMacro()
-        self.statusBar().showMessage(_("The id follows the name: {id} (until you type an id "
+        self.notices.status(_("The id follows the name: {id} (until you type an id "
                                        "of your own).").format(id=follow), 6000)
 
     def _id_for_name(self, kind: str, key: str, edit: Edit, name: Any) -> str | None:
@@ -168,7 +169,7 @@ class Editing:
         wanted = id_from_name(name)
         if not wanted or not re.fullmatch(ID_PATTERN, wanted):
             return None
-        new = free_id(wanted, [i for i in self._all_ids(kind) if i != ident])
+        new = free_id(wanted, [i for i in entryrows.all_ids(self.doc, kind) if i != ident])
         return None if new == ident else new
 
     def new_entry(self) -> None:
@@ -178,8 +179,8 @@ class Editing:
         kind = self.entries.kind
         if kind == SETTINGS:
             return
-        actions = self._all_ids("sand_dollar_action")
-        ident = free_id(f"new_{kind}", self._all_ids(kind))
+        actions = entryrows.all_ids(self.doc, "sand_dollar_action")
+        ident = free_id(f"new_{kind}", entryrows.all_ids(self.doc, kind))
         self.push(self.doc.new_entry(kind, new_entry(kind, ident, actions)),
                   _("add {kind} {id}").format(kind=kind_word(kind), id=ident))
 
@@ -188,12 +189,12 @@ class Editing:
         row = self._current_row()
         if self.doc is None or row is None or row.kind == SETTINGS:
             return
-        ident = free_id(f"{row.id}_copy", self._all_ids(row.kind))
+        ident = free_id(f"{row.id}_copy", entryrows.all_ids(self.doc, row.kind))
         twin = copy.deepcopy(row.table)
         twin["id"] = ident
         if isinstance(twin.get("name"), str):
             twin["name"] = twin["name"] + " (copy)"  # not translated: pack content
-        place = self._place(row.kind, row.key)
+        place = entryrows.place(self.doc, row.kind, row.key)
         self.push(self.doc.new_entry(row.kind, twin, place[0] if place else None),
                   _("duplicate {kind} {id} as {new_id}").format(kind=kind_word(row.kind), id=row.id,
                                                                  new_id=ident))
@@ -222,7 +223,7 @@ class Editing:
         answer = QMessageBox.question(self, _("Delete"), text)
         if answer != QMessageBox.StandardButton.Yes:
             return
-        place = self._place(row.kind, row.key) if row.status != INHERITED else None
+        place = entryrows.place(self.doc, row.kind, row.key) if row.status != INHERITED else None
         if not leave_out:
             if place is not None:
                 self.push(self.doc.delete_at(row.kind, *place),
@@ -252,7 +253,7 @@ class Editing:
             self.push(self.doc.new_entry(row.kind, copy.deepcopy(row.table)),
                       _("change {kind} {id} in this pack").format(kind=kind_word(row.kind), id=row.id))
         elif row.status == CHANGED and row.key == row.id:
-            place = self._place(row.kind, row.key)
+            place = entryrows.place(self.doc, row.kind, row.key)
             if place is not None:
                 self.push(self.doc.delete_at(row.kind, *place),
                           _("use the extended pack's {kind} {id}").format(kind=kind_word(row.kind),
@@ -283,9 +284,9 @@ class Editing:
         try:
             folder = create_variant(self.doc.folder, location, name, description)
         except (OSError, ValueError) as exc:
-            self._tell(_("The variant was not made"), str(exc), critical=True)
+            self.notices.tell(_("The variant was not made"), str(exc), critical=True)
             return
         self.open_pack(folder)
-        self.statusBar().showMessage(
+        self.notices.status(
             _("New variant {pack}: it extends {parent}. Entries you change or add are stored "
               "here.").format(pack=folder.name, parent=parent_name), 10000)

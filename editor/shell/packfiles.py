@@ -48,13 +48,10 @@ class PackFiles:
         try:
             doc = PackDocument(folder)
         except DocumentError as exc:
-            self._tell(_("This pack cannot be opened"), _with_problems(exc), critical=True)
+            self.notices.tell(_("This pack cannot be opened"), _with_problems(exc), critical=True)
             return False
         self.autosave_timer.stop()
-        self.doc = doc
-        self.stack.clear()
-        self.stack.setClean()
-        self.current = None
+        self.session.open(doc)
         self._form_key = None
         self._disk_noticed = {}
         self.disk_bar.hide()
@@ -81,7 +78,7 @@ class PackFiles:
             write_snapshot(path, self.doc.folder,
                            {name: self.doc.text(name) for name in self.doc.unsaved_files()})
         except OSError as exc:
-            self.statusBar().showMessage(
+            self.notices.status(
                 _("Unsaved edits could not be kept aside ({problem}).").format(problem=exc), 8000)
 
     def _offer_other_recovery(self) -> None:
@@ -138,11 +135,11 @@ class PackFiles:
             skipped = self.doc.restore(snapshot.texts)
             self._form_key = None
             self.refresh()
-            self.statusBar().showMessage(
+            self.notices.status(
                 _("Recovered unsaved changes to {files}; save to keep them.").format(
                     files=", ".join(snapshot.texts)), 10000)
             if skipped:
-                self._tell(_("Recover unsaved changes"),
+                self.notices.tell(_("Recover unsaved changes"),
                            _("Not recovered:") + "\n" + "\n".join(skipped))
 
     def open_dialog(self) -> None:
@@ -177,16 +174,16 @@ class PackFiles:
                        "still here.") if pending
                      else _("The files on disk are as they were before; your edits are still "
                             "here."))
-            self._tell(_("The pack was not saved"), f"{exc}\n\n{state}", critical=True)
+            self.notices.tell(_("The pack was not saved"), f"{exc}\n\n{state}", critical=True)
             return False
         self.stack.setClean()
         drop_snapshot(self._snapshot_path())
         if self.doc.valid:
-            self.statusBar().showMessage(
+            self.notices.status(
                 _("Saved {files}.").format(files=", ".join(written)) if written else
                 _("Saved nothing new."), 5000)
         else:
-            self.statusBar().showMessage(
+            self.notices.status(
                 _("Saved as work in progress: {count} problem(s) left, the table will not play "
                   "this pack.").format(count=len(self.doc.problems)), 8000)
         self._marks()
@@ -233,7 +230,7 @@ class PackFiles:
         try:
             self.doc.reload_file(name)
         except DocumentError as exc:
-            self._tell(_("The file cannot be read"),
+            self.notices.tell(_("The file cannot be read"),
                        f"{exc}\n\n" + _("Your version is kept."), critical=True)
             self._keep_file(name)
             return
@@ -244,7 +241,7 @@ class PackFiles:
         self._form_key = None
         self._after_disk_choice()
         self.refresh()
-        self.statusBar().showMessage(_("Reloaded {file} from disk; the undo history starts "
+        self.notices.status(_("Reloaded {file} from disk; the undo history starts "
                                        "again.").format(file=name), 8000)
 
     def _keep_file(self, name: str) -> None:
@@ -273,7 +270,7 @@ class PackFiles:
         try:
             self.doc.reload()
         except DocumentError as exc:
-            self._tell(_("The pack cannot be read"), _with_problems(exc), critical=True)
+            self.notices.tell(_("The pack cannot be read"), _with_problems(exc), critical=True)
             return
         self.stack.clear()
         self.stack.setClean()
@@ -282,7 +279,7 @@ class PackFiles:
         self.disk_bar.hide()
         self._form_key = None
         self.refresh()
-        self.statusBar().showMessage(_("Reloaded from disk."), 5000)
+        self.notices.status(_("Reloaded from disk."), 5000)
 
     def _keep_mine(self) -> None:
         if self.doc is not None:

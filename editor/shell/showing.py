@@ -4,7 +4,6 @@ the selected entry with its banner, and jumping to an entry or a problem."""
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 from typing import Any
 
 import shiboken6
@@ -14,9 +13,9 @@ from editor.forms.fields import discard, help_of
 from editor.forms.form import Form, parse_key
 from editor.forms.inputs import NumberBox
 from editor.model.document import CHANGED, INHERITED, NEW, REMOVED
-from editor.model.words import kind_word, place_words, shown_name
-from editor.shell.entrylist import SETTINGS, EntryRow, entry_key, split_key
-from smqt.engine.catalog import catalog_entries
+from editor.model.words import kind_word, place_words
+from editor.shell import entryrows
+from editor.shell.entrylist import SETTINGS, EntryRow
 from smqt.engine.content import Rules, SandDollarAction
 from smqt.language.translate import N_, _, ngettext
 from smqt.pack.convert import converter
@@ -51,16 +50,6 @@ def _leaves(table: dict[str, Any], prefix: str = "") -> list[str]:
 class Showing:
     """The entry list and the form of ``EditorWindow``."""
 
-    def _pack_title(self) -> str:
-        assert self.doc is not None
-        manifest = self.doc.files.get(MANIFEST, {})
-        return f"{manifest.get('name', '')} {manifest.get('version', '')}".strip()
-
-    def _skipped_note(self) -> str:
-        if self.doc is None or self.doc.valid:
-            return ""
-        return " " + _("Entries with problems were left out.")
-
     def refresh(self) -> None:
         if self.doc is None:
             self._marks()
@@ -86,7 +75,8 @@ class Showing:
         count = len(self.doc.problems)
         title = _("{folder}[*] — {pack} — Santa Monica content editor") if valid else \
             _("{folder}[*] — {pack} — INVALID — Santa Monica content editor")
-        self.setWindowTitle(title.format(folder=self.doc.folder.name, pack=self._pack_title()))
+        self.setWindowTitle(title.format(folder=self.doc.folder.name,
+                                         pack=entryrows.pack_title(self.doc)))
         parts = [_("Unsaved changes") if modified else _("Saved")]
         parts.append(_("valid") if valid else ngettext(
             "invalid: {count} problem", "invalid: {count} problems", count).format(count=count))
@@ -95,48 +85,11 @@ class Showing:
                                  ("font-weight: bold;" if modified else ""))
         self.save_action.setEnabled(modified)
 
-    def _problem_counts(self, kind: str) -> dict[str, int]:
-        assert self.doc is not None
-        counts: dict[str, int] = {}
-        for problem in self.doc.problems:
-            if problem.section == kind:
-                key = self._problem_key(problem) or problem.entry
-                counts[key] = counts.get(key, 0) + 1
-        return counts
-
-    def _problem_key(self, problem: ContentError) -> str:
-        """The list key of this pack's entry a problem is about ("" when it is not one)."""
-        if problem.index is None or not problem.section:
-            return ""
-        return self._key_at(problem.section, Path(problem.file).name, problem.index) or ""
-
-    def _id_at(self, problem: ContentError) -> str:
-        assert self.doc is not None
-        if problem.index is None:
-            return ""
-        name = Path(problem.file).name
-        try:
-            return str(self.doc.files[name][problem.section][problem.index].get("id"))
-        except (KeyError, IndexError, TypeError, AttributeError):
-            return ""
-
     def _rows(self) -> None:
         if self.doc is None:
             return
         kind = self.entries.kind
-        rows: list[EntryRow] = []
-        if kind == SETTINGS:
-            counts = {"pack": 0, "rules": 0}
-            for problem in self.doc.problems:
-                if problem.section in ("pack", "rules") or problem.entry in ("pack", "rules"):
-                    counts[problem.entry or problem.section] = \
-                        counts.get(problem.entry or problem.section, 0) + 1
-            rows = [EntryRow(SETTINGS, "pack", _("Pack: name, version, extends"), "", {},
-                             counts.get("pack", 0)),
-                    EntryRow(SETTINGS, "rules", _("Rules parameters"), "", {},
-                             counts.get("rules", 0))]
-        else:
-            rows = self._entry_rows(kind)
+        rows = entryrows.rows_of(self.doc, kind)
         self._listing = True  # the list's own pick of a first row is not the author's
         try:
             self.entries.set_rows(rows)
@@ -144,60 +97,6 @@ class Showing:
                 self.entries.select(self.current[1])
         finally:
             self._listing = False
-
-    def _entry_rows(self, kind: str) -> list[EntryRow]:
-        """This pack's entries and, in a variant, the extended pack's, in deck order: an entry
-        that replaces one keeps its place, new entries follow. Entries sharing an id (a mistake
-        the loader reports) each get a row of their own."""
-        assert self.doc is not None
-        counts = self._problem_counts(kind)
-        own = self._own_keys(kind)
-
-        def mine(key: str, table: dict[str, Any], status: str) -> EntryRow:
-            ident = str(table.get("id"))
-            return EntryRow(kind, ident, shown_name(table, ident), status, table,
-                            counts.get(key, 0), key)
-
-        if self.doc.parent is None:
-            return [mine(key, table, "") for key, (_file, _index, table) in own.items()]
-        parent = catalog_entries(self.doc.parent, kind)
-        removed = set(self.doc.removed(kind))
-        rows = []
-        for ident, entry in parent.items():
-            if ident in own:
-                rows.append(mine(ident, own[ident][2], CHANGED))
-            else:
-                table = converter.unstructure(entry)
-                name = shown_name(table, ident)
-                if ident in removed:
-                    rows.append(EntryRow(kind, ident, _("{name} (left out)").format(name=name),
-                                         REMOVED, table))
-                else:
-                    rows.append(EntryRow(kind, ident, name, INHERITED, table))
-        rows += [mine(key, table, CHANGED if split_key(key)[0] in parent else NEW)
-                 for key, (_file, _index, table) in own.items() if key not in parent]
-        return rows
-
-    def _own_keys(self, kind: str) -> dict[str, tuple[str, int, dict[str, Any]]]:
-        """List key -> (file, index, table) of this pack's entries of ``kind``, in file order."""
-        assert self.doc is not None
-        seen: dict[str, int] = {}
-        keys = {}
-        for file, index, table in self.doc.entries(kind):
-            ident = str(table.get("id"))
-            keys[entry_key(ident, seen.get(ident, 0))] = (file, index, table)
-            seen[ident] = seen.get(ident, 0) + 1
-        return keys
-
-    def _place(self, kind: str, key: str) -> tuple[str, int] | None:
-        """(file, index) of this pack's entry shown in the row ``key``, or None."""
-        found = self._own_keys(kind).get(key)
-        return None if found is None else (found[0], found[1])
-
-    def _key_at(self, kind: str, file: str, index: int) -> str | None:
-        """The list key of the ``index``-th entry of ``kind`` in ``file``."""
-        return next((key for key, (f, i, _table) in self._own_keys(kind).items()
-                     if (f, i) == (file, index)), None)
 
     def _current_row(self) -> EntryRow | None:
         if self.current is None:
@@ -234,7 +133,7 @@ class Showing:
                            _("{kind}: {name}  ({id})").format(kind=kind_word(row.kind),
                                                               name=row.name, id=row.id))
         self._banner_for(row)
-        place = self._place(row.kind, row.key) if row.kind in KINDS else None
+        place = entryrows.place(self.doc, row.kind, row.key) if row.kind in KINDS else None
         # an entry keeps its form while its id is edited: the focus stays in the form
         self._form_target = (row.kind, row.key)
         self._set_form((row.kind, place or row.key, row.status), cls, table, editable)
@@ -307,32 +206,16 @@ class Showing:
         if refused:
             where, text, problem = refused[0]
             path = tuple(int(p) if p.isdigit() else p for p in where.split("."))
-            self.statusBar().showMessage(_("{field}: {text} was not taken ({problem}).").format(
+            self.notices.status(_("{field}: {text} was not taken ({problem}).").format(
                 field=place_words(path), text=text, problem=problem), 10000)
+
+    def _sand_dollar_action(self, ident: str) -> SandDollarAction | None:
+        return entryrows.sand_dollar_action(self.doc, ident)
 
     def _choices(self, owner: type, name: str) -> list[str]:
         if name == "sides":
-            return self._all_ids("sand_dollar_action")
+            return entryrows.all_ids(self.doc, "sand_dollar_action")
         return []
-
-    def _all_ids(self, kind: str) -> list[str]:
-        if self.doc is None:
-            return []
-        ids = [str(e.get("id")) for _file, _index, e in self.doc.entries(kind)]
-        return ids + [i for i in self.doc.inherited(kind) if i not in ids]
-
-    def _sand_dollar_action(self, ident: str) -> SandDollarAction | None:
-        if self.doc is None:
-            return None
-        for _file, _index, table in self.doc.entries("sand_dollar_action"):
-            if table.get("id") == ident:
-                try:
-                    return converter.structure(table, SandDollarAction)
-                except Exception:  # a broken action simply has no face yet
-                    return None
-        if self.doc.parent is not None:
-            return self.doc.parent.sand_dollar_actions.get(ident)
-        return None
 
     def select(self, kind: str, ident: str) -> bool:
         """Show the entry whose list key (its id, unless it shares it) is ``ident``."""
@@ -350,7 +233,8 @@ class Showing:
             return
         section = problem.section or problem.entry
         if section in KINDS:
-            ident = self._problem_key(problem) or problem.entry or self._id_at(problem)
+            ident = entryrows.problem_key(self.doc, problem) or problem.entry or \
+                entryrows.id_at(self.doc, problem)
             if not self.select(section, ident):
                 return
         elif section in ("pack", "rules"):

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from editor.export.dialog import ExportDialog, open_export_dialog
 from editor.model.document import REMOVED
+from editor.shell import entryrows
 from editor.shell.simulate import SimulateDialog
 from smqt.language.translate import N_, _
 from smqt.pack.manifest import MANIFEST
@@ -45,7 +46,7 @@ class TryOut:
                 return False
         if not self.doc.valid:
             lines = "\n".join(str(p) for p in self.doc.problems[:20])
-            self._tell(_(refused),
+            self.notices.tell(_(refused),
                        _("The table refuses a pack with problems. Fix these first:") + "\n\n"
                        + lines,
                        critical=True)
@@ -63,7 +64,7 @@ class TryOut:
         if card:
             argv += ["--opening", card]
         if not self.launch(argv):
-            self._tell(_("Playtest"), _("The table could not be started."), critical=True)
+            self.notices.tell(_("Playtest"), _("The table could not be started."), critical=True)
             return
         row = self._current_row()
         if card:
@@ -77,7 +78,7 @@ class TryOut:
                         "yet).").format(card=row.id)
         else:
             message = _("Playtest started with a shuffled display.")
-        self.statusBar().showMessage(message, 8000)
+        self.notices.status(message, 8000)
 
     def _card_to_try(self) -> str | None:
         """The selected feature card, when it is one the pack plays (not left out)."""
@@ -110,26 +111,26 @@ class TryOut:
         self.sim_dialog.show()
 
     def _open_report(self, folder: str) -> None:
-        self.statusBar().showMessage(_("Simulation report: {folder}").format(folder=folder),
+        self.notices.status(_("Simulation report: {folder}").format(folder=folder),
                                      15000)
         self.open_url(QUrl.fromLocalFile(str(Path(folder) / "report.html")))  # not translated: a file name
 
     def print_and_play_dialog(self) -> ExportDialog | None:
         self.flush()
         if self.doc is None or self.doc.catalog is None:
-            self._tell(_("Print and play"), _("Nothing in this pack loads yet: fix the problems "
+            self.notices.tell(_("Print and play"), _("Nothing in this pack loads yet: fix the problems "
                                               "in the Validation panel first."))
             return None
         if self.export_dialog is not None and shiboken6.isValid(self.export_dialog):
             self.export_dialog.close()
         dialog = open_export_dialog(self, self.doc.catalog, self.doc.parent,
                                     self._export_folder or self.doc.folder.parent,
-                                    self._pack_title())
+                                    entryrows.pack_title(self.doc))
         self.export_dialog = dialog
 
         def exported(text: str) -> None:
             self._export_folder = dialog.folder  # the next export starts where this one went
-            self.statusBar().showMessage(text + self._skipped_note(), 10000)
+            self.notices.status(text + entryrows.skipped_note(self.doc), 10000)
 
         dialog.exported.connect(exported)
         return self.export_dialog

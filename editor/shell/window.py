@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLayout,
     QMainWindow,
-    QMessageBox,
     QPushButton,
     QScrollArea,
     QSplitter,
@@ -43,9 +42,11 @@ from editor.shell.diskbar import DiskBar
 from editor.shell.editing import Editing
 from editor.shell.entrylist import EntryList
 from editor.shell.menus import EditorMenus
+from editor.shell.notices import Notices
 from editor.shell.packfiles import PackFiles
 from editor.shell.preview import PreviewPanel
 from editor.shell.problems import ValidationPanel
+from editor.shell.session import PackSession
 from editor.shell.showing import HELP_HINT, Showing
 from editor.shell.simulate import SimulateDialog
 from editor.shell.statsview import StatsView
@@ -59,9 +60,9 @@ AUTOSAVE_DELAY_MS = 1500
 class EditorWindow(EditorMenus, PackFiles, Editing, TryOut, Showing, QMainWindow):
     def __init__(self) -> None:
         super().__init__()
-        self.doc: PackDocument | None = None
         self.stack = QUndoStack(self)
-        self.current: tuple[str, str] | None = None
+        self.session = PackSession(self.stack)
+        self.notices = Notices(self, self.statusBar())
         self.form: Form | None = None
         self._form_key: tuple[str, Any, str] | None = None
         self._form_target: tuple[str, str] = ("", "")
@@ -229,10 +230,16 @@ class EditorWindow(EditorMenus, PackFiles, Editing, TryOut, Showing, QMainWindow
             event.ignore()
 
 
-    # ================================================================ out of the editor
+    # ================================================================ while parts are mixins
 
-    def _tell(self, title: str, text: str, *, critical: bool = False) -> None:
-        if critical:
-            QMessageBox.critical(self, title, text)
-        else:
-            QMessageBox.information(self, title, text)
+    @property
+    def doc(self) -> PackDocument | None:
+        return self.session.doc
+
+    @property
+    def current(self) -> tuple[str, str] | None:
+        return self.session.current
+
+    @current.setter
+    def current(self, value: tuple[str, str] | None) -> None:
+        self.session.current = value

@@ -1,0 +1,63 @@
+"""Each part of the editor's window made alone, given only what the window gives it (issue 41:
+a window is a shell that owns its parts and passes each what it needs): the session, the
+entry rows, and each part driven with small real objects or fakes of the others."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtWidgets import QWidget
+
+from editor.model.document import PackDocument
+from editor.shell import entryrows
+from editor.shell.session import PackSession
+
+pytestmark = pytest.mark.gui
+CARD = "lifeguard_tower_seven"
+
+
+class FakeNotices:
+    """What a part tells the author, kept to be read."""
+
+    def __init__(self) -> None:
+        self.window = QWidget()
+        self.told: list[tuple[str, str, bool]] = []
+        self.shown: list[str] = []
+
+    def alive(self) -> bool:
+        return True
+
+    def tell(self, title: str, text: str, *, critical: bool = False) -> None:
+        self.told.append((title, text, critical))
+
+    def status(self, text: str, timeout: int) -> None:
+        self.shown.append(text)
+
+
+def test_the_session_opens_a_pack_with_a_fresh_history(qtbot, pack):
+    stack = QUndoStack()
+    session = PackSession(stack)
+    first = PackDocument(pack)
+    session.open(first)
+    session.current = ("card", CARD)
+    stack.push(QUndoCommand("an edit"))
+    assert not stack.isClean()
+    with qtbot.waitSignal(session.opened):
+        session.open(PackDocument(pack))
+    assert session.doc is not first and session.doc is not None
+    assert stack.count() == 0 and stack.isClean() and session.current is None
+
+
+def test_the_rows_and_places_of_entries(pack):
+    doc = PackDocument(pack)
+    (file, _index, first), (_file, index, _second) = list(doc.entries("card"))[:2]
+    doc.apply(doc.set_at(file, "card", index, ("id",), first["id"]))  # a hand-edit mistake
+    twins = [r for r in entryrows.rows_of(doc, "card") if r.id == first["id"]]
+    assert [r.key for r in twins] == [first["id"], f"{first['id']}\x1f1"]
+    assert entryrows.place(doc, "card", twins[1].key) == (file, index)
+    assert entryrows.key_at(doc, "card", file, index) == twins[1].key
+    assert entryrows.problem_counts(doc, "card") == {twins[1].key: 1}
+    assert [r.id for r in entryrows.rows_of(doc, "settings")] == ["pack", "rules"]
+    assert "two_front" in entryrows.all_ids(doc, "sand_dollar_action")
+    assert entryrows.sand_dollar_action(doc, "two_front").id == "two_front"
+    assert entryrows.skipped_note(doc) and not entryrows.skipped_note(None)
