@@ -33,10 +33,6 @@ from smqt.pack.folder import KINDS
 from smqt.pack.manifest import MANIFEST
 
 
-def _short(text: str, most: int = 60) -> str:
-    return text if len(text) <= most else text[: most - 1] + "…"
-
-
 class Editing:
     """The edits of ``EditorWindow``."""
 
@@ -49,23 +45,6 @@ class Editing:
     def redo(self) -> None:
         self.flush()
         self.stack.redo()
-
-    def _undo_texts(self) -> None:
-        if not shiboken6.isValid(self):
-            return
-        undo, redo = self.stack.undoText(), self.stack.redoText()
-        for menu, button, can, named, verb, tip, nothing in (
-                (self.undo_action, self.undo_button, self.stack.canUndo(),
-                 _("Undo {change}").format(change=_short(undo)), _("Undo"),
-                 _("Undo: {change}").format(change=undo), _("Nothing to undo")),
-                (self.redo_action, self.redo_button, self.stack.canRedo(),
-                 _("Redo {change}").format(change=_short(redo)), _("Redo"),
-                 _("Redo: {change}").format(change=redo), _("Nothing to redo"))):
-            menu.setText(named if can else verb)
-            tip = tip if can else nothing
-            menu.setStatusTip(tip)
-            button.setToolTip(tip)
-            button.setEnabled(can)
 
     def push(self, edit: Edit, text: str | None = None) -> None:
         """Carry out ``edit`` as an undoable command."""

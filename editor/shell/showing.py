@@ -83,7 +83,7 @@ class Showing:
         self.state.setText(" · ".join(parts))
         self.state.setStyleSheet("color: #8a1c12; font-weight: bold;" if not valid else
                                  ("font-weight: bold;" if modified else ""))
-        self.save_action.setEnabled(modified)
+        self.menus.save_action.setEnabled(modified)
 
     def _rows(self) -> None:
         if self.doc is None:

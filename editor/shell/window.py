@@ -19,7 +19,6 @@ from PySide6.QtCore import QProcess, Qt, QTimer, QUrl
 from PySide6.QtGui import QCloseEvent, QDesktopServices, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
     QApplication,
-    QDialog,
     QDockWidget,
     QFrame,
     QHBoxLayout,
@@ -41,7 +40,7 @@ from editor.model.document import PackDocument
 from editor.shell.diskbar import DiskBar
 from editor.shell.editing import Editing
 from editor.shell.entrylist import EntryList
-from editor.shell.menus import EditorMenus
+from editor.shell.menus import Commands, EditorMenus
 from editor.shell.notices import Notices
 from editor.shell.packfiles import PackFiles
 from editor.shell.preview import PreviewPanel
@@ -57,7 +56,7 @@ AUTOSAVE_DELAY_MS = 1500
 "How long after a change its file is kept aside (a kill loses at most this much)."
 
 
-class EditorWindow(EditorMenus, PackFiles, Editing, TryOut, Showing, QMainWindow):
+class EditorWindow(PackFiles, Editing, TryOut, Showing, QMainWindow):
     def __init__(self) -> None:
         super().__init__()
         self.stack = QUndoStack(self)
@@ -71,7 +70,6 @@ class EditorWindow(EditorMenus, PackFiles, Editing, TryOut, Showing, QMainWindow
         self._shown = False
         self._applying = False
         self.sim_dialog: SimulateDialog | None = None
-        self.help_dialogs: dict[str, QDialog] = {}
         self.export_dialog: ExportDialog | None = None
         self._offered_others = False
         self._export_folder: Path | None = None
@@ -82,7 +80,12 @@ class EditorWindow(EditorMenus, PackFiles, Editing, TryOut, Showing, QMainWindow
         self._build()
         # a top-level layout constraint makes the offscreen platform warn on every resize
         self.layout().setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
-        self._menus()
+        self.menus = EditorMenus(self, self.stack, self.docks, Commands(
+            open_dialog=self.open_dialog, new_variant=self.new_variant, save=self.save,
+            reload_from_disk=self.reload_from_disk, print_and_play=self.print_and_play_dialog,
+            close=self.close, undo=self.undo, redo=self.redo, new_entry=self.new_entry,
+            duplicate=self.duplicate, delete=self.delete, playtest=self.playtest,
+            playtest_shuffled=lambda: self.playtest(with_card=False), simulate=self.simulate))
         self.disk_timer = QTimer(self)
         self.disk_timer.setInterval(1000)
         self.disk_timer.timeout.connect(self.check_disk)

@@ -193,16 +193,16 @@ def test_the_filters_statistics_undo_and_menus_speak_german(german_window):
     win.select("card", CARD)
     win.push(win.doc.set_value("card", CARD, ("row",), "street"))
     assert win.stack.undoText() == "Merkmalskarte drum_circle: Reihe = Promenade"
-    assert win.undo_action.text().startswith("Rückgängig: Merkmalskarte drum_circle")
+    assert win.menus.undo_action.text().startswith("Rückgängig: Merkmalskarte drum_circle")
     win.undo()
     assert win.doc.find("card", CARD)[2]["row"] == "beach"
-    assert win.redo_action.text() == "Wiederholen: Merkmalskarte drum_circle: Reihe = Promenade"
+    assert win.menus.redo_action.text() == "Wiederholen: Merkmalskarte drum_circle: Reihe = Promenade"
 
 
 def test_the_help_menu_shows_the_format_guide_in_german(german_window):
     win = german_window
-    win._show_help("format")
-    text = win.help_dialogs["format"].browser.toPlainText()
+    win.menus.show_help("format")
+    text = win.menus.help_dialogs["format"].browser.toPlainText()
     assert "Das Format der Inhaltspakete" in text and "Merkmalskarte" in text
 
 

@@ -135,23 +135,23 @@ def test_the_toolbar_keeps_its_buttons_in_place(window, qtbot):
     window.push(window.doc.set_value("card", CARD, ("name",),
                                      "A very long name to make the undo text long"))
     qtbot.wait(20)
-    assert window.undo_action.text().startswith("Undo card")  # the menu says what
+    assert window.menus.undo_action.text().startswith("Undo card")  # the menu says what
     assert places() == start
-    assert window.undo_button.isEnabled() and not window.redo_button.isEnabled()
+    assert window.menus.undo_button.isEnabled() and not window.menus.redo_button.isEnabled()
 
 
 def test_the_help_menu_shows_the_format_guide_and_the_shortcuts(window, qtbot):
     menus = {a.text().replace("&", ""): a.menu() for a in window.menuBar().actions()}
     helps = {a.text(): a for a in menus["Help"].actions()}
     helps["Pack format guide"].trigger()
-    guide = window.help_dialogs["format"]
+    guide = window.menus.help_dialogs["format"]
     assert guide.isVisible() and "extends" in guide.browser.toPlainText()
     helps["Keyboard shortcuts"].trigger()
-    keys = window.help_dialogs["keys"].browser.toPlainText()
+    keys = window.menus.help_dialogs["keys"].browser.toPlainText()
     for text in ("Undo", "Save", "Playtest", "Ctrl+Z in a field", "Mouse wheel"):
         assert text in keys
     helps["Keyboard shortcuts"].trigger()  # a second time in the same window
-    assert window.help_dialogs["keys"].isVisible()
+    assert window.menus.help_dialogs["keys"].isVisible()
 
 
 def test_redo_after_undoing_what_was_typed_into_an_empty_field_brings_it_back(window, qtbot):

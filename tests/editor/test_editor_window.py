@@ -97,7 +97,7 @@ def test_form_edits_undo_redo_save_and_reload_find_exactly_those_changes(window,
         window.stack.redo()
     assert card_entry(window.doc, CARD) == edited
 
-    window.save_action.trigger()
+    window.menus.save_action.trigger()
     assert not window.isWindowModified() and window.doc.valid
     reread = PackDocument(pack)
     expected = copy.deepcopy(original.files)

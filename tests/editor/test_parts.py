@@ -4,12 +4,14 @@ entry rows, and each part driven with small real objects or fakes of the others.
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from PySide6.QtGui import QUndoCommand, QUndoStack
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from editor.model.document import PackDocument
 from editor.shell import entryrows
+from editor.shell.menus import Commands, EditorMenus
 from editor.shell.session import PackSession
 
 pytestmark = pytest.mark.gui
@@ -61,3 +63,27 @@ def test_the_rows_and_places_of_entries(pack):
     assert "two_front" in entryrows.all_ids(doc, "sand_dollar_action")
     assert entryrows.sand_dollar_action(doc, "two_front").id == "two_front"
     assert entryrows.skipped_note(doc) and not entryrows.skipped_note(None)
+
+
+def test_the_menus_call_the_parts_commands_and_name_the_next_undo(qtbot):
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    stack = QUndoStack(window)
+    dock = QDockWidget("Undo history", window)
+    called: list[str] = []
+    names = [field.name for field in attrs.fields(Commands)]
+    menus = EditorMenus(window, stack, {"history": dock}, Commands(
+        **{name: (lambda name=name: called.append(name)) for name in names}))
+    actions = {a.text(): a for top in window.menuBar().actions() for a in top.menu().actions()}
+    for text in ("Save", "Playtest with a shuffled display", "Simulate against base…"):
+        actions[text].trigger()
+    assert called == ["save", "playtest_shuffled", "simulate"]
+    assert dock.toggleViewAction() in actions.values()
+    assert menus.undo_action.text() == "Undo" and not menus.undo_button.isEnabled()
+    stack.push(QUndoCommand("card x: row = beach"))
+    assert menus.undo_action.text() == "Undo card x: row = beach"
+    assert menus.undo_button.isEnabled() and not menus.redo_button.isEnabled()
+    stack.undo()
+    assert menus.redo_action.statusTip() == "Redo: card x: row = beach"
+    menus.show_help("keys")
+    assert "File › Save" in menus.help_dialogs["keys"].browser.toPlainText()
