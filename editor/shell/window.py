@@ -10,13 +10,11 @@ the document after each one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import shiboken6
-from PySide6.QtCore import QProcess, Qt, QTimer, QUrl
-from PySide6.QtGui import QCloseEvent, QDesktopServices, QShowEvent, QUndoStack
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -33,7 +31,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.export.dialog import ExportDialog
 from editor.forms.form import Form
 from editor.model.autosave import drop_snapshot
 from editor.model.document import PackDocument
@@ -47,7 +44,6 @@ from editor.shell.preview import PreviewPanel
 from editor.shell.problems import ValidationPanel
 from editor.shell.session import PackSession
 from editor.shell.showing import HELP_HINT, Showing
-from editor.shell.simulate import SimulateDialog
 from editor.shell.statsview import StatsView
 from editor.shell.tryout import TryOut
 from smqt.language.translate import _
@@ -56,7 +52,7 @@ AUTOSAVE_DELAY_MS = 1500
 "How long after a change its file is kept aside (a kill loses at most this much)."
 
 
-class EditorWindow(PackFiles, Editing, TryOut, Showing, QMainWindow):
+class EditorWindow(PackFiles, Editing, Showing, QMainWindow):
     def __init__(self) -> None:
         super().__init__()
         self.stack = QUndoStack(self)
@@ -69,23 +65,20 @@ class EditorWindow(PackFiles, Editing, TryOut, Showing, QMainWindow):
         self._disk_noticed: dict[str, str] = {}
         self._shown = False
         self._applying = False
-        self.sim_dialog: SimulateDialog | None = None
-        self.export_dialog: ExportDialog | None = None
         self._offered_others = False
-        self._export_folder: Path | None = None
-        self.launch: Callable[[list[str]], bool] = lambda argv: QProcess.startDetached(
-            argv[0], argv[1:])[0]
-        self.open_url: Callable[[QUrl], bool] = QDesktopServices.openUrl
         self._fit_screen(1500, 950)
         self._build()
+        self.tryout = TryOut(self.session, self.notices, flush=self.flush, save=self.save,
+                             current_row=self._current_row)
         # a top-level layout constraint makes the offscreen platform warn on every resize
         self.layout().setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
         self.menus = EditorMenus(self, self.stack, self.docks, Commands(
             open_dialog=self.open_dialog, new_variant=self.new_variant, save=self.save,
-            reload_from_disk=self.reload_from_disk, print_and_play=self.print_and_play_dialog,
+            reload_from_disk=self.reload_from_disk, print_and_play=self.tryout.print_and_play_dialog,
             close=self.close, undo=self.undo, redo=self.redo, new_entry=self.new_entry,
-            duplicate=self.duplicate, delete=self.delete, playtest=self.playtest,
-            playtest_shuffled=lambda: self.playtest(with_card=False), simulate=self.simulate))
+            duplicate=self.duplicate, delete=self.delete, playtest=self.tryout.playtest,
+            playtest_shuffled=lambda: self.tryout.playtest(with_card=False),
+            simulate=self.tryout.simulate))
         self.disk_timer = QTimer(self)
         self.disk_timer.setInterval(1000)
         self.disk_timer.timeout.connect(self.check_disk)
@@ -224,10 +217,7 @@ class EditorWindow(PackFiles, Editing, TryOut, Showing, QMainWindow):
             self.autosave_timer.stop()
             if self.doc is not None and not stopping:
                 drop_snapshot(self._snapshot_path())  # saved, or thrown away on purpose
-            if self.sim_dialog is not None:
-                self.sim_dialog.stop()
-            if self.export_dialog is not None and shiboken6.isValid(self.export_dialog):
-                self.export_dialog.stop()
+            self.tryout.stop()
             event.accept()
         else:
             event.ignore()

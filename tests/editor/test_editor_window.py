@@ -380,23 +380,23 @@ def test_the_disk_bar_names_each_file_and_takes_a_choice_per_file(window, qtbot,
 
 def test_playtest_and_simulate_use_the_saved_pack(window, qtbot, pack, monkeypatch):
     launched = []
-    window.launch = lambda argv: launched.append(argv) or True
+    window.tryout.launch = lambda argv: launched.append(argv) or True
     window.select("card", CARD)
-    window.playtest()
+    window.tryout.playtest()
     assert launched[-1][1:] == ["-m", "smqt", "play", "--playtest", "--pack", str(pack),
                                 "--opening", CARD]
-    window.playtest(with_card=False)
+    window.tryout.playtest(with_card=False)
     assert launched[-1][1:] == ["-m", "smqt", "play", "--playtest", "--pack", str(pack)]
     window.select("starting_tile", window.doc.catalog and next(iter(
         window.doc.catalog.starting_tiles)))
-    window.playtest()
+    window.tryout.playtest()
     assert "--opening" not in launched[-1]
     # an invalid pack is refused with the reasons
     told = []
     monkeypatch.setattr(QMessageBox, "critical", lambda _p, title, text: told.append(text))
     window.push(window.doc.set_value("card", CARD, ("name",), ""))
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Save)
-    window.playtest()
+    window.tryout.playtest()
     assert len(launched) == 3 and "must not be empty" in told[-1]
 
 
@@ -407,9 +407,9 @@ def test_simulate_against_base_shows_progress_and_opens_the_report(window, qtbot
     (variant / "rules.toml").write_text("[rules]\ncards_to_end = 6\n")
     window.open_pack(variant)
     opened = []
-    window.open_url = lambda url: opened.append(url.toLocalFile()) or True
-    window.simulate()
-    dialog = window.sim_dialog
+    window.tryout.open_url = lambda url: opened.append(url.toLocalFile()) or True
+    window.tryout.simulate()
+    dialog = window.tryout.sim_dialog
     dialog.games.setValue(2)
     dialog.jobs.setValue(1)
     dialog.bots.setEditText("random")

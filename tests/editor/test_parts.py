@@ -7,12 +7,13 @@ from __future__ import annotations
 import attrs
 import pytest
 from PySide6.QtGui import QUndoCommand, QUndoStack
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QWidget
 
 from editor.model.document import PackDocument
 from editor.shell import entryrows
 from editor.shell.menus import Commands, EditorMenus
 from editor.shell.session import PackSession
+from editor.shell.tryout import TryOut
 
 pytestmark = pytest.mark.gui
 CARD = "lifeguard_tower_seven"
@@ -87,3 +88,26 @@ def test_the_menus_call_the_parts_commands_and_name_the_next_undo(qtbot):
     assert menus.redo_action.statusTip() == "Redo: card x: row = beach"
     menus.show_help("keys")
     assert "File › Save" in menus.help_dialogs["keys"].browser.toPlainText()
+
+
+def test_the_tryout_saves_first_and_deals_the_card_shown(qtbot, pack, monkeypatch):
+    session = PackSession(QUndoStack())
+    session.open(PackDocument(pack))
+    doc = session.doc
+    row = next(r for r in entryrows.rows_of(doc, "card") if r.id == CARD)
+    notices, flushed, launched = FakeNotices(), [], []
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a: asked.append(a[1]) or QMessageBox.StandardButton.Save)
+    tryout = TryOut(session, notices, flush=lambda: flushed.append(True),
+                    save=lambda: doc.save() is not None, current_row=lambda: row,
+                    launch=lambda argv: launched.append(argv) or True)
+    doc.apply(doc.set_value("card", CARD, ("name",), "Tower Eight"))
+    tryout.playtest()
+    assert flushed and asked == ["Playtest"] and not doc.modified  # saved first
+    assert launched[-1][-4:] == ["--pack", str(pack), "--opening", CARD]
+    assert notices.shown[-1] == (f"Playtest started with {CARD} in the opening display; you "
+                                 "start.")
+    tryout.launch = lambda argv: False
+    tryout.playtest(with_card=False)
+    assert notices.told[-1] == ("Playtest", "The table could not be started.", True)
