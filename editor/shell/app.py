@@ -142,7 +142,7 @@ def main(argv: Sequence[str] | None = None, err: TextIO | None = None) -> int:
                 made = EditorWindow()
                 wire(made)
                 if folder is not None:
-                    made.open_pack(folder, offer_recovery=False)
+                    made.files.open_pack(folder, offer_recovery=False)
                 made.show()
                 if current is not None:
                     made.select(*current)
@@ -154,7 +154,7 @@ def main(argv: Sequence[str] | None = None, err: TextIO | None = None) -> int:
         wire(EditorWindow())
         if args.screenshot:
             window.resize(1500, 950)  # screenshots have one size whatever the screen
-        window.open_pack(folder, offer_recovery=not (args.screenshot or args.quit))
+        window.files.open_pack(folder, offer_recovery=not (args.screenshot or args.quit))
         window.show()
         window.select("card", next((r.id for r in window.entries.rows), ""))
         if crashes:

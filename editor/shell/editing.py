@@ -22,7 +22,6 @@ from editor.model.document import (
     SetValue,
 )
 from editor.model.templates import follows_name, free_id, id_from_name, new_entry
-from editor.model.variant import NewVariantDialog, create_variant
 from editor.model.words import entry_words, kind_word
 from editor.shell import entryrows
 from editor.shell.entrylist import SETTINGS, split_key
@@ -249,23 +248,3 @@ class Editing:
                     self.current = (row.kind, row.id)
                     self.refresh()
                     return
-
-    def new_variant(self) -> None:
-        if self.doc is None or not self.may_discard():
-            return
-        dialog = NewVariantDialog(self.doc.folder, self)
-        accepted = dialog.exec()
-        location, name, description = dialog.location(), dialog.name(), dialog.description()
-        parent_name = dialog.parent_name
-        dialog.deleteLater()
-        if not accepted:
-            return
-        try:
-            folder = create_variant(self.doc.folder, location, name, description)
-        except (OSError, ValueError) as exc:
-            self.notices.tell(_("The variant was not made"), str(exc), critical=True)
-            return
-        self.open_pack(folder)
-        self.notices.status(
-            _("New variant {pack}: it extends {parent}. Entries you change or add are stored "
-              "here.").format(pack=folder.name, parent=parent_name), 10000)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
     QApplication,
@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
 )
 
 from editor.forms.form import Form
-from editor.model.autosave import drop_snapshot
 from editor.model.document import PackDocument
 from editor.shell.diskbar import DiskBar
 from editor.shell.editing import Editing
@@ -48,11 +47,8 @@ from editor.shell.statsview import StatsView
 from editor.shell.tryout import TryOut
 from smqt.language.translate import _
 
-AUTOSAVE_DELAY_MS = 1500
-"How long after a change its file is kept aside (a kill loses at most this much)."
 
-
-class EditorWindow(PackFiles, Editing, Showing, QMainWindow):
+class EditorWindow(Editing, Showing, QMainWindow):
     def __init__(self) -> None:
         super().__init__()
         self.stack = QUndoStack(self)
@@ -62,36 +58,30 @@ class EditorWindow(PackFiles, Editing, Showing, QMainWindow):
         self._form_key: tuple[str, Any, str] | None = None
         self._form_target: tuple[str, str] = ("", "")
         self._listing = False
-        self._disk_noticed: dict[str, str] = {}
         self._shown = False
         self._applying = False
-        self._offered_others = False
         self._fit_screen(1500, 950)
         self._build()
-        self.tryout = TryOut(self.session, self.notices, flush=self.flush, save=self.save,
+        self.files = PackFiles(self.session, self.disk_bar, self.notices, flush=self.flush)
+        self.session.opened.connect(self._opened)
+        self.session.reread.connect(self._reread)
+        self.session.saved_state_changed.connect(self._marks)
+        self.tryout = TryOut(self.session, self.notices, flush=self.flush, save=self.files.save,
                              current_row=self._current_row)
         # a top-level layout constraint makes the offscreen platform warn on every resize
         self.layout().setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
         self.menus = EditorMenus(self, self.stack, self.docks, Commands(
-            open_dialog=self.open_dialog, new_variant=self.new_variant, save=self.save,
-            reload_from_disk=self.reload_from_disk, print_and_play=self.tryout.print_and_play_dialog,
+            open_dialog=self.files.open_dialog, new_variant=self.files.new_variant,
+            save=self.files.save, reload_from_disk=self.files.reload_from_disk,
+            print_and_play=self.tryout.print_and_play_dialog,
             close=self.close, undo=self.undo, redo=self.redo, new_entry=self.new_entry,
             duplicate=self.duplicate, delete=self.delete, playtest=self.tryout.playtest,
             playtest_shuffled=lambda: self.tryout.playtest(with_card=False),
             simulate=self.tryout.simulate))
-        self.disk_timer = QTimer(self)
-        self.disk_timer.setInterval(1000)
-        self.disk_timer.timeout.connect(self.check_disk)
-        self.disk_timer.start()
         QApplication.instance().focusChanged.connect(self._focus_changed)
         self.stack.cleanChanged.connect(self._clean_changed)
         self._stopping = False
         """Asked to stop: close without asking, the unsaved edits kept aside."""
-        self.autosave_timer = QTimer(self)
-        self.autosave_timer.setSingleShot(True)
-        self.autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
-        self.autosave_timer.timeout.connect(self.autosave)
-        self.stack.indexChanged.connect(lambda _index: self.autosave_timer.start())
         self._marks()
 
     def _fit_screen(self, width: int, height: int) -> None:
@@ -112,10 +102,6 @@ class EditorWindow(PackFiles, Editing, Showing, QMainWindow):
         column = QVBoxLayout(middle)
         column.setContentsMargins(0, 0, 0, 0)
         self.disk_bar = DiskBar()
-        self.disk_bar.reload_all.connect(self.reload_from_disk)
-        self.disk_bar.keep_all.connect(self._keep_mine)
-        self.disk_bar.reload_file.connect(self._reload_file)
-        self.disk_bar.keep_file.connect(self._keep_file)
         column.addWidget(self.disk_bar)
         self.banner = QFrame()
         self.banner.setStyleSheet("QFrame { background: #e8eef7; }")
@@ -206,17 +192,14 @@ class EditorWindow(PackFiles, Editing, Showing, QMainWindow):
         """Asked to stop (a logout, ``kill``, the terminal closed): keep the unsaved edits
         aside, where the next start offers them, and close without asking."""
         self.flush()
-        self.autosave()
+        self.files.autosave()
         self._stopping = True
         self.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         stopping = self._stopping
-        if stopping or self.may_discard():
-            self.disk_timer.stop()
-            self.autosave_timer.stop()
-            if self.doc is not None and not stopping:
-                drop_snapshot(self._snapshot_path())  # saved, or thrown away on purpose
+        if stopping or self.files.may_discard():
+            self.files.closing(stopping=stopping)
             self.tryout.stop()
             event.accept()
         else:
@@ -224,6 +207,15 @@ class EditorWindow(PackFiles, Editing, Showing, QMainWindow):
 
 
     # ================================================================ while parts are mixins
+
+    def _opened(self) -> None:
+        self._form_key = None
+        self.entries.set_kind("card")
+        self.refresh()
+
+    def _reread(self) -> None:
+        self._form_key = None
+        self.refresh()
 
     @property
     def doc(self) -> PackDocument | None:

@@ -88,7 +88,7 @@ def test_entries_sharing_an_id_each_open_and_the_problem_names_the_real_file(qtb
 
     win = EditorWindow()
     qtbot.addWidget(win)
-    assert win.open_pack(folder)
+    assert win.files.open_pack(folder)
     twins = [r for r in win.entries.rows if r.id == first]
     assert len(twins) == 2 and twins[0].key != twins[1].key
     labels = [win.entries.list.item(i).text() for i in range(win.entries.list.count())]
@@ -138,7 +138,7 @@ def trial(qtbot, tmp_path, monkeypatch):
 
     win = EditorWindow()
     qtbot.addWidget(win)
-    assert win.open_pack(folder, offer_recovery=False)
+    assert win.files.open_pack(folder, offer_recovery=False)
     return win
 
 

@@ -26,9 +26,9 @@ KILLED = textwrap.dedent("""
     app = QApplication([])
     from editor.shell.window import EditorWindow
     window = EditorWindow()
-    window.open_pack(sys.argv[1])
+    window.files.open_pack(sys.argv[1])
     window.push(window.doc.set_value("card", sys.argv[2], ("name",), "Killed Tower"))
-    snapshot = window._snapshot_path()
+    snapshot = window.files.snapshot_path()
     deadline = time.monotonic() + 20
     while not snapshot.exists() and time.monotonic() < deadline:
         app.processEvents()
@@ -59,12 +59,12 @@ def test_edits_of_a_killed_editor_are_offered_back_and_the_pack_is_untouched(qtb
     monkeypatch.setattr(QMessageBox, "question", answer)
     win = EditorWindow()
     qtbot.addWidget(win)
-    assert win.open_pack(pack)
+    assert win.files.open_pack(pack)
     assert [title for title, _ in asked] == ["Recover unsaved changes"]
     assert "beach.toml" in asked[0][1]
     assert win.doc.find("card", CARD)[2]["name"] == "Killed Tower"
     assert win.doc.modified and win.isWindowModified()
-    assert win.save()
+    assert win.files.save()
     assert not snapshot.exists()
     assert 'name = "Killed Tower"' in (pack / "beach.toml").read_text()
 
@@ -72,23 +72,23 @@ def test_edits_of_a_killed_editor_are_offered_back_and_the_pack_is_untouched(qtb
 def test_recovery_can_be_declined_or_put_off(qtbot, pack, tmp_path, monkeypatch):
     first = EditorWindow()
     qtbot.addWidget(first)
-    first.open_pack(pack)
+    first.files.open_pack(pack)
     first.push(first.doc.set_value("card", CARD, ("name",), "Tower Later"))
-    first.autosave()
+    first.files.autosave()
     snapshot = snapshot_path(tmp_path / "home", pack)
     assert read_snapshot(snapshot, pack).texts.keys() == {"beach.toml"}
-    first.autosave_timer.stop()
-    first.disk_timer.stop()
+    first.files.autosave_timer.stop()
+    first.files.disk_timer.stop()
 
     for choice, kept in ((QMessageBox.StandardButton.Cancel, True),
                          (QMessageBox.StandardButton.Discard, False)):
         monkeypatch.setattr(QMessageBox, "question", lambda *a, c=choice: c)
         again = EditorWindow()
         qtbot.addWidget(again)
-        again.open_pack(pack)
+        again.files.open_pack(pack)
         assert again.doc.find("card", CARD)[2]["name"] != "Tower Later"
         assert snapshot.exists() is kept
-        again.disk_timer.stop()
+        again.files.disk_timer.stop()
 
 
 def test_undoing_an_edit_drops_the_snapshot(window, qtbot, tmp_path):
@@ -181,11 +181,11 @@ def test_edits_kept_for_another_pack_are_offered_when_the_editor_starts_on_this_
 
     first = EditorWindow()
     qtbot.addWidget(first)
-    first.open_pack(pack, offer_recovery=False)
+    first.files.open_pack(pack, offer_recovery=False)
     first.push(first.doc.set_value("card", CARD, ("name",), "Kept Tower"))
-    first.autosave()
-    first.autosave_timer.stop()
-    first.disk_timer.stop()
+    first.files.autosave()
+    first.files.autosave_timer.stop()
+    first.files.disk_timer.stop()
     other = tmp_path / "other"
     shutil.copytree(pack, other)
     asked = []
@@ -197,9 +197,9 @@ def test_edits_kept_for_another_pack_are_offered_when_the_editor_starts_on_this_
     monkeypatch.setattr(QMessageBox, "question", answer)
     win = EditorWindow()
     qtbot.addWidget(win)
-    win.open_pack(other)
+    win.files.open_pack(other)
     assert str(pack) in asked[0] and "Open that pack" in asked[0]
     assert win.doc.folder == pack  # opened, and its own question recovered the edits
     assert win.doc.find("card", CARD)[2]["name"] == "Kept Tower" and win.doc.modified
-    win.open_pack(other)  # asked once per window
+    win.files.open_pack(other)  # asked once per window
     assert len(asked) == 2

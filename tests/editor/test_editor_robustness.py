@@ -25,7 +25,7 @@ def open_window(qtbot, folder, monkeypatch, answer=QMessageBox.StandardButton.Di
     monkeypatch.setattr(QMessageBox, "critical", lambda *a, **k: None)
     win = EditorWindow()
     qtbot.addWidget(win)
-    assert win.open_pack(folder)
+    assert win.files.open_pack(folder)
     win.show()
     return win
 
@@ -70,7 +70,7 @@ def test_typing_not_yet_committed_is_saved_and_guards_the_close(qtbot, pack, mon
     spin.setFocus()
     spin.selectAll()
     qtbot.keyClicks(spin, "7")
-    assert win.save()
+    assert win.files.save()
     card = load_pack(pack).cards["tide_pools"]
     assert (card.name, card.scoring[0].points) == ("Rock Pools", 7)
 
@@ -138,7 +138,7 @@ def test_undo_puts_a_dropped_key_back_in_its_place(qtbot, pack, monkeypatch):
     assert list(win.doc.find("card", "tide_pools")[2]) == keys
     win.push(win.doc.set_value("card", "tide_pools", ("name",), "Rock Pools"))
     win.stack.undo()
-    win.save()
+    win.files.save()
     assert (pack / "beach.toml").read_text() == before
 
 
@@ -146,7 +146,7 @@ def test_a_failed_reload_keeps_the_document(qtbot, pack, monkeypatch):
     win = open_window(qtbot, pack, monkeypatch)
     win.push(win.doc.set_value("card", "tide_pools", ("name",), "Rock Pools"))
     (pack / "street.toml").write_text("this is [not toml")
-    win.reload_from_disk()  # the question is answered "discard"; the file cannot be read
+    win.files.reload_from_disk()  # the question is answered "discard"; the file cannot be read
     assert win.doc.find("card", "tide_pools")[2]["name"] == "Rock Pools"
     assert "street.toml" in win.doc.files and win.doc.modified
     with pytest.raises(DocumentError, match=r"street\.toml"):
@@ -161,7 +161,7 @@ def test_keep_my_version_writes_the_files_another_program_changed(qtbot, pack, m
     qtbot.mouseClick(win.disk_bar.rows["street.toml"][2], Qt.MouseButton.LeftButton)
     assert win.disk_bar.isHidden()
     assert win.doc.modified
-    assert win.save()
+    assert win.files.save()
     assert (pack / "street.toml").read_text() == ours
 
 
@@ -169,7 +169,7 @@ def test_saving_over_another_programs_changes_asks_first(qtbot, pack, monkeypatc
     win = open_window(qtbot, pack, monkeypatch, QMessageBox.StandardButton.Cancel)
     win.push(win.doc.set_value("card", "tide_pools", ("name",), "Rock Pools"))
     replace_in(pack / "beach.toml", 'name = "Kite Meadow"', 'name = "Kite Field"')
-    assert not win.save()
+    assert not win.files.save()
     assert 'name = "Kite Field"' in (pack / "beach.toml").read_text()
 
 

@@ -142,7 +142,7 @@ def test_an_invalid_value_shows_in_the_validation_panel_and_a_click_finds_the_fi
     assert window.current == ("card", CARD)
     assert window.form.focusWidget() is field(window, QLineEdit, "name")
     # work in progress may be saved; it stays invalid and the engine refuses it
-    window.save()
+    window.files.save()
     _, problems = check_pack(pack)
     assert [p.key for p in problems] == ["name"]
     assert "invalid" in window.state.text()
@@ -155,7 +155,7 @@ def test_the_table_refuses_an_invalid_pack_and_says_why(window, qtbot, pack):
     window.select("card", CARD)
     type_number(qtbot, field(window, QSpinBox, "rings.0.points"), 3)
     window.push(window.doc.set_value("card", CARD, ("row",), "sky"))
-    window.save()
+    window.files.save()
     table = TableWindow(remember_layout=False)
     qtbot.addWidget(table)
     table.new_game(GameOptions((("Ann", "human"), ("Bo", "medium")), 1, pack))
@@ -197,7 +197,7 @@ def test_a_save_killed_half_way_keeps_the_previous_file(window, qtbot, pack, mon
     told = []
     monkeypatch.setattr(smqt.files.atomic, "_write_synced", killed)
     monkeypatch.setattr(QMessageBox, "critical", lambda _p, title, text: told.append(text))
-    assert not window.save()
+    assert not window.files.save()
     assert (pack / "beach.toml").read_bytes() == before
     assert window.isWindowModified() and "simulated failure" in told[0]
     assert load_pack(pack).cards[CARD].scoring[0].points == 2
@@ -214,7 +214,7 @@ def test_a_variant_made_in_the_editor_validates_and_simulates(window, qtbot, pac
         return 1
 
     monkeypatch.setattr(NewVariantDialog, "exec", fill)
-    window.new_variant()
+    window.files.new_variant()
     variant = tmp_path / "variants" / "short-beach"
     assert window.doc.folder == variant
     manifest = tomllib.loads((variant / "pack.toml").read_text())
@@ -239,7 +239,7 @@ def test_a_variant_made_in_the_editor_validates_and_simulates(window, qtbot, pac
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     window.select("card", "tide_pools")
     window.delete()
-    assert window.save() and window.doc.valid
+    assert window.files.save() and window.doc.valid
     catalog = load_pack(variant)
     assert catalog.rules.cards_to_end == 10
     assert catalog.cards[CARD].scoring[0].points == 4
@@ -373,7 +373,7 @@ def test_the_disk_bar_names_each_file_and_takes_a_choice_per_file(window, qtbot,
     assert window.doc.find("card", "tide_pools")[2]["name"] == "Tidal Pools"
     qtbot.mouseClick(window.disk_bar.rows["beach.toml"][2], Qt.MouseButton.LeftButton)
     assert window.disk_bar.isHidden()
-    assert window.save()
+    assert window.files.save()
     saved = beach.read_text()
     assert 'name = "Tidal Pools"' in saved and 'name = "Kite Meadow"' in saved
 
@@ -405,7 +405,7 @@ def test_simulate_against_base_shows_progress_and_opens_the_report(window, qtbot
 
     variant = create_variant(pack, tmp_path / "variants", "Quick")
     (variant / "rules.toml").write_text("[rules]\ncards_to_end = 6\n")
-    window.open_pack(variant)
+    window.files.open_pack(variant)
     opened = []
     window.tryout.open_url = lambda url: opened.append(url.toLocalFile()) or True
     window.tryout.simulate()

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QWidget
 
 from editor.model.document import PackDocument
 from editor.shell import entryrows
+from editor.shell.diskbar import DiskBar
 from editor.shell.menus import Commands, EditorMenus
+from editor.shell.packfiles import PackFiles
 from editor.shell.session import PackSession
 from editor.shell.tryout import TryOut
 
@@ -111,3 +114,29 @@ def test_the_tryout_saves_first_and_deals_the_card_shown(qtbot, pack, monkeypatc
     tryout.launch = lambda argv: False
     tryout.playtest(with_card=False)
     assert notices.told[-1] == ("Playtest", "The table could not be started.", True)
+
+
+def test_the_pack_files_open_keep_aside_save_and_take_the_disks_version(qtbot, pack):
+    session = PackSession(QUndoStack())
+    notices, flushed = FakeNotices(), []
+    bar = DiskBar(notices.window)  # inside a window: not a window of its own
+    files = PackFiles(session, bar, notices, flush=lambda: flushed.append(True))
+    files.disk_timer.stop()  # the checks are made by hand below
+    with qtbot.waitSignal(session.opened):
+        assert files.open_pack(pack)
+    doc = session.doc
+    doc.apply(doc.set_value("card", CARD, ("name",), "Tower Eight"))
+    files.autosave()
+    assert files.snapshot_path().exists()
+    with qtbot.waitSignal(session.saved_state_changed):
+        assert files.save()
+    assert flushed and not files.snapshot_path().exists() and not doc.modified
+    assert notices.shown[-1] == "Saved beach.toml."
+    beach = pack / "beach.toml"
+    beach.write_text(beach.read_text().replace("Tower Eight", "Tower Nine"))
+    files.check_disk()
+    assert list(bar.rows) == ["beach.toml"] and not bar.isHidden()
+    with qtbot.waitSignal(session.reread):
+        qtbot.mouseClick(bar.rows["beach.toml"][1], Qt.MouseButton.LeftButton)
+    assert doc.find("card", CARD)[2]["name"] == "Tower Nine" and bar.isHidden()
+    assert not notices.told
