@@ -98,6 +98,11 @@ class Showing:
         finally:
             self._listing = False
 
+    def flush(self) -> None:
+        """Commit what is typed in the form but not committed yet."""
+        if self.form is not None:
+            self.form.flush()
+
     def _current_row(self) -> EntryRow | None:
         if self.current is None:
             return None
@@ -194,7 +199,7 @@ class Showing:
             self.form = Form(cls, choices=self._choices,
                              optional_lists=not (key and key[0] == SETTINGS))
             self.form.edited.connect(
-                lambda path, value: self._form_edited(self._form_target, path, value))
+                lambda path, value: self.editing.form_edited(self._form_target, path, value))
             self.form_layout.insertWidget(self.form_layout.count() - 1, self.form)  # above the stretch
         self.form.setEnabled(editable)
         self.form.show_table(table)

@@ -48,7 +48,7 @@ from editor.shell.tryout import TryOut
 from smqt.language.translate import _
 
 
-class EditorWindow(Editing, Showing, QMainWindow):
+class EditorWindow(Showing, QMainWindow):
     def __init__(self) -> None:
         super().__init__()
         self.stack = QUndoStack(self)
@@ -59,9 +59,12 @@ class EditorWindow(Editing, Showing, QMainWindow):
         self._form_target: tuple[str, str] = ("", "")
         self._listing = False
         self._shown = False
-        self._applying = False
         self._fit_screen(1500, 950)
         self._build()
+        self.editing = Editing(self.session, self.notices, self.entries, flush=self.flush,
+                               current_row=self._current_row, select=self.select)
+        self.banner_button.clicked.connect(self.editing.banner_clicked)
+        self.session.changed.connect(self.refresh)
         self.files = PackFiles(self.session, self.disk_bar, self.notices, flush=self.flush)
         self.session.opened.connect(self._opened)
         self.session.reread.connect(self._reread)
@@ -74,8 +77,9 @@ class EditorWindow(Editing, Showing, QMainWindow):
             open_dialog=self.files.open_dialog, new_variant=self.files.new_variant,
             save=self.files.save, reload_from_disk=self.files.reload_from_disk,
             print_and_play=self.tryout.print_and_play_dialog,
-            close=self.close, undo=self.undo, redo=self.redo, new_entry=self.new_entry,
-            duplicate=self.duplicate, delete=self.delete, playtest=self.tryout.playtest,
+            close=self.close, undo=self.editing.undo, redo=self.editing.redo,
+            new_entry=self.editing.new_entry, duplicate=self.editing.duplicate,
+            delete=self.editing.delete, playtest=self.tryout.playtest,
             playtest_shuffled=lambda: self.tryout.playtest(with_card=False),
             simulate=self.tryout.simulate))
         QApplication.instance().focusChanged.connect(self._focus_changed)
@@ -109,7 +113,6 @@ class EditorWindow(Editing, Showing, QMainWindow):
         self.banner_text = QLabel()
         self.banner_text.setWordWrap(True)
         self.banner_button = QPushButton()
-        self.banner_button.clicked.connect(self._banner_clicked)
         banner.addWidget(self.banner_text, 1)
         banner.addWidget(self.banner_button)
         self.banner.hide()

@@ -24,7 +24,7 @@ def type_text(qtbot, line: QLineEdit, text: str, key=Qt.Key.Key_Return) -> None:
 
 
 def test_a_new_cards_id_follows_its_name_until_the_author_types_one(window, qtbot):
-    window.new_entry()
+    window.editing.new_entry()
     assert window.current == ("card", "new_card")
     type_text(qtbot, field(window, QLineEdit, "name"), "Ocean Avenue Taco Stand")
     assert window.current == ("card", "ocean_avenue_taco_stand")
@@ -146,7 +146,7 @@ def test_deleting_a_changed_entry_leaves_it_out_and_the_banner_reverts_one(trial
     assert trial.select("card", "sunset_lookout")
     assert trial._current_row().status == "changed"
     assert trial.banner_button.text() == "Use the extended pack's version"
-    trial.delete()
+    trial.editing.delete()
     assert trial.doc.removed("card") == ["churro_cart", "sunset_lookout"]
     assert trial.doc.locate("card", "sunset_lookout") is None
     assert trial.current == ("card", "sunset_lookout")

@@ -191,10 +191,10 @@ def test_the_filters_statistics_undo_and_menus_speak_german(german_window):
     assert "Zum Ausdrucken…" in menus and not any("Print" in text for text in menus)
     box.setCurrentIndex(0)
     win.select("card", CARD)
-    win.push(win.doc.set_value("card", CARD, ("row",), "street"))
+    win.editing.push(win.doc.set_value("card", CARD, ("row",), "street"))
     assert win.stack.undoText() == "Merkmalskarte drum_circle: Reihe = Promenade"
     assert win.menus.undo_action.text().startswith("Rückgängig: Merkmalskarte drum_circle")
-    win.undo()
+    win.editing.undo()
     assert win.doc.find("card", CARD)[2]["row"] == "beach"
     assert win.menus.redo_action.text() == "Wiederholen: Merkmalskarte drum_circle: Reihe = Promenade"
 

@@ -27,7 +27,7 @@ KILLED = textwrap.dedent("""
     from editor.shell.window import EditorWindow
     window = EditorWindow()
     window.files.open_pack(sys.argv[1])
-    window.push(window.doc.set_value("card", sys.argv[2], ("name",), "Killed Tower"))
+    window.editing.push(window.doc.set_value("card", sys.argv[2], ("name",), "Killed Tower"))
     snapshot = window.files.snapshot_path()
     deadline = time.monotonic() + 20
     while not snapshot.exists() and time.monotonic() < deadline:
@@ -73,7 +73,7 @@ def test_recovery_can_be_declined_or_put_off(qtbot, pack, tmp_path, monkeypatch)
     first = EditorWindow()
     qtbot.addWidget(first)
     first.files.open_pack(pack)
-    first.push(first.doc.set_value("card", CARD, ("name",), "Tower Later"))
+    first.editing.push(first.doc.set_value("card", CARD, ("name",), "Tower Later"))
     first.files.autosave()
     snapshot = snapshot_path(tmp_path / "home", pack)
     assert read_snapshot(snapshot, pack).texts.keys() == {"beach.toml"}
@@ -93,7 +93,7 @@ def test_recovery_can_be_declined_or_put_off(qtbot, pack, tmp_path, monkeypatch)
 
 def test_undoing_an_edit_drops_the_snapshot(window, qtbot, tmp_path):
     snapshot = snapshot_path(tmp_path / "home", window.doc.folder)
-    window.push(window.doc.set_value("card", CARD, ("name",), "Tower"))
+    window.editing.push(window.doc.set_value("card", CARD, ("name",), "Tower"))
     qtbot.waitUntil(snapshot.exists, timeout=5000)
     window.stack.undo()
     qtbot.waitUntil(lambda: not snapshot.exists(), timeout=5000)
@@ -132,7 +132,7 @@ def test_the_toolbar_keeps_its_buttons_in_place(window, qtbot):
                 if bar.widgetForAction(a) is not None]
 
     start = places()
-    window.push(window.doc.set_value("card", CARD, ("name",),
+    window.editing.push(window.doc.set_value("card", CARD, ("name",),
                                      "A very long name to make the undo text long"))
     qtbot.wait(20)
     assert window.menus.undo_action.text().startswith("Undo card")  # the menu says what
@@ -157,7 +157,7 @@ def test_the_help_menu_shows_the_format_guide_and_the_shortcuts(window, qtbot):
 def test_redo_after_undoing_what_was_typed_into_an_empty_field_brings_it_back(window, qtbot):
     from PySide6.QtWidgets import QLineEdit
 
-    window.new_entry()
+    window.editing.new_entry()
     qtbot.wait(20)
     text = field(window, QLineEdit, "text")
     text.setFocus()
@@ -182,7 +182,7 @@ def test_edits_kept_for_another_pack_are_offered_when_the_editor_starts_on_this_
     first = EditorWindow()
     qtbot.addWidget(first)
     first.files.open_pack(pack, offer_recovery=False)
-    first.push(first.doc.set_value("card", CARD, ("name",), "Kept Tower"))
+    first.editing.push(first.doc.set_value("card", CARD, ("name",), "Kept Tower"))
     first.files.autosave()
     first.files.autosave_timer.stop()
     first.files.disk_timer.stop()

@@ -45,7 +45,7 @@ def replace_in(path, old, new):
 def test_typing_then_undo_never_lands_on_another_entry(qtbot, pack, monkeypatch):
     win = open_window(qtbot, pack, monkeypatch)
     win.select("card", "tide_pools")
-    win.push(win.doc.set_value("card", "tide_pools", ("scoring", 0, "points"), 3))
+    win.editing.push(win.doc.set_value("card", "tide_pools", ("scoring", 0, "points"), 3))
     win.select("card", "kite_meadow")
     name = field(win, QLineEdit, "name")
     name.setFocus()
@@ -123,7 +123,7 @@ def test_a_pack_whose_entries_are_not_tables_still_opens(qtbot, pack, monkeypatc
     assert any("odd.toml" in t for t in texts)
     for i in range(win.problems.list.count()):
         win.jump_to(win.problems.problems[i])  # nowhere to go is not an error
-    win.new_entry()
+    win.editing.new_entry()
     assert win.current == ("card", "new_card")
 
 
@@ -132,11 +132,11 @@ def test_undo_puts_a_dropped_key_back_in_its_place(qtbot, pack, monkeypatch):
     win.select("card", "tide_pools")
     before = (pack / "beach.toml").read_text()
     keys = list(win.doc.find("card", "tide_pools")[2])
-    win.push(win.doc.replace_list("card", "tide_pools", "scoring", []))
+    win.editing.push(win.doc.replace_list("card", "tide_pools", "scoring", []))
     assert "scoring" not in win.doc.find("card", "tide_pools")[2]
     win.stack.undo()
     assert list(win.doc.find("card", "tide_pools")[2]) == keys
-    win.push(win.doc.set_value("card", "tide_pools", ("name",), "Rock Pools"))
+    win.editing.push(win.doc.set_value("card", "tide_pools", ("name",), "Rock Pools"))
     win.stack.undo()
     win.files.save()
     assert (pack / "beach.toml").read_text() == before
@@ -144,7 +144,7 @@ def test_undo_puts_a_dropped_key_back_in_its_place(qtbot, pack, monkeypatch):
 
 def test_a_failed_reload_keeps_the_document(qtbot, pack, monkeypatch):
     win = open_window(qtbot, pack, monkeypatch)
-    win.push(win.doc.set_value("card", "tide_pools", ("name",), "Rock Pools"))
+    win.editing.push(win.doc.set_value("card", "tide_pools", ("name",), "Rock Pools"))
     (pack / "street.toml").write_text("this is [not toml")
     win.files.reload_from_disk()  # the question is answered "discard"; the file cannot be read
     assert win.doc.find("card", "tide_pools")[2]["name"] == "Rock Pools"
@@ -167,7 +167,7 @@ def test_keep_my_version_writes_the_files_another_program_changed(qtbot, pack, m
 
 def test_saving_over_another_programs_changes_asks_first(qtbot, pack, monkeypatch):
     win = open_window(qtbot, pack, monkeypatch, QMessageBox.StandardButton.Cancel)
-    win.push(win.doc.set_value("card", "tide_pools", ("name",), "Rock Pools"))
+    win.editing.push(win.doc.set_value("card", "tide_pools", ("name",), "Rock Pools"))
     replace_in(pack / "beach.toml", 'name = "Kite Meadow"', 'name = "Kite Field"')
     assert not win.files.save()
     assert 'name = "Kite Field"' in (pack / "beach.toml").read_text()
@@ -183,7 +183,7 @@ def test_a_variant_warns_before_leaving_out_an_action_an_inherited_tile_uses(qtb
     monkeypatch.setattr(QMessageBox, "question",
                         lambda _p, _t, text, *a: asked.append(text) or QMessageBox.StandardButton.Yes)
     win.select("sand_dollar_action", "two_front")
-    win.delete()
+    win.editing.delete()
     assert "the extended pack's sand dollar tile 'tile_1'" in asked[-1]
     assert win.doc.removed("sand_dollar_action") == ["two_front"]
 
@@ -230,6 +230,6 @@ def test_an_edit_that_cannot_be_carried_out_leaves_no_command(qtbot, pack, monke
         raise DocumentError("beach.toml: simulated refusal")
 
     monkeypatch.setattr(win.doc, "apply", refuse)
-    win.push(edit)
+    win.editing.push(edit)
     assert win.stack.count() == 0 and "simulated refusal" in told[0]
     assert win.doc.find("card", "tide_pools")[2]["name"] == "Tide Pools"

@@ -154,7 +154,7 @@ def test_the_table_refuses_an_invalid_pack_and_says_why(window, qtbot, pack):
 
     window.select("card", CARD)
     type_number(qtbot, field(window, QSpinBox, "rings.0.points"), 3)
-    window.push(window.doc.set_value("card", CARD, ("row",), "sky"))
+    window.editing.push(window.doc.set_value("card", CARD, ("row",), "sky"))
     window.files.save()
     table = TableWindow(remember_layout=False)
     qtbot.addWidget(table)
@@ -238,7 +238,7 @@ def test_a_variant_made_in_the_editor_validates_and_simulates(window, qtbot, pac
     type_number(qtbot, field(window, QSpinBox, "supply.vip"), 8)
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     window.select("card", "tide_pools")
-    window.delete()
+    window.editing.delete()
     assert window.files.save() and window.doc.valid
     catalog = load_pack(variant)
     assert catalog.rules.cards_to_end == 10
@@ -279,9 +279,9 @@ def test_search_and_filters(window, qtbot):
 
 
 def test_new_duplicate_and_delete_with_a_reference_warning(window, qtbot, monkeypatch):
-    window.new_entry()
+    window.editing.new_entry()
     assert window.current == ("card", "new_card") and window.doc.valid
-    window.duplicate()
+    window.editing.duplicate()
     assert window.current == ("card", "new_card_copy")
     assert window.doc.find("card", "new_card_copy")[2]["name"] == "New card (copy)"
     asked = []
@@ -293,7 +293,7 @@ def test_new_duplicate_and_delete_with_a_reference_warning(window, qtbot, monkey
     monkeypatch.setattr(QMessageBox, "question", answer)
     window.entries.set_kind("sand_dollar_action")
     window.select("sand_dollar_action", "two_front")
-    window.delete()
+    window.editing.delete()
     assert "sand dollar tile" in asked[-1] and "will not load" in asked[-1]
     assert not window.doc.valid  # the tile now names a missing action
     window.stack.undo()
@@ -354,7 +354,7 @@ def test_a_pack_changed_on_disk_is_offered_for_reload(window, qtbot, pack):
 
 
 def test_the_disk_bar_names_each_file_and_takes_a_choice_per_file(window, qtbot, pack):
-    window.push(window.doc.set_value("card", "tide_pools", ("name",), "Tidal Pools"))
+    window.editing.push(window.doc.set_value("card", "tide_pools", ("name",), "Tidal Pools"))
     street = window.doc.find("card", "churro_cart")[0]
     beach = pack / "beach.toml"
     beach.write_text(beach.read_text().replace('name = "Kite Meadow"', 'name = "Kite Field"'))
@@ -394,7 +394,7 @@ def test_playtest_and_simulate_use_the_saved_pack(window, qtbot, pack, monkeypat
     # an invalid pack is refused with the reasons
     told = []
     monkeypatch.setattr(QMessageBox, "critical", lambda _p, title, text: told.append(text))
-    window.push(window.doc.set_value("card", CARD, ("name",), ""))
+    window.editing.push(window.doc.set_value("card", CARD, ("name",), ""))
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Save)
     window.tryout.playtest()
     assert len(launched) == 3 and "must not be empty" in told[-1]

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QWidget
 from editor.model.document import PackDocument
 from editor.shell import entryrows
 from editor.shell.diskbar import DiskBar
+from editor.shell.editing import Editing
 from editor.shell.menus import Commands, EditorMenus
 from editor.shell.packfiles import PackFiles
 from editor.shell.session import PackSession
@@ -139,4 +140,39 @@ def test_the_pack_files_open_keep_aside_save_and_take_the_disks_version(qtbot, p
     with qtbot.waitSignal(session.reread):
         qtbot.mouseClick(bar.rows["beach.toml"][1], Qt.MouseButton.LeftButton)
     assert doc.find("card", CARD)[2]["name"] == "Tower Nine" and bar.isHidden()
+    assert not notices.told
+
+
+class FakeEntries:
+    """The entry list as editing uses it: the kind shown, and the kinds it is asked to show."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.kinds: list[str] = []
+
+    def set_kind(self, kind: str) -> None:
+        self.kinds.append(kind)
+
+
+def test_editing_makes_each_change_an_undoable_command(qtbot, pack):
+    stack = QUndoStack()
+    session = PackSession(stack)
+    session.open(PackDocument(pack))
+    doc = session.doc
+    entries, flushed, notices = FakeEntries("card"), [], FakeNotices()
+    editing = Editing(session, notices, entries, flush=lambda: flushed.append(True),
+                      current_row=lambda: None, select=lambda kind, ident: True)
+    # a field replaced while the edit redraws commits nothing of its own
+    session.changed.connect(lambda: editing.form_edited(("card", CARD), ("row",), "beach"))
+    session.current = ("card", CARD)
+    with qtbot.waitSignal(session.changed):
+        editing.form_edited(("card", CARD), ("row",), "street")
+    assert doc.find("card", CARD)[2]["row"] == "street" and stack.count() == 1
+    assert stack.undoText() == f"card {CARD}: row = street" and entries.kinds == ["card"]
+    editing.undo()
+    assert flushed and doc.find("card", CARD)[2]["row"] == "beach"
+    editing.redo()
+    editing.new_entry()
+    assert session.current == ("card", "new_card") and doc.locate("card", "new_card")
+    assert stack.count() == 2 and stack.undoText() == "add card new_card"
     assert not notices.told

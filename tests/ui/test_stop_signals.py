@@ -85,7 +85,7 @@ def test_a_stop_keeps_the_editors_unsaved_edits_for_the_next_start(tmp_path):
             "def change():\n"
             "    from editor.shell.window import EditorWindow\n"
             "    w = next(x for x in QApplication.topLevelWidgets() if isinstance(x, EditorWindow))\n"
-            "    w.push(w.doc.set_value('card', 'kite_meadow', ('name',), 'Stopped Meadow'))\n"
+            "    w.editing.push(w.doc.set_value('card', 'kite_meadow', ('name',), 'Stopped Meadow'))\n"
             "    print('edited', flush=True)\n"
             "QTimer.singleShot(500, change)\n"
             "sys.argv = ['smqt-editor', sys.argv[1]]\n"
