@@ -142,8 +142,8 @@ class Editing:
                 self.push(doc.set_at(place[0], kind, place[1], ("id",), follow))
         finally:
             self._stack.endMacro()
-        self._notices.status(_("The id follows the name: {id} (until you type an id "
-                                       "of your own).").format(id=follow), 6000)
+        self._notices.status(_("The id follows the name: {id} (until you type an id of your "
+                               "own).").format(id=follow), 6000)
 
     def _id_for_name(self, kind: str, key: str, edit: Edit, name: Any) -> str | None:
         """The id a renamed entry takes: an entry not saved yet whose id the editor made up

@@ -184,7 +184,7 @@ class PackFiles:
                     files=", ".join(snapshot.texts)), 10000)
             if skipped:
                 self._notices.tell(_("Recover unsaved changes"),
-                           _("Not recovered:") + "\n" + "\n".join(skipped))
+                                   _("Not recovered:") + "\n" + "\n".join(skipped))
 
     def open_dialog(self) -> None:
         doc = self._session.doc
@@ -281,7 +281,7 @@ class PackFiles:
             doc.reload_file(name)
         except DocumentError as exc:
             self._notices.tell(_("The file cannot be read"),
-                       f"{exc}\n\n" + _("Your version is kept."), critical=True)
+                               f"{exc}\n\n" + _("Your version is kept."), critical=True)
             self._keep_file(name)
             return
         # edits to that file no longer apply to what it holds now
@@ -291,7 +291,7 @@ class PackFiles:
         self._after_disk_choice()
         self._session.reread.emit()
         self._notices.status(_("Reloaded {file} from disk; the undo history starts "
-                                       "again.").format(file=name), 8000)
+                               "again.").format(file=name), 8000)
 
     def _keep_file(self, name: str) -> None:
         doc = self._session.doc

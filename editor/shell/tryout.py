@@ -85,9 +85,9 @@ class TryOut:
         if not doc.valid:
             lines = "\n".join(str(p) for p in doc.problems[:20])
             self._notices.tell(_(refused),
-                       _("The table refuses a pack with problems. Fix these first:") + "\n\n"
-                       + lines,
-                       critical=True)
+                               _("The table refuses a pack with problems. Fix these first:")
+                               + "\n\n" + lines,
+                               critical=True)
             return False
         return True
 
@@ -152,16 +152,15 @@ class TryOut:
         self.sim_dialog.show()
 
     def _open_report(self, folder: str) -> None:
-        self._notices.status(_("Simulation report: {folder}").format(folder=folder),
-                                     15000)
+        self._notices.status(_("Simulation report: {folder}").format(folder=folder), 15000)
         self.open_url(QUrl.fromLocalFile(str(Path(folder) / "report.html")))  # not translated: a file name
 
     def print_and_play_dialog(self) -> ExportDialog | None:
         self._flush()
         doc = self._session.doc
         if doc is None or doc.catalog is None:
-            self._notices.tell(_("Print and play"), _("Nothing in this pack loads yet: fix the problems "
-                                              "in the Validation panel first."))
+            self._notices.tell(_("Print and play"), _("Nothing in this pack loads yet: fix the "
+                                                      "problems in the Validation panel first."))
             return None
         if self.export_dialog is not None and shiboken6.isValid(self.export_dialog):
             self.export_dialog.close()

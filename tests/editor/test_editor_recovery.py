@@ -27,7 +27,7 @@ KILLED = textwrap.dedent("""
     from editor.shell.window import EditorWindow
     window = EditorWindow()
     window.files.open_pack(sys.argv[1])
-    window.editing.push(window.doc.set_value("card", sys.argv[2], ("name",), "Killed Tower"))
+    window.editing.push(window.session.doc.set_value("card", sys.argv[2], ("name",), "Killed Tower"))
     snapshot = window.files.snapshot_path()
     deadline = time.monotonic() + 20
     while not snapshot.exists() and time.monotonic() < deadline:
@@ -62,8 +62,8 @@ def test_edits_of_a_killed_editor_are_offered_back_and_the_pack_is_untouched(qtb
     assert win.files.open_pack(pack)
     assert [title for title, _ in asked] == ["Recover unsaved changes"]
     assert "beach.toml" in asked[0][1]
-    assert win.doc.find("card", CARD)[2]["name"] == "Killed Tower"
-    assert win.doc.modified and win.isWindowModified()
+    assert win.session.doc.find("card", CARD)[2]["name"] == "Killed Tower"
+    assert win.session.doc.modified and win.isWindowModified()
     assert win.files.save()
     assert not snapshot.exists()
     assert 'name = "Killed Tower"' in (pack / "beach.toml").read_text()
@@ -73,7 +73,7 @@ def test_recovery_can_be_declined_or_put_off(qtbot, pack, tmp_path, monkeypatch)
     first = EditorWindow()
     qtbot.addWidget(first)
     first.files.open_pack(pack)
-    first.editing.push(first.doc.set_value("card", CARD, ("name",), "Tower Later"))
+    first.editing.push(first.session.doc.set_value("card", CARD, ("name",), "Tower Later"))
     first.files.autosave()
     snapshot = snapshot_path(tmp_path / "home", pack)
     assert read_snapshot(snapshot, pack).texts.keys() == {"beach.toml"}
@@ -86,21 +86,21 @@ def test_recovery_can_be_declined_or_put_off(qtbot, pack, tmp_path, monkeypatch)
         again = EditorWindow()
         qtbot.addWidget(again)
         again.files.open_pack(pack)
-        assert again.doc.find("card", CARD)[2]["name"] != "Tower Later"
+        assert again.session.doc.find("card", CARD)[2]["name"] != "Tower Later"
         assert snapshot.exists() is kept
         again.files.disk_timer.stop()
 
 
 def test_undoing_an_edit_drops_the_snapshot(window, qtbot, tmp_path):
-    snapshot = snapshot_path(tmp_path / "home", window.doc.folder)
-    window.editing.push(window.doc.set_value("card", CARD, ("name",), "Tower"))
+    snapshot = snapshot_path(tmp_path / "home", window.session.doc.folder)
+    window.editing.push(window.session.doc.set_value("card", CARD, ("name",), "Tower"))
     qtbot.waitUntil(snapshot.exists, timeout=5000)
     window.stack.undo()
     qtbot.waitUntil(lambda: not snapshot.exists(), timeout=5000)
 
 
 def test_ctrl_z_in_a_field_being_typed_in_commits_it_then_undoes(window, qtbot):
-    assert window.select("card", CARD)
+    assert window.showing.select("card", CARD)
     qtbot.wait(20)
     window.activateWindow()
     spin = field(window, QSpinBox, "scoring.0.points")
@@ -110,17 +110,17 @@ def test_ctrl_z_in_a_field_being_typed_in_commits_it_then_undoes(window, qtbot):
     spin.selectAll()
     qtbot.keyClicks(spin, "5")
     qtbot.keyClick(spin, Qt.Key.Key_Return)
-    assert window.doc.find("card", CARD)[2]["scoring"][0]["points"] == 5
+    assert window.session.doc.find("card", CARD)[2]["scoring"][0]["points"] == 5
     spin.selectAll()
     qtbot.keyClicks(spin, "7")
     assert window.focusWidget() in (spin, spin.lineEdit())
     qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     # the 7 was committed (merged with the 5: one field, one step) and undone as one change
-    assert window.doc.find("card", CARD)[2]["scoring"][0]["points"] == before
+    assert window.session.doc.find("card", CARD)[2]["scoring"][0]["points"] == before
     assert field(window, QSpinBox, "scoring.0.points").value() == before
     qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Z,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    assert window.doc.find("card", CARD)[2]["scoring"][0]["points"] == 7
+    assert window.session.doc.find("card", CARD)[2]["scoring"][0]["points"] == 7
 
 
 def test_the_toolbar_keeps_its_buttons_in_place(window, qtbot):
@@ -132,7 +132,7 @@ def test_the_toolbar_keeps_its_buttons_in_place(window, qtbot):
                 if bar.widgetForAction(a) is not None]
 
     start = places()
-    window.editing.push(window.doc.set_value("card", CARD, ("name",),
+    window.editing.push(window.session.doc.set_value("card", CARD, ("name",),
                                      "A very long name to make the undo text long"))
     qtbot.wait(20)
     assert window.menus.undo_action.text().startswith("Undo card")  # the menu says what
@@ -163,16 +163,16 @@ def test_redo_after_undoing_what_was_typed_into_an_empty_field_brings_it_back(wi
     text.setFocus()
     qtbot.keyClicks(text, "Hello")
     qtbot.keyClick(text, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert "text" not in window.doc.find("card", "new_card")[2]
+    assert "text" not in window.session.doc.find("card", "new_card")[2]
     assert window.stack.canRedo()
     qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Z,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    assert window.doc.find("card", "new_card")[2]["text"] == "Hello"
+    assert window.session.doc.find("card", "new_card")[2]["text"] == "Hello"
     # leaving an untouched empty field writes nothing
     window.stack.undo()
     field(window, QLineEdit, "text").setFocus()
-    window.flush()
-    assert "text" not in window.doc.find("card", "new_card")[2] and window.stack.canRedo()
+    window.showing.flush()
+    assert "text" not in window.session.doc.find("card", "new_card")[2] and window.stack.canRedo()
 
 
 def test_edits_kept_for_another_pack_are_offered_when_the_editor_starts_on_this_one(
@@ -182,7 +182,7 @@ def test_edits_kept_for_another_pack_are_offered_when_the_editor_starts_on_this_
     first = EditorWindow()
     qtbot.addWidget(first)
     first.files.open_pack(pack, offer_recovery=False)
-    first.editing.push(first.doc.set_value("card", CARD, ("name",), "Kept Tower"))
+    first.editing.push(first.session.doc.set_value("card", CARD, ("name",), "Kept Tower"))
     first.files.autosave()
     first.files.autosave_timer.stop()
     first.files.disk_timer.stop()
@@ -199,7 +199,7 @@ def test_edits_kept_for_another_pack_are_offered_when_the_editor_starts_on_this_
     qtbot.addWidget(win)
     win.files.open_pack(other)
     assert str(pack) in asked[0] and "Open that pack" in asked[0]
-    assert win.doc.folder == pack  # opened, and its own question recovered the edits
-    assert win.doc.find("card", CARD)[2]["name"] == "Kept Tower" and win.doc.modified
+    assert win.session.doc.folder == pack  # opened, and its own question recovered the edits
+    assert win.session.doc.find("card", CARD)[2]["name"] == "Kept Tower" and win.session.doc.modified
     win.files.open_pack(other)  # asked once per window
     assert len(asked) == 2

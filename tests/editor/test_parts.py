@@ -4,20 +4,40 @@ entry rows, and each part driven with small real objects or fakes of the others.
 
 from __future__ import annotations
 
+import ast
+import importlib
+
 import attrs
 import pytest
+import shiboken6
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QUndoCommand, QUndoStack
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QWidget
+from PySide6.QtGui import QAction, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMessageBox,
+    QWidget,
+)
 
 from editor.model.document import PackDocument
 from editor.shell import entryrows
 from editor.shell.diskbar import DiskBar
 from editor.shell.editing import Editing
+from editor.shell.entrylist import EntryList
+from editor.shell.marks import WindowMarks
 from editor.shell.menus import Commands, EditorMenus
+from editor.shell.notices import Notices
 from editor.shell.packfiles import PackFiles
+from editor.shell.page import FormPage
+from editor.shell.preview import PreviewPanel
+from editor.shell.problems import ValidationPanel
 from editor.shell.session import PackSession
+from editor.shell.showing import Showing
+from editor.shell.statsview import StatsView
 from editor.shell.tryout import TryOut
+from tests.support import ROOT
 
 pytestmark = pytest.mark.gui
 CARD = "lifeguard_tower_seven"
@@ -176,3 +196,113 @@ def test_editing_makes_each_change_an_undoable_command(qtbot, pack):
     assert session.current == ("card", "new_card") and doc.locate("card", "new_card")
     assert stack.count() == 2 and stack.undoText() == "add card new_card"
     assert not notices.told
+
+
+@pytest.fixture
+def holder(qtbot):
+    """A widget never shown, alive until the test's last events are handled (qtbot keeps a
+    weak reference only): the parts draw into its children, not into a window."""
+    widget = QWidget()
+    qtbot.addWidget(widget)
+    return widget
+
+
+def test_showing_draws_the_entry_shown_and_says_which_entry_an_edit_is_for(qtbot, pack,
+                                                                          holder):
+    session = PackSession(QUndoStack())
+    entries, page = EntryList(holder), FormPage("Point here", holder)
+    preview, problems, stats = PreviewPanel(holder), ValidationPanel(holder), StatsView(holder)
+    showing = Showing(session, entries, page, preview, problems, stats, FakeNotices())
+    session.open(PackDocument(pack))
+    assert entries.kind == "card" and session.current == ("card", entries.rows[0].key)
+    assert showing.form is not None and "No problems" in problems.summary.text()
+    assert showing.select("card", CARD) and showing.current_row().id == CARD
+    assert page.title.text() == "card: Lifeguard Tower Seven  (lifeguard_tower_seven)"
+    assert preview.images and page.banner.isHidden()
+    line = showing.form.findChild(QLineEdit, "field:name")
+    showing.show_help_of(line)
+    assert page.help.text() != "Point here"
+    line.setText("Tower Eight")
+    with qtbot.waitSignal(showing.form_edited) as edited:
+        qtbot.keyClick(line, Qt.Key.Key_Return)
+    assert edited.args == [("card", CARD), ("name",), "Tower Eight"]
+    doc = session.doc
+    doc.apply(doc.set_value("card", CARD, ("row",), "sky"))
+    session.changed.emit()
+    assert "1 problem" in problems.summary.text() and "Cannot draw" in preview.problem.text()
+
+
+def test_the_marks_say_unsaved_and_invalid_in_the_title_and_the_status(qtbot, pack, holder):
+    stack = QUndoStack()
+    session = PackSession(stack)
+    state, save = QLabel(holder), QAction("Save", holder)
+    WindowMarks(holder, state, save, session)
+    assert holder.windowTitle() == "Santa Monica content editor"
+    assert state.text() == "No pack open"
+    session.open(PackDocument(pack))
+    title = entryrows.pack_title(session.doc)
+    assert holder.windowTitle() == f"base[*] — {title} — Santa Monica content editor"
+    assert state.text() == "Saved · valid" and not save.isEnabled()
+    doc = session.doc
+    doc.apply(doc.set_value("card", CARD, ("row",), "sky"))
+    session.changed.emit()
+    assert holder.isWindowModified() and save.isEnabled()
+    assert "INVALID" in holder.windowTitle()
+    assert state.text() == "Unsaved changes · invalid: 1 problem"
+
+
+def test_notices_speak_over_the_window_while_it_lives(monkeypatch):
+    window = QMainWindow()  # deleted below, not by qtbot
+    notices = Notices(window, window.statusBar())
+    told = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text: told.append(
+        (parent, title, text)))
+    notices.tell("Playtest", "The table could not be started.", critical=True)
+    notices.status("Saved beach.toml.", 5000)
+    assert told == [(window, "Playtest", "The table could not be started.")]
+    assert window.statusBar().currentMessage() == "Saved beach.toml."
+    assert notices.alive()
+    shiboken6.delete(window)
+    assert not notices.alive()
+
+
+def test_the_window_is_a_shell_and_no_part_reads_what_another_set():
+    """Issue 41: a class of the editor's shell reads on ``self`` only what it sets or
+    defines itself, or what its Qt base has; the window has no mixins."""
+    from editor.shell.window import EditorWindow
+
+    assert EditorWindow.__bases__ == (QMainWindow,)
+    foreign = {}
+    for path in sorted((ROOT / "editor" / "shell").glob("*.py")):
+        module = importlib.import_module(f"editor.shell.{path.stem}")
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ClassDef):
+                cls = getattr(module, node.name)
+                assert len([b for b in cls.__bases__ if not b.__module__.startswith(
+                    ("PySide6", "shiboken6"))]) <= 1, f"{node.name} mixes bases"
+                strange = sorted(name for name in _self_reads(node) - _own_names(node)
+                                 if not any(hasattr(base, name) for base in cls.__mro__[1:]))
+                if strange:
+                    foreign[node.name] = strange
+    assert foreign == {}
+
+
+def _own_names(node: ast.ClassDef) -> set[str]:
+    """The methods, class attributes and ``self.x =`` targets of a class."""
+    names = set()
+    for item in node.body:
+        if isinstance(item, ast.FunctionDef):
+            names.add(item.name)
+        elif isinstance(item, ast.Assign):
+            names.update(t.id for t in item.targets if isinstance(t, ast.Name))
+        elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+            names.add(item.target.id)
+    return names | {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)
+                    and isinstance(n.value, ast.Name) and n.value.id == "self"
+                    and isinstance(n.ctx, ast.Store)}
+
+
+def _self_reads(node: ast.ClassDef) -> set[str]:
+    return {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)
+            and isinstance(n.value, ast.Name) and n.value.id == "self"
+            and isinstance(n.ctx, ast.Load)}

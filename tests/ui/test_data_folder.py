@@ -113,7 +113,7 @@ def test_a_file_where_the_editors_autosave_folder_belongs(qtbot, home, stand_in,
     editor = EditorWindow()
     qtbot.addWidget(editor)
     editor.files.open_pack(pack, offer_recovery=False)
-    editor.editing.push(editor.doc.set_value("card", "kite_meadow", ("name",), "Aside Meadow"))
+    editor.editing.push(editor.session.doc.set_value("card", "kite_meadow", ("name",), "Aside Meadow"))
     editor.files.autosave()
     kept = list((stand_in / "editor-autosave").glob("*.json"))
     assert len(kept) == 1 and "Aside Meadow" in kept[0].read_text(encoding="utf-8")
