@@ -240,6 +240,8 @@ class Editing:
         self._select(row.kind, row.id)  # the row stays, marked left out
 
     def banner_clicked(self) -> None:
+        """The button over the form: change the extended pack's entry in this pack, use its
+        version (or its rules) again, or put back an entry this pack leaves out."""
         doc = self._session.doc
         row = self._current_row()
         if doc is None or row is None:
