@@ -132,8 +132,8 @@ def main(argv: Sequence[str] | None = None, err: TextIO | None = None) -> int:
             """View ▸ Language: the window is made again in the new language with the same
             pack and entry; unsaved edits are saved or dropped first, as on closing."""
             old = window
-            folder = old.doc.folder if old.doc is not None else None
-            current = old.current
+            folder = old.session.doc.folder if old.session.doc is not None else None
+            current = old.session.current
             app.setQuitOnLastWindowClosed(False)
             try:
                 if not old.close():
@@ -142,10 +142,10 @@ def main(argv: Sequence[str] | None = None, err: TextIO | None = None) -> int:
                 made = EditorWindow()
                 wire(made)
                 if folder is not None:
-                    made.open_pack(folder, offer_recovery=False)
+                    made.files.open_pack(folder, offer_recovery=False)
                 made.show()
                 if current is not None:
-                    made.select(*current)
+                    made.showing.select(*current)
                 old.deleteLater()
             finally:
                 app.setQuitOnLastWindowClosed(True)
@@ -154,9 +154,9 @@ def main(argv: Sequence[str] | None = None, err: TextIO | None = None) -> int:
         wire(EditorWindow())
         if args.screenshot:
             window.resize(1500, 950)  # screenshots have one size whatever the screen
-        window.open_pack(folder, offer_recovery=not (args.screenshot or args.quit))
+        window.files.open_pack(folder, offer_recovery=not (args.screenshot or args.quit))
         window.show()
-        window.select("card", next((r.id for r in window.entries.rows), ""))
+        window.showing.select("card", next((r.id for r in window.entries.rows), ""))
         if crashes:
             window.tell_crash(crashes[-1].report)
 

@@ -1,13 +1,14 @@
 """Changing the document from the editor's window: every change an undoable edit on the
-window's stack (undo, redo, new, duplicate, delete, a form's edit, a new variant)."""
+session's stack (undo, redo, new, duplicate, delete, a form's edit, an extended pack's entry
+changed, used again or put back)."""
 
 from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Callable
 from typing import Any
 
-import shiboken6
 from PySide6.QtWidgets import QMessageBox
 
 from editor.model.commands import EditCommand, describe_edit
@@ -22,9 +23,11 @@ from editor.model.document import (
     SetValue,
 )
 from editor.model.templates import follows_name, free_id, id_from_name, new_entry
-from editor.model.variant import NewVariantDialog, create_variant
 from editor.model.words import entry_words, kind_word
-from editor.shell.entrylist import SETTINGS, split_key
+from editor.shell import entryrows
+from editor.shell.entrylist import SETTINGS, EntryList, EntryRow, split_key
+from editor.shell.notices import Notices
+from editor.shell.session import PackSession
 from smqt.engine.catalog import catalog_entries
 from smqt.engine.content import ID_PATTERN
 from smqt.language.translate import _
@@ -32,104 +35,97 @@ from smqt.pack.folder import KINDS
 from smqt.pack.manifest import MANIFEST
 
 
-def _short(text: str, most: int = 60) -> str:
-    return text if len(text) <= most else text[: most - 1] + "…"
-
-
 class Editing:
-    """The edits of ``EditorWindow``."""
+    """Every change to the pack, each an undoable command on the session's one stack: a part
+    of the editor's window, given the session, where to speak to the author, the entry list
+    (the kind shown, and the kind an edit makes it show), and the window's ways to commit the
+    form (``flush``), find the entry shown (``current_row``) and show an entry (``select``)."""
+
+    def __init__(self, session: PackSession, notices: Notices, entries: EntryList, *,
+                 flush: Callable[[], None], current_row: Callable[[], EntryRow | None],
+                 select: Callable[[str, str], bool]) -> None:
+        self._session = session
+        self._stack = session.stack
+        self._notices = notices
+        self._entries = entries
+        self._flush = flush
+        self._current_row = current_row
+        self._select = select
+        self._applying = False
+        "An edit is being carried out: the fields it replaces must not commit anything."
 
     def undo(self) -> None:
         """Ctrl+Z from anywhere, a field being typed in too: what the field holds is committed
         first, then the last change is undone."""
-        self.flush()
-        self.stack.undo()
+        self._flush()
+        self._stack.undo()
 
     def redo(self) -> None:
-        self.flush()
-        self.stack.redo()
-
-    def _undo_texts(self) -> None:
-        if not shiboken6.isValid(self):
-            return
-        undo, redo = self.stack.undoText(), self.stack.redoText()
-        for menu, button, can, named, verb, tip, nothing in (
-                (self.undo_action, self.undo_button, self.stack.canUndo(),
-                 _("Undo {change}").format(change=_short(undo)), _("Undo"),
-                 _("Undo: {change}").format(change=undo), _("Nothing to undo")),
-                (self.redo_action, self.redo_button, self.stack.canRedo(),
-                 _("Redo {change}").format(change=_short(redo)), _("Redo"),
-                 _("Redo: {change}").format(change=redo), _("Nothing to redo"))):
-            menu.setText(named if can else verb)
-            tip = tip if can else nothing
-            menu.setStatusTip(tip)
-            button.setToolTip(tip)
-            button.setEnabled(can)
+        self._flush()
+        self._stack.redo()
 
     def push(self, edit: Edit, text: str | None = None) -> None:
         """Carry out ``edit`` as an undoable command."""
         command = EditCommand(edit, self._apply, text or describe_edit(edit, self._name()))
-        self.stack.push(command)
+        self._stack.push(command)
         if command.failure:
-            self._tell(_("This change does not fit"), command.failure)
+            self._notices.tell(_("This change does not fit"), command.failure)
 
     def _name(self) -> str:
-        return entry_words(self.current[0], split_key(self.current[1])[0]) if self.current \
-            else _("pack")
+        current = self._session.current
+        return entry_words(current[0], split_key(current[1])[0]) if current else _("pack")
 
     def _apply(self, edit: Edit) -> None:
-        assert self.doc is not None
+        doc = self._session.doc
+        assert doc is not None
         self._applying = True  # fields replaced meanwhile must not commit anything
         try:
-            self.doc.apply(edit)
+            doc.apply(edit)
             self._follow(edit)
-            self.refresh()
+            self._session.changed.emit()
         finally:
             self._applying = False
 
-    def flush(self) -> None:
-        """Commit what is typed in the form but not committed yet."""
-        if self.form is not None:
-            self.form.flush()
-
     def _follow(self, edit: Edit) -> None:
         """Show the entry an edit (or its undo) touched."""
-        assert self.doc is not None
+        doc = self._session.doc
+        assert doc is not None
         if isinstance(edit, SetValue):
-            key = self._key_at(edit.kind, edit.file, edit.index)
-            self.current = None if key is None else (edit.kind, key)
+            key = entryrows.key_at(doc, edit.kind, edit.file, edit.index)
+            self._session.current = None if key is None else (edit.kind, key)
         elif isinstance(edit, InsertEntry):
-            remaining = list(self.doc.files.get(edit.file, {}).get(edit.kind, []))
+            remaining = list(doc.files.get(edit.file, {}).get(edit.kind, []))
             index = edit.index if edit.entry is not None else min(edit.index, len(remaining) - 1)
-            key = self._key_at(edit.kind, edit.file, index) if remaining else None
-            self.current = None if key is None else (edit.kind, key)
+            key = entryrows.key_at(doc, edit.kind, edit.file, index) if remaining else None
+            self._session.current = None if key is None else (edit.kind, key)
         elif isinstance(edit, SetTable):
             if edit.file == MANIFEST:
-                self.current = (SETTINGS, "pack")
+                self._session.current = (SETTINGS, "pack")
             elif edit.path[0] == "rules":
-                self.current = (SETTINGS, "rules")
-        if self.current is not None:
-            self.entries.set_kind(self.current[0])
+                self._session.current = (SETTINGS, "rules")
+        if self._session.current is not None:
+            self._entries.set_kind(self._session.current[0])
 
-    def _form_edited(self, target: tuple[str, str], path: tuple, value: Any) -> None:
+    def form_edited(self, target: tuple[str, str], path: tuple, value: Any) -> None:
         """A field of the form showing ``target`` (kind, id) changed."""
-        if self.doc is None or self._applying or not shiboken6.isValid(self):
+        doc = self._session.doc
+        if doc is None or self._applying or not self._notices.alive():
             return  # (a field losing its focus while the window is destroyed ends up here)
         kind, key = target
         ident = split_key(key)[0]
         if kind == SETTINGS:
             if ident == "pack":
-                edit: Edit = self.doc.set_table(MANIFEST, path, value)
+                edit: Edit = doc.set_table(MANIFEST, path, value)
             else:
-                edit = self.doc.set_table(self.doc.table_file("rules"), ("rules", *path), value)
+                edit = doc.set_table(doc.table_file("rules"), ("rules", *path), value)
         else:
-            place = self._place(kind, key)
+            place = entryrows.place(doc, kind, key)
             if place is None:
                 return
             try:
-                edit = self.doc.set_at(place[0], kind, place[1], path, value)
+                edit = doc.set_at(place[0], kind, place[1], path, value)
             except DocumentError as exc:
-                self._tell(_("This change does not fit"), str(exc))
+                self._notices.tell(_("This change does not fit"), str(exc))
                 return
         if repr(edit.old) == repr(edit.new):  # repr: True and 1 differ, 2.0 and 2 too
             return
@@ -137,22 +133,23 @@ class Editing:
         if follow is None:
             self.push(edit, describe_edit(edit, entry_words(kind, ident)))
             return
-        self.stack.beginMacro(_("{kind} {id}: name = {name}, id = {new_id}").format(
+        self._stack.beginMacro(_("{kind} {id}: name = {name}, id = {new_id}").format(
             kind=kind_word(kind), id=ident, name=value, new_id=follow))
         try:
             self.push(edit, describe_edit(edit, entry_words(kind, ident)))
-            place = self._place(kind, self.current[1]) if self.current else None
+            place = entryrows.place(doc, kind, self._session.current[1]) if self._session.current else None
             if place is not None:
-                self.push(self.doc.set_at(place[0], kind, place[1], ("id",), follow))
+                self.push(doc.set_at(place[0], kind, place[1], ("id",), follow))
         finally:
-            self.stack.endMacro()
-        self.statusBar().showMessage(_("The id follows the name: {id} (until you type an id "
-                                       "of your own).").format(id=follow), 6000)
+            self._stack.endMacro()
+        self._notices.status(_("The id follows the name: {id} (until you type an id of your "
+                               "own).").format(id=follow), 6000)
 
     def _id_for_name(self, kind: str, key: str, edit: Edit, name: Any) -> str | None:
         """The id a renamed entry takes: an entry not saved yet whose id the editor made up
         (or derived from its old name) follows its name; None when the id stays."""
-        assert self.doc is not None
+        doc = self._session.doc
+        assert doc is not None
         ident, occurrence = split_key(key)
         if kind not in KINDS or occurrence or not isinstance(name, str) or \
                 not isinstance(edit, SetValue):
@@ -160,50 +157,53 @@ class Editing:
         old_name = edit.old if isinstance(edit.old, str) else ""
         saved = any(isinstance(data.get(kind), list) and any(
             isinstance(e, dict) and e.get("id") == ident for e in data[kind])
-            for data in self.doc.saved.values())
-        inherited = self.doc.parent is not None and \
-            ident in catalog_entries(self.doc.parent, kind)
+            for data in doc.saved.values())
+        inherited = doc.parent is not None and \
+            ident in catalog_entries(doc.parent, kind)
         if saved or inherited or not follows_name(ident, old_name, kind):
             return None
         wanted = id_from_name(name)
         if not wanted or not re.fullmatch(ID_PATTERN, wanted):
             return None
-        new = free_id(wanted, [i for i in self._all_ids(kind) if i != ident])
+        new = free_id(wanted, [i for i in entryrows.all_ids(doc, kind) if i != ident])
         return None if new == ident else new
 
     def new_entry(self) -> None:
-        self.flush()
-        if self.doc is None:
+        self._flush()
+        doc = self._session.doc
+        if doc is None:
             return
-        kind = self.entries.kind
+        kind = self._entries.kind
         if kind == SETTINGS:
             return
-        actions = self._all_ids("sand_dollar_action")
-        ident = free_id(f"new_{kind}", self._all_ids(kind))
-        self.push(self.doc.new_entry(kind, new_entry(kind, ident, actions)),
+        actions = entryrows.all_ids(doc, "sand_dollar_action")
+        ident = free_id(f"new_{kind}", entryrows.all_ids(doc, kind))
+        self.push(doc.new_entry(kind, new_entry(kind, ident, actions)),
                   _("add {kind} {id}").format(kind=kind_word(kind), id=ident))
 
     def duplicate(self) -> None:
-        self.flush()
+        self._flush()
+        doc = self._session.doc
         row = self._current_row()
-        if self.doc is None or row is None or row.kind == SETTINGS:
+        if doc is None or row is None or row.kind == SETTINGS:
             return
-        ident = free_id(f"{row.id}_copy", self._all_ids(row.kind))
+        ident = free_id(f"{row.id}_copy", entryrows.all_ids(doc, row.kind))
         twin = copy.deepcopy(row.table)
         twin["id"] = ident
         if isinstance(twin.get("name"), str):
             twin["name"] = twin["name"] + " (copy)"  # not translated: pack content
-        place = self._place(row.kind, row.key)
-        self.push(self.doc.new_entry(row.kind, twin, place[0] if place else None),
+        place = entryrows.place(doc, row.kind, row.key)
+        self.push(doc.new_entry(row.kind, twin, place[0] if place else None),
                   _("duplicate {kind} {id} as {new_id}").format(kind=kind_word(row.kind), id=row.id,
                                                                  new_id=ident))
 
     def delete(self) -> None:
-        self.flush()
+        self._flush()
+        doc = self._session.doc
         row = self._current_row()
-        if self.doc is None or row is None or row.kind == SETTINGS:
+        if doc is None or row is None or row.kind == SETTINGS:
             return
-        references = self.doc.references(row.kind, row.id)
+        references = doc.references(row.kind, row.id)
         what = entry_words(row.kind, repr(row.id))
         # in a variant, an entry of the extended pack (changed here or not) is left out
         # through [remove]; an own copy is dropped with it
@@ -219,73 +219,56 @@ class Editing:
         if references:
             text += "\n\n" + _("These refer to it and will not load without it:") + "\n  " + \
                 "\n  ".join(references)
-        answer = QMessageBox.question(self, _("Delete"), text)
+        answer = QMessageBox.question(self._notices.window, _("Delete"), text)
         if answer != QMessageBox.StandardButton.Yes:
             return
-        place = self._place(row.kind, row.key) if row.status != INHERITED else None
+        place = entryrows.place(doc, row.kind, row.key) if row.status != INHERITED else None
         if not leave_out:
             if place is not None:
-                self.push(self.doc.delete_at(row.kind, *place),
+                self.push(doc.delete_at(row.kind, *place),
                           _("delete {kind} {id}").format(kind=kind_word(row.kind), id=row.id))
             return
-        self.stack.beginMacro(_("leave out {kind} {id}").format(kind=kind_word(row.kind), id=row.id))
+        self._stack.beginMacro(_("leave out {kind} {id}").format(kind=kind_word(row.kind), id=row.id))
         try:
             if place is not None:
-                self.push(self.doc.delete_at(row.kind, *place))
-            file = self.doc.table_file("remove")
-            listed = list(self.doc.table_value(file, ("remove", row.kind)) or [])
-            self.push(self.doc.set_table(file, ("remove", row.kind), [*listed, row.id]))
+                self.push(doc.delete_at(row.kind, *place))
+            file = doc.table_file("remove")
+            listed = list(doc.table_value(file, ("remove", row.kind)) or [])
+            self.push(doc.set_table(file, ("remove", row.kind), [*listed, row.id]))
         finally:
-            self.stack.endMacro()
-        self.select(row.kind, row.id)  # the row stays, marked left out
+            self._stack.endMacro()
+        self._select(row.kind, row.id)  # the row stays, marked left out
 
-    def _banner_clicked(self) -> None:
+    def banner_clicked(self) -> None:
+        """The button over the form: change the extended pack's entry in this pack, use its
+        version (or its rules) again, or put back an entry this pack leaves out."""
+        doc = self._session.doc
         row = self._current_row()
-        if self.doc is None or row is None:
+        if doc is None or row is None:
             return
         if (row.kind, row.id) == (SETTINGS, "rules"):
-            file = self.doc.table_file("rules")
-            self.push(self.doc.set_table(file, ("rules",), None),
+            file = doc.table_file("rules")
+            self.push(doc.set_table(file, ("rules",), None),
                       _("use the extended pack's rules"))
             return
         if row.status == INHERITED:
-            self.push(self.doc.new_entry(row.kind, copy.deepcopy(row.table)),
+            self.push(doc.new_entry(row.kind, copy.deepcopy(row.table)),
                       _("change {kind} {id} in this pack").format(kind=kind_word(row.kind), id=row.id))
         elif row.status == CHANGED and row.key == row.id:
-            place = self._place(row.kind, row.key)
+            place = entryrows.place(doc, row.kind, row.key)
             if place is not None:
-                self.push(self.doc.delete_at(row.kind, *place),
+                self.push(doc.delete_at(row.kind, *place),
                           _("use the extended pack's {kind} {id}").format(kind=kind_word(row.kind),
                                                                           id=row.id))
-                self.select(row.kind, row.id)
+                self._select(row.kind, row.id)
         elif row.status == REMOVED:
-            for file, data in self.doc.files.items():
+            for file, data in doc.files.items():
                 listed = data.get("remove", {}).get(row.kind, []) if \
                     isinstance(data.get("remove"), dict) else []
                 if row.id in listed:
                     rest = [i for i in listed if i != row.id]
-                    self.push(self.doc.set_table(file, ("remove", row.kind), rest or None),
+                    self.push(doc.set_table(file, ("remove", row.kind), rest or None),
                               _("put back {kind} {id}").format(kind=kind_word(row.kind), id=row.id))
-                    self.current = (row.kind, row.id)
-                    self.refresh()
+                    self._session.current = (row.kind, row.id)
+                    self._session.changed.emit()
                     return
-
-    def new_variant(self) -> None:
-        if self.doc is None or not self.may_discard():
-            return
-        dialog = NewVariantDialog(self.doc.folder, self)
-        accepted = dialog.exec()
-        location, name, description = dialog.location(), dialog.name(), dialog.description()
-        parent_name = dialog.parent_name
-        dialog.deleteLater()
-        if not accepted:
-            return
-        try:
-            folder = create_variant(self.doc.folder, location, name, description)
-        except (OSError, ValueError) as exc:
-            self._tell(_("The variant was not made"), str(exc), critical=True)
-            return
-        self.open_pack(folder)
-        self.statusBar().showMessage(
-            _("New variant {pack}: it extends {parent}. Entries you change or add are stored "
-              "here.").format(pack=folder.name, parent=parent_name), 10000)

@@ -1,24 +1,30 @@
 """What the editor's window shows of the document: the entry list with its marks, the form of
-the selected entry with its banner, and jumping to an entry or a problem."""
+the selected entry with its banner and help line, the preview, the validation panel and the
+statistics, and jumping to an entry or a problem."""
 
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 from typing import Any
 
-import shiboken6
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from editor.forms.fields import discard, help_of
 from editor.forms.form import Form, parse_key
 from editor.forms.inputs import NumberBox
 from editor.model.document import CHANGED, INHERITED, NEW, REMOVED
-from editor.model.words import kind_word, place_words, shown_name
-from editor.shell.entrylist import SETTINGS, EntryRow, entry_key, split_key
-from smqt.engine.catalog import catalog_entries
+from editor.model.words import kind_word, place_words
+from editor.shell import entryrows
+from editor.shell.entrylist import SETTINGS, EntryList, EntryRow
+from editor.shell.notices import Notices
+from editor.shell.page import FormPage
+from editor.shell.preview import PreviewPanel
+from editor.shell.problems import ValidationPanel
+from editor.shell.session import PackSession
+from editor.shell.statsview import StatsView
 from smqt.engine.content import Rules, SandDollarAction
-from smqt.language.translate import N_, _, ngettext
+from smqt.language.translate import N_, _
 from smqt.pack.convert import converter
 from smqt.pack.folder import KINDS
 from smqt.pack.manifest import MANIFEST, PackManifest
@@ -48,212 +54,139 @@ def _leaves(table: dict[str, Any], prefix: str = "") -> list[str]:
     return names
 
 
-class Showing:
-    """The entry list and the form of ``EditorWindow``."""
+class Showing(QObject):
+    """What the window shows of the pack: a part of the editor's window, given the session it
+    follows, the entry list, the page with the form, the preview, the validation panel, the
+    statistics, and where to speak to the author. It holds the form of the entry shown; an
+    edit in it is said by ``form_edited``."""
 
-    def _pack_title(self) -> str:
-        assert self.doc is not None
-        manifest = self.doc.files.get(MANIFEST, {})
-        return f"{manifest.get('name', '')} {manifest.get('version', '')}".strip()
+    form_edited = Signal(object, object, object)
+    "(kind, list key) of the entry the form shows, the field's path, its new value."
 
-    def _skipped_note(self) -> str:
-        if self.doc is None or self.doc.valid:
-            return ""
-        return " " + _("Entries with problems were left out.")
+    def __init__(self, session: PackSession, entries: EntryList, page: FormPage,
+                 preview: PreviewPanel, problems: ValidationPanel, stats: StatsView,
+                 notices: Notices) -> None:
+        # no Qt parent: its forms' last edits may come while the window is destroyed
+        super().__init__()
+        self._session = session
+        self._entries = entries
+        self._page = page
+        self._preview = preview
+        self._problems = problems
+        self._stats = stats
+        self._notices = notices
+        self.form: Form | None = None
+        "The form of the entry shown (None: nothing shown)."
+        self._form_key: tuple[str, Any, str] | None = None
+        "(kind, place or key, status) of what the form shows: another one gets a new form."
+        self._form_target: tuple[str, str] = ("", "")
+        "(kind, list key) the form's edits go to (an id being typed keeps its form)."
+        self._listing = False
+        "The list is being filled: its own pick of a first row is not the author's."
+        entries.selected.connect(self._picked)
+        entries.kind_changed.connect(lambda _kind: self._kind_switched())
+        problems.chosen.connect(self.jump_to)
+        session.opened.connect(self._opened)
+        session.reread.connect(self._reread)
+        session.changed.connect(self.refresh)
+
+    def _opened(self) -> None:
+        self._form_key = None
+        self._entries.set_kind("card")
+        self.refresh()
+
+    def _reread(self) -> None:
+        self._form_key = None  # the same entry's table may be another now
+        self.refresh()
 
     def refresh(self) -> None:
-        if self.doc is None:
-            self._marks()
+        doc = self._session.doc
+        if doc is None:
             return
         self._rows()
         self._show_current()
-        self.problems.show_problems(self.doc.problems, str(self.doc.folder))
-        self.stats.show_catalog(self.doc.catalog, len(self.doc.problems))
-        self._marks()
-
-    def _clean_changed(self, _clean: bool) -> None:
-        if shiboken6.isValid(self):
-            self._marks()
-
-    def _marks(self) -> None:
-        if self.doc is None:
-            self.setWindowTitle(_("Santa Monica content editor"))
-            self.state.setText(_("No pack open"))
-            return
-        modified = self.doc.modified
-        self.setWindowModified(modified)
-        valid = self.doc.valid
-        count = len(self.doc.problems)
-        title = _("{folder}[*] — {pack} — Santa Monica content editor") if valid else \
-            _("{folder}[*] — {pack} — INVALID — Santa Monica content editor")
-        self.setWindowTitle(title.format(folder=self.doc.folder.name, pack=self._pack_title()))
-        parts = [_("Unsaved changes") if modified else _("Saved")]
-        parts.append(_("valid") if valid else ngettext(
-            "invalid: {count} problem", "invalid: {count} problems", count).format(count=count))
-        self.state.setText(" · ".join(parts))
-        self.state.setStyleSheet("color: #8a1c12; font-weight: bold;" if not valid else
-                                 ("font-weight: bold;" if modified else ""))
-        self.save_action.setEnabled(modified)
-
-    def _problem_counts(self, kind: str) -> dict[str, int]:
-        assert self.doc is not None
-        counts: dict[str, int] = {}
-        for problem in self.doc.problems:
-            if problem.section == kind:
-                key = self._problem_key(problem) or problem.entry
-                counts[key] = counts.get(key, 0) + 1
-        return counts
-
-    def _problem_key(self, problem: ContentError) -> str:
-        """The list key of this pack's entry a problem is about ("" when it is not one)."""
-        if problem.index is None or not problem.section:
-            return ""
-        return self._key_at(problem.section, Path(problem.file).name, problem.index) or ""
-
-    def _id_at(self, problem: ContentError) -> str:
-        assert self.doc is not None
-        if problem.index is None:
-            return ""
-        name = Path(problem.file).name
-        try:
-            return str(self.doc.files[name][problem.section][problem.index].get("id"))
-        except (KeyError, IndexError, TypeError, AttributeError):
-            return ""
+        self._problems.show_problems(doc.problems, str(doc.folder))
+        self._stats.show_catalog(doc.catalog, len(doc.problems))
 
     def _rows(self) -> None:
-        if self.doc is None:
+        doc = self._session.doc
+        if doc is None:
             return
-        kind = self.entries.kind
-        rows: list[EntryRow] = []
-        if kind == SETTINGS:
-            counts = {"pack": 0, "rules": 0}
-            for problem in self.doc.problems:
-                if problem.section in ("pack", "rules") or problem.entry in ("pack", "rules"):
-                    counts[problem.entry or problem.section] = \
-                        counts.get(problem.entry or problem.section, 0) + 1
-            rows = [EntryRow(SETTINGS, "pack", _("Pack: name, version, extends"), "", {},
-                             counts.get("pack", 0)),
-                    EntryRow(SETTINGS, "rules", _("Rules parameters"), "", {},
-                             counts.get("rules", 0))]
-        else:
-            rows = self._entry_rows(kind)
+        kind = self._entries.kind
+        rows = entryrows.rows_of(doc, kind)
         self._listing = True  # the list's own pick of a first row is not the author's
         try:
-            self.entries.set_rows(rows)
-            if self.current is not None and self.current[0] == kind:
-                self.entries.select(self.current[1])
+            self._entries.set_rows(rows)
+            current = self._session.current
+            if current is not None and current[0] == kind:
+                self._entries.select(current[1])
         finally:
             self._listing = False
 
-    def _entry_rows(self, kind: str) -> list[EntryRow]:
-        """This pack's entries and, in a variant, the extended pack's, in deck order: an entry
-        that replaces one keeps its place, new entries follow. Entries sharing an id (a mistake
-        the loader reports) each get a row of their own."""
-        assert self.doc is not None
-        counts = self._problem_counts(kind)
-        own = self._own_keys(kind)
+    def flush(self) -> None:
+        """Commit what is typed in the form but not committed yet."""
+        if self.form is not None:
+            self.form.flush()
 
-        def mine(key: str, table: dict[str, Any], status: str) -> EntryRow:
-            ident = str(table.get("id"))
-            return EntryRow(kind, ident, shown_name(table, ident), status, table,
-                            counts.get(key, 0), key)
-
-        if self.doc.parent is None:
-            return [mine(key, table, "") for key, (_file, _index, table) in own.items()]
-        parent = catalog_entries(self.doc.parent, kind)
-        removed = set(self.doc.removed(kind))
-        rows = []
-        for ident, entry in parent.items():
-            if ident in own:
-                rows.append(mine(ident, own[ident][2], CHANGED))
-            else:
-                table = converter.unstructure(entry)
-                name = shown_name(table, ident)
-                if ident in removed:
-                    rows.append(EntryRow(kind, ident, _("{name} (left out)").format(name=name),
-                                         REMOVED, table))
-                else:
-                    rows.append(EntryRow(kind, ident, name, INHERITED, table))
-        rows += [mine(key, table, CHANGED if split_key(key)[0] in parent else NEW)
-                 for key, (_file, _index, table) in own.items() if key not in parent]
-        return rows
-
-    def _own_keys(self, kind: str) -> dict[str, tuple[str, int, dict[str, Any]]]:
-        """List key -> (file, index, table) of this pack's entries of ``kind``, in file order."""
-        assert self.doc is not None
-        seen: dict[str, int] = {}
-        keys = {}
-        for file, index, table in self.doc.entries(kind):
-            ident = str(table.get("id"))
-            keys[entry_key(ident, seen.get(ident, 0))] = (file, index, table)
-            seen[ident] = seen.get(ident, 0) + 1
-        return keys
-
-    def _place(self, kind: str, key: str) -> tuple[str, int] | None:
-        """(file, index) of this pack's entry shown in the row ``key``, or None."""
-        found = self._own_keys(kind).get(key)
-        return None if found is None else (found[0], found[1])
-
-    def _key_at(self, kind: str, file: str, index: int) -> str | None:
-        """The list key of the ``index``-th entry of ``kind`` in ``file``."""
-        return next((key for key, (f, i, _table) in self._own_keys(kind).items()
-                     if (f, i) == (file, index)), None)
-
-    def _current_row(self) -> EntryRow | None:
-        if self.current is None:
+    def current_row(self) -> EntryRow | None:
+        """The row of the entry shown (None: nothing shown)."""
+        current = self._session.current
+        if current is None:
             return None
-        return next((r for r in self.entries.rows if (r.kind, r.key) == self.current), None)
+        return next((r for r in self._entries.rows if (r.kind, r.key) == current), None)
 
     def _picked(self, kind: str, key: str) -> None:
         if self._listing:
             return
-        if self.current != (kind, key):
-            self.current = (kind, key)
+        if self._session.current != (kind, key):
+            self._session.current = (kind, key)
             self._show_current()
 
     def _kind_switched(self) -> None:
         self._rows()
-        self.help.setText(_(HELP_HINT))
+        self._page.help.setText(_(HELP_HINT))
         self._show_current()
 
     def _show_current(self) -> None:
-        row = self._current_row()
+        row = self.current_row()
         if row is None:
-            picked = self.entries.current_id()
-            row = next((r for r in self.entries.rows if r.key == picked), None)
+            picked = self._entries.current_id()
+            row = next((r for r in self._entries.rows if r.key == picked), None)
             if row is not None:
-                self.current = (row.kind, row.key)
+                self._session.current = (row.kind, row.key)
         if row is None:
             self._set_form(None, None, {}, True)
-            self.title.setText(_("Nothing selected"))
-            self.banner.hide()
-            self.preview.show_entry(None, None, self._sand_dollar_action)
+            self._page.title.setText(_("Nothing selected"))
+            self._page.banner.hide()
+            self._preview.show_entry(None, None, self._sand_dollar_action)
             return
         table, cls, editable = self._table_for(row)
-        self.title.setText(f"{row.name}" if row.kind == SETTINGS else
-                           _("{kind}: {name}  ({id})").format(kind=kind_word(row.kind),
-                                                              name=row.name, id=row.id))
+        self._page.title.setText(f"{row.name}" if row.kind == SETTINGS else
+                                 _("{kind}: {name}  ({id})").format(kind=kind_word(row.kind),
+                                                                    name=row.name, id=row.id))
         self._banner_for(row)
-        place = self._place(row.kind, row.key) if row.kind in KINDS else None
+        place = entryrows.place(self._session.doc, row.kind, row.key) if row.kind in KINDS else None
         # an entry keeps its form while its id is edited: the focus stays in the form
         self._form_target = (row.kind, row.key)
         self._set_form((row.kind, place or row.key, row.status), cls, table, editable)
-        self.preview.show_entry(row.kind if row.kind in KINDS else None, table,
+        self._preview.show_entry(row.kind if row.kind in KINDS else None, table,
                                 self._sand_dollar_action)
 
     def _table_for(self, row: EntryRow) -> tuple[dict[str, Any], type | None, bool]:
-        assert self.doc is not None
+        doc = self._session.doc
+        assert doc is not None
         if row.kind == SETTINGS:
             if row.id == "pack":
-                return self.doc.files.get(MANIFEST, {}), PackManifest, True
-            own = self.doc.table_value(self.doc.table_file("rules"), ("rules",)) or {}
-            if self.doc.parent is not None:
-                inherited = converter.unstructure(self.doc.parent.rules)
+                return doc.files.get(MANIFEST, {}), PackManifest, True
+            own = doc.table_value(doc.table_file("rules"), ("rules",)) or {}
+            if doc.parent is not None:
+                inherited = converter.unstructure(doc.parent.rules)
                 return _merged(inherited, own if isinstance(own, dict) else {}), Rules, True
             return (own if isinstance(own, dict) else {}), Rules, True
         return row.table, KINDS[row.kind], row.status not in (INHERITED, REMOVED)
 
     def _banner_for(self, row: EntryRow) -> None:
+        doc = self._session.doc
         texts = {
             INHERITED: (_("Inherited from the extended pack; this pack does not change it."),
                         _("Change in this pack")),
@@ -263,8 +196,8 @@ class Showing:
                       _("Use the extended pack's version")),
             NEW: (_("New in this pack."), ""),
         }
-        if row.kind == SETTINGS and row.id == "rules" and self.doc and self.doc.parent:
-            own = self.doc.table_value(self.doc.table_file("rules"), ("rules",))
+        if row.kind == SETTINGS and row.id == "rules" and doc and doc.parent:
+            own = doc.table_value(doc.table_file("rules"), ("rules",))
             names = _leaves(own) if isinstance(own, dict) else []
             text = (_("This pack sets {keys}; the other values come from the extended "
                       "pack.").format(keys=", ".join(names)) if names else
@@ -275,10 +208,7 @@ class Showing:
             text, button = texts.get(row.status, ("", ""))
             if row.key != row.id:
                 button = ""  # a second entry of the id: nothing of the extended pack to use
-        self.banner_text.setText(text)
-        self.banner_button.setText(button)
-        self.banner_button.setVisible(bool(button))
-        self.banner.setVisible(bool(text))
+        self._page.show_banner(text, button)
 
     def _set_form(self, key: tuple[str, Any, str] | None, cls: type | None,
                   table: dict[str, Any], editable: bool) -> None:
@@ -289,14 +219,14 @@ class Showing:
                 discard(self.form)
                 self.form = None
             self._form_key = key
-            self.help.setText(_(HELP_HINT))  # the old form's field is gone
+            self._page.help.setText(_(HELP_HINT))  # the old form's field is gone
             if cls is None:
                 return
             self.form = Form(cls, choices=self._choices,
                              optional_lists=not (key and key[0] == SETTINGS))
             self.form.edited.connect(
-                lambda path, value: self._form_edited(self._form_target, path, value))
-            self.form_layout.insertWidget(self.form_layout.count() - 1, self.form)  # above the stretch
+                lambda path, value: self.form_edited.emit(self._form_target, path, value))
+            self._page.place(self.form)
         self.form.setEnabled(editable)
         self.form.show_table(table)
 
@@ -307,50 +237,36 @@ class Showing:
         if refused:
             where, text, problem = refused[0]
             path = tuple(int(p) if p.isdigit() else p for p in where.split("."))
-            self.statusBar().showMessage(_("{field}: {text} was not taken ({problem}).").format(
+            self._notices.status(_("{field}: {text} was not taken ({problem}).").format(
                 field=place_words(path), text=text, problem=problem), 10000)
+
+    def _sand_dollar_action(self, ident: str) -> SandDollarAction | None:
+        return entryrows.sand_dollar_action(self._session.doc, ident)
 
     def _choices(self, owner: type, name: str) -> list[str]:
         if name == "sides":
-            return self._all_ids("sand_dollar_action")
+            return entryrows.all_ids(self._session.doc, "sand_dollar_action")
         return []
-
-    def _all_ids(self, kind: str) -> list[str]:
-        if self.doc is None:
-            return []
-        ids = [str(e.get("id")) for _file, _index, e in self.doc.entries(kind)]
-        return ids + [i for i in self.doc.inherited(kind) if i not in ids]
-
-    def _sand_dollar_action(self, ident: str) -> SandDollarAction | None:
-        if self.doc is None:
-            return None
-        for _file, _index, table in self.doc.entries("sand_dollar_action"):
-            if table.get("id") == ident:
-                try:
-                    return converter.structure(table, SandDollarAction)
-                except Exception:  # a broken action simply has no face yet
-                    return None
-        if self.doc.parent is not None:
-            return self.doc.parent.sand_dollar_actions.get(ident)
-        return None
 
     def select(self, kind: str, ident: str) -> bool:
         """Show the entry whose list key (its id, unless it shares it) is ``ident``."""
-        self.entries.set_kind(kind)
+        self._entries.set_kind(kind)
         self._rows()
-        if self.entries.select(ident):
-            self.current = (kind, ident)
+        if self._entries.select(ident):
+            self._session.current = (kind, ident)
             self._show_current()
             return True
         return False
 
     def jump_to(self, problem: ContentError) -> None:
         """Show the entry and field a loader problem is about."""
-        if self.doc is None:
+        doc = self._session.doc
+        if doc is None:
             return
         section = problem.section or problem.entry
         if section in KINDS:
-            ident = self._problem_key(problem) or problem.entry or self._id_at(problem)
+            ident = entryrows.problem_key(doc, problem) or problem.entry or \
+                entryrows.id_at(doc, problem)
             if not self.select(section, ident):
                 return
         elif section in ("pack", "rules"):
@@ -360,10 +276,10 @@ class Showing:
         if self.form is not None and problem.key:
             widget = self.form.focus_path(parse_key(problem.key))
             if widget is not None:
-                self.scroll.ensureWidgetVisible(widget)
+                self._page.scroll.ensureWidgetVisible(widget)
 
-    def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
-        if new is not None and self.isAncestorOf(new):
-            text = help_of(new)
-            if text:
-                self.help.setText(text)
+    def show_help_of(self, widget: QWidget) -> None:
+        """``widget`` of the window has the focus: the help line says what its field means."""
+        text = help_of(widget)
+        if text:
+            self._page.help.setText(text)

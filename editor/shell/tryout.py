@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QProcess, QUrl
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMessageBox
 
 from editor.export.dialog import ExportDialog, open_export_dialog
 from editor.model.document import REMOVED
+from editor.shell import entryrows
+from editor.shell.entrylist import EntryRow
+from editor.shell.notices import Notices
+from editor.shell.session import PackSession
 from editor.shell.simulate import SimulateDialog
 from smqt.language.translate import N_, _
 from smqt.pack.manifest import MANIFEST
@@ -27,28 +33,61 @@ PLAY_TEXTS = {
 "What the author is asked or told before a playtest or a simulation: title, save, problems."
 
 
+def _launch(argv: list[str]) -> bool:
+    """Start ``argv`` apart from the editor (it outlives it)."""
+    return QProcess.startDetached(argv[0], argv[1:])[0]
+
+
+
 class TryOut:
-    """Playtest, Simulate and Print-and-play of ``EditorWindow``."""
+    """Playtest, Simulate and Print-and-play: a part of the editor's window, given the session
+    (the pack), where to speak to the author, and the window's ways to commit the form
+    (``flush``), save the pack (``save``) and find the entry shown (``current_row``).
+    ``launch`` starts a program, ``open_url`` shows a file (tests give their own)."""
+
+    def __init__(self, session: PackSession, notices: Notices, *, flush: Callable[[], None],
+                 save: Callable[[], bool], current_row: Callable[[], EntryRow | None],
+                 launch: Callable[[list[str]], bool] = _launch,
+                 open_url: Callable[[QUrl], bool] = QDesktopServices.openUrl) -> None:
+        self._session = session
+        self._notices = notices
+        self._flush = flush
+        self._save = save
+        self._current_row = current_row
+        self.launch = launch
+        self.open_url = open_url
+        self.sim_dialog: SimulateDialog | None = None
+        self.export_dialog: ExportDialog | None = None
+        self._export_folder: Path | None = None
+        "Where the last export went: the next one starts there."
+
+    def stop(self) -> None:
+        """The window closes: stop the games and the export running."""
+        if self.sim_dialog is not None:
+            self.sim_dialog.stop()
+        if self.export_dialog is not None and shiboken6.isValid(self.export_dialog):
+            self.export_dialog.stop()
 
     def _ready_for_play(self, what: str) -> bool:
         """Saved and valid, or the author is told why not (``what``: ``playtest`` or
         ``simulate``)."""
         title, save_first, refused = PLAY_TEXTS[what]
-        self.flush()
-        if self.doc is None:
+        self._flush()
+        doc = self._session.doc
+        if doc is None:
             return False
-        if self.doc.modified:
+        if doc.modified:
             answer = QMessageBox.question(
-                self, _(title), _(save_first),
+                self._notices.window, _(title), _(save_first),
                 QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel)
-            if answer != QMessageBox.StandardButton.Save or not self.save():
+            if answer != QMessageBox.StandardButton.Save or not self._save():
                 return False
-        if not self.doc.valid:
-            lines = "\n".join(str(p) for p in self.doc.problems[:20])
-            self._tell(_(refused),
-                       _("The table refuses a pack with problems. Fix these first:") + "\n\n"
-                       + lines,
-                       critical=True)
+        if not doc.valid:
+            lines = "\n".join(str(p) for p in doc.problems[:20])
+            self._notices.tell(_(refused),
+                               _("The table refuses a pack with problems. Fix these first:")
+                               + "\n\n" + lines,
+                               critical=True)
             return False
         return True
 
@@ -57,13 +96,14 @@ class TryOut:
         opening display, so that it can be tried at once."""
         if not self._ready_for_play("playtest"):
             return
-        assert self.doc is not None
-        argv = [sys.executable, "-m", "smqt", "play", "--playtest", "--pack", str(self.doc.folder)]
+        doc = self._session.doc
+        assert doc is not None
+        argv = [sys.executable, "-m", "smqt", "play", "--playtest", "--pack", str(doc.folder)]
         card = self._card_to_try() if with_card else None
         if card:
             argv += ["--opening", card]
         if not self.launch(argv):
-            self._tell(_("Playtest"), _("The table could not be started."), critical=True)
+            self._notices.tell(_("Playtest"), _("The table could not be started."), critical=True)
             return
         row = self._current_row()
         if card:
@@ -77,24 +117,26 @@ class TryOut:
                         "yet).").format(card=row.id)
         else:
             message = _("Playtest started with a shuffled display.")
-        self.statusBar().showMessage(message, 8000)
+        self._notices.status(message, 8000)
 
     def _card_to_try(self) -> str | None:
         """The selected feature card, when it is one the pack plays (not left out)."""
         row = self._current_row()
-        if row is None or row.kind != "card" or row.status == REMOVED or self.doc is None \
-                or self.doc.catalog is None or row.id not in self.doc.catalog.cards:
+        doc = self._session.doc
+        if row is None or row.kind != "card" or row.status == REMOVED or doc is None \
+                or doc.catalog is None or row.id not in doc.catalog.cards:
             return None
         return row.id
 
     def simulate(self) -> None:
         if not self._ready_for_play("simulate"):
             return
-        assert self.doc is not None
-        extends = self.doc.files[MANIFEST].get("extends")
-        base: Path | None = (self.doc.folder / extends).resolve() if isinstance(extends, str) \
+        doc = self._session.doc
+        assert doc is not None
+        extends = doc.files[MANIFEST].get("extends")
+        base: Path | None = (doc.folder / extends).resolve() if isinstance(extends, str) \
             else default_pack().resolve()
-        if base == self.doc.folder.resolve():
+        if base == doc.folder.resolve():
             base = None
         from smqt.desktop.datafolder import data_folder
 
@@ -104,32 +146,32 @@ class TryOut:
                 self.sim_dialog.raise_()
                 return
             self.sim_dialog.deleteLater()
-        self.sim_dialog = SimulateDialog(base, self.doc.folder.resolve(),
-                                         data_folder("simulations"), self)
+        self.sim_dialog = SimulateDialog(base, doc.folder.resolve(),
+                                         data_folder("simulations"), self._notices.window)
         self.sim_dialog.finished_report.connect(self._open_report)
         self.sim_dialog.show()
 
     def _open_report(self, folder: str) -> None:
-        self.statusBar().showMessage(_("Simulation report: {folder}").format(folder=folder),
-                                     15000)
+        self._notices.status(_("Simulation report: {folder}").format(folder=folder), 15000)
         self.open_url(QUrl.fromLocalFile(str(Path(folder) / "report.html")))  # not translated: a file name
 
     def print_and_play_dialog(self) -> ExportDialog | None:
-        self.flush()
-        if self.doc is None or self.doc.catalog is None:
-            self._tell(_("Print and play"), _("Nothing in this pack loads yet: fix the problems "
-                                              "in the Validation panel first."))
+        self._flush()
+        doc = self._session.doc
+        if doc is None or doc.catalog is None:
+            self._notices.tell(_("Print and play"), _("Nothing in this pack loads yet: fix the "
+                                                      "problems in the Validation panel first."))
             return None
         if self.export_dialog is not None and shiboken6.isValid(self.export_dialog):
             self.export_dialog.close()
-        dialog = open_export_dialog(self, self.doc.catalog, self.doc.parent,
-                                    self._export_folder or self.doc.folder.parent,
-                                    self._pack_title())
+        dialog = open_export_dialog(self._notices.window, doc.catalog, doc.parent,
+                                    self._export_folder or doc.folder.parent,
+                                    entryrows.pack_title(doc))
         self.export_dialog = dialog
 
         def exported(text: str) -> None:
             self._export_folder = dialog.folder  # the next export starts where this one went
-            self.statusBar().showMessage(text + self._skipped_note(), 10000)
+            self._notices.status(text + entryrows.skipped_note(self._session.doc), 10000)
 
         dialog.exported.connect(exported)
         return self.export_dialog

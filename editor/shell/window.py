@@ -1,101 +1,87 @@
-"""The content editor's main window: it builds the entry browser, the form of the selected
-entry with its help, the live preview, the validation panel, the deck statistics and the undo
-history, and closes without losing edits. The rest is in its parts: ``menus`` (the menu bar),
-``packfiles`` (opening, saving, autosave and recovery, disk changes), ``editing`` (every
-change), ``showing`` (the entry list and the form) and ``tryout`` (playtest, simulate, print).
+"""The content editor's main window: a shell that builds the widgets (the entry browser, the
+disk bar, the page with the form and its help, the live preview, the validation panel, the
+deck statistics and the undo history) and its parts, passing each what it needs, and closes
+without losing edits.
 
-Every change goes through ``EditCommand`` on ``self.stack``; the window only redraws from
-the document after each one.
+The parts, each in its module: the ``session`` all of them share (the pack, the entry shown,
+the one undo stack, and signals for what happened to the pack), ``showing`` (the list, the
+form, the preview and the panels), ``marks`` (the title and the status), ``editing`` (every
+change, each an ``EditCommand`` on the stack), ``packfiles`` (opening, saving, autosave and
+recovery, disk changes), ``tryout`` (playtest, simulate, print) and ``menus`` (the menu bar and
+the toolbar). No part reads another's attributes: it is given callables and the session, or
+hears signals the window connects.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-import shiboken6
-from PySide6.QtCore import QProcess, Qt, QTimer, QUrl
-from PySide6.QtGui import QCloseEvent, QDesktopServices, QShowEvent, QUndoStack
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QCloseEvent, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
     QApplication,
-    QDialog,
     QDockWidget,
-    QFrame,
-    QHBoxLayout,
     QLabel,
     QLayout,
     QMainWindow,
-    QMessageBox,
-    QPushButton,
-    QScrollArea,
     QSplitter,
     QUndoView,
     QVBoxLayout,
     QWidget,
 )
 
-from editor.export.dialog import ExportDialog
-from editor.forms.form import Form
-from editor.model.autosave import drop_snapshot
-from editor.model.document import PackDocument
 from editor.shell.diskbar import DiskBar
 from editor.shell.editing import Editing
 from editor.shell.entrylist import EntryList
-from editor.shell.menus import EditorMenus
+from editor.shell.marks import WindowMarks
+from editor.shell.menus import Commands, EditorMenus
+from editor.shell.notices import Notices
 from editor.shell.packfiles import PackFiles
+from editor.shell.page import FormPage
 from editor.shell.preview import PreviewPanel
 from editor.shell.problems import ValidationPanel
+from editor.shell.session import PackSession
 from editor.shell.showing import HELP_HINT, Showing
-from editor.shell.simulate import SimulateDialog
 from editor.shell.statsview import StatsView
 from editor.shell.tryout import TryOut
 from smqt.language.translate import _
 
-AUTOSAVE_DELAY_MS = 1500
-"How long after a change its file is kept aside (a kill loses at most this much)."
 
-
-class EditorWindow(EditorMenus, PackFiles, Editing, TryOut, Showing, QMainWindow):
+class EditorWindow(QMainWindow):
     def __init__(self) -> None:
         super().__init__()
-        self.doc: PackDocument | None = None
         self.stack = QUndoStack(self)
-        self.current: tuple[str, str] | None = None
-        self.form: Form | None = None
-        self._form_key: tuple[str, Any, str] | None = None
-        self._form_target: tuple[str, str] = ("", "")
-        self._listing = False
-        self._disk_noticed: dict[str, str] = {}
+        self.session = PackSession(self.stack)
+        self.notices = Notices(self, self.statusBar())
         self._shown = False
-        self._applying = False
-        self.sim_dialog: SimulateDialog | None = None
-        self.help_dialogs: dict[str, QDialog] = {}
-        self.export_dialog: ExportDialog | None = None
-        self._offered_others = False
-        self._export_folder: Path | None = None
-        self.launch: Callable[[list[str]], bool] = lambda argv: QProcess.startDetached(
-            argv[0], argv[1:])[0]
-        self.open_url: Callable[[QUrl], bool] = QDesktopServices.openUrl
+        self._stopping = False
+        """Asked to stop: close without asking, the unsaved edits kept aside."""
         self._fit_screen(1500, 950)
         self._build()
         # a top-level layout constraint makes the offscreen platform warn on every resize
         self.layout().setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
-        self._menus()
-        self.disk_timer = QTimer(self)
-        self.disk_timer.setInterval(1000)
-        self.disk_timer.timeout.connect(self.check_disk)
-        self.disk_timer.start()
+        self.showing = Showing(self.session, self.entries, self.page, self.preview,
+                               self.problems, self.stats, self.notices)
+        self.editing = Editing(self.session, self.notices, self.entries,
+                               flush=self.showing.flush, current_row=self.showing.current_row,
+                               select=self.showing.select)
+        self.showing.form_edited.connect(self.editing.form_edited)
+        self.page.banner_button.clicked.connect(self.editing.banner_clicked)
+        self.files = PackFiles(self.session, self.disk_bar, self.notices,
+                               flush=self.showing.flush)
+        self.tryout = TryOut(self.session, self.notices, flush=self.showing.flush,
+                             save=self.files.save, current_row=self.showing.current_row)
+        self.menus = EditorMenus(self, self.stack, self.docks, Commands(
+            open_dialog=self.files.open_dialog, new_variant=self.files.new_variant,
+            save=self.files.save, reload_from_disk=self.files.reload_from_disk,
+            print_and_play=self.tryout.print_and_play_dialog,
+            close=self.close, undo=self.editing.undo, redo=self.editing.redo,
+            new_entry=self.editing.new_entry, duplicate=self.editing.duplicate,
+            delete=self.editing.delete, playtest=self.tryout.playtest,
+            playtest_shuffled=lambda: self.tryout.playtest(with_card=False),
+            simulate=self.tryout.simulate))
+        self.marks = WindowMarks(self, self.state, self.menus.save_action, self.session)
         QApplication.instance().focusChanged.connect(self._focus_changed)
-        self.stack.cleanChanged.connect(self._clean_changed)
-        self._stopping = False
-        """Asked to stop: close without asking, the unsaved edits kept aside."""
-        self.autosave_timer = QTimer(self)
-        self.autosave_timer.setSingleShot(True)
-        self.autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
-        self.autosave_timer.timeout.connect(self.autosave)
-        self.stack.indexChanged.connect(lambda _index: self.autosave_timer.start())
-        self._marks()
 
     def _fit_screen(self, width: int, height: int) -> None:
         """Start at ``width`` x ``height``, or within the screen when it is smaller (a
@@ -109,47 +95,13 @@ class EditorWindow(EditorMenus, PackFiles, Editing, TryOut, Showing, QMainWindow
 
     def _build(self) -> None:
         self.entries = EntryList()
-        self.entries.selected.connect(self._picked)
-        self.entries.kind_changed.connect(lambda _kind: self._kind_switched())
         middle = QWidget()
         column = QVBoxLayout(middle)
         column.setContentsMargins(0, 0, 0, 0)
         self.disk_bar = DiskBar()
-        self.disk_bar.reload_all.connect(self.reload_from_disk)
-        self.disk_bar.keep_all.connect(self._keep_mine)
-        self.disk_bar.reload_file.connect(self._reload_file)
-        self.disk_bar.keep_file.connect(self._keep_file)
         column.addWidget(self.disk_bar)
-        self.banner = QFrame()
-        self.banner.setStyleSheet("QFrame { background: #e8eef7; }")
-        banner = QHBoxLayout(self.banner)
-        self.banner_text = QLabel()
-        self.banner_text.setWordWrap(True)
-        self.banner_button = QPushButton()
-        self.banner_button.clicked.connect(self._banner_clicked)
-        banner.addWidget(self.banner_text, 1)
-        banner.addWidget(self.banner_button)
-        self.banner.hide()
-        column.addWidget(self.banner)
-        self.title = QLabel()
-        self.title.setStyleSheet("font-size: 16px; font-weight: bold; padding: 4px;")
-        column.addWidget(self.title)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        self.form_holder = QWidget()
-        self.form_layout = QVBoxLayout(self.form_holder)
-        # the form at the top, the rest of the page blank (a stretch below, not an alignment:
-        # an aligned layout gets its size hint's height, where a wrapped line of values needs
-        # the height for its width)
-        self.form_layout.addStretch(1)
-        self.scroll.setWidget(self.form_holder)
-        column.addWidget(self.scroll, 1)
-        self.help = QLabel(_(HELP_HINT))
-        self.help.setWordWrap(True)
-        self.help.setMinimumHeight(48)
-        self.help.setStyleSheet(
-            "background: #f6f6f2; padding: 6px; border-top: 1px solid #ccc;")  # not translated: a style sheet
-        column.addWidget(self.help)
+        self.page = FormPage(_(HELP_HINT))
+        column.addWidget(self.page, 1)
         self.preview = PreviewPanel()
         split = QSplitter()
         split.addWidget(self.entries)
@@ -161,7 +113,6 @@ class EditorWindow(EditorMenus, PackFiles, Editing, TryOut, Showing, QMainWindow
         self.setCentralWidget(split)
 
         self.problems = ValidationPanel()
-        self.problems.chosen.connect(self.jump_to)
         self.stats = StatsView()
         self.history = QUndoView(self.stack)
         self.history.setEmptyLabel(_("(as opened)"))
@@ -183,8 +134,9 @@ class EditorWindow(EditorMenus, PackFiles, Editing, TryOut, Showing, QMainWindow
         self.state = QLabel()
         self.statusBar().addPermanentWidget(self.state)
 
-
-    # ================================================================ autosave and recovery
+    def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
+        if new is not None and self.isAncestorOf(new):
+            self.showing.show_help_of(new)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -208,31 +160,16 @@ class EditorWindow(EditorMenus, PackFiles, Editing, TryOut, Showing, QMainWindow
     def stop_now(self) -> None:
         """Asked to stop (a logout, ``kill``, the terminal closed): keep the unsaved edits
         aside, where the next start offers them, and close without asking."""
-        self.flush()
-        self.autosave()
+        self.showing.flush()
+        self.files.autosave()
         self._stopping = True
         self.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         stopping = self._stopping
-        if stopping or self.may_discard():
-            self.disk_timer.stop()
-            self.autosave_timer.stop()
-            if self.doc is not None and not stopping:
-                drop_snapshot(self._snapshot_path())  # saved, or thrown away on purpose
-            if self.sim_dialog is not None:
-                self.sim_dialog.stop()
-            if self.export_dialog is not None and shiboken6.isValid(self.export_dialog):
-                self.export_dialog.stop()
+        if stopping or self.files.may_discard():
+            self.files.closing(stopping=stopping)
+            self.tryout.stop()
             event.accept()
         else:
             event.ignore()
-
-
-    # ================================================================ out of the editor
-
-    def _tell(self, title: str, text: str, *, critical: bool = False) -> None:
-        if critical:
-            QMessageBox.critical(self, title, text)
-        else:
-            QMessageBox.information(self, title, text)

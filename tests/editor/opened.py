@@ -21,7 +21,7 @@ def open_editor(qtbot, monkeypatch, folder: Path, *, offer_recovery: bool = True
     win = EditorWindow()
     win.asked = asked
     qtbot.addWidget(win)
-    win.open_pack(folder, offer_recovery=offer_recovery)
+    win.files.open_pack(folder, offer_recovery=offer_recovery)
     win.show()
     qtbot.waitExposed(win)
     return win

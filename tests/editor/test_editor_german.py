@@ -131,40 +131,40 @@ def test_the_form_shows_keys_values_and_kinds_in_words(german_window, qtbot):
     """A card's form in German: no key, value or kind as the file writes it, the key in the
     tooltip and the help line; a value chosen in words is written as the file writes it."""
     win = german_window
-    assert win.select("card", CARD)
-    qtbot.waitUntil(lambda: win.form.findChild(QLabel, "fieldlabel:row").isVisible())
-    read = visible_texts(win.form)
+    assert win.showing.select("card", CARD)
+    qtbot.waitUntil(lambda: win.showing.form.findChild(QLabel, "fieldlabel:row").isVisible())
+    read = visible_texts(win.showing.form)
     assert "Einheimische" in read and "+ Hinzufügen" in read
     for word in ("row", "tags", "adjacent_count", "adjacent_all", "beach", "local", "card"):
         assert word in raw_words()
     assert not raw_in(read), "\n".join(raw_in(read))
-    labels = {label.text().removesuffix(" *") for label in win.form.findChildren(QLabel)
+    labels = {label.text().removesuffix(" *") for label in win.showing.form.findChildren(QLabel)
               if label.objectName().startswith("fieldlabel:") and label.isVisible()}
     assert {"Name", "Reihe", "Symbole", "Platzierung", "Wertung", "Ringe",
             "Punkte", "Plätze"} <= labels
-    row = win.form.findChild(QLabel, "fieldlabel:row")
+    row = win.showing.form.findChild(QLabel, "fieldlabel:row")
     assert row.toolTip().startswith("Reihe (row): ")  # the file's key, for a designer
-    combo = win.form.findChild(QComboBox, "field:row")
+    combo = win.showing.form.findChild(QComboBox, "field:row")
     assert combo.currentText() == "Strand" and "beach (Strand)" in combo.toolTip()
     combo.setFocus()
-    assert win.help.text().startswith("Reihe (row): ")
-    kind = win.form.findChild(QComboBox, "field:scoring.0.kind")
+    assert win.page.help.text().startswith("Reihe (row): ")
+    kind = win.showing.form.findChild(QComboBox, "field:scoring.0.kind")
     assert kind.currentText() == "Neben allen von mehreren Symbolen"
     assert "(adjacent_all)" in kind.toolTip()
     combo.activated.emit(combo.findText("Promenade"))
-    assert win.doc.find("card", CARD)[2]["row"] == "street"
+    assert win.session.doc.find("card", CARD)[2]["row"] == "street"
 
 
 def test_the_heading_and_the_list_name_the_card_in_german(german_window, qtbot):
     """The heading says the kind in German and the card's German name; the list shows German
     names, and a search finds a card by its German name, its English name or its id."""
     win = german_window
-    assert win.select("card", CARD)
-    assert win.title.text() == "Merkmalskarte: Trommelkreis bei Sonnenuntergang  (drum_circle)"
+    assert win.showing.select("card", CARD)
+    assert win.page.title.text() == "Merkmalskarte: Trommelkreis bei Sonnenuntergang  (drum_circle)"
     entries = win.entries
     texts = [entries.list.item(i).text() for i in range(entries.list.count())]
     assert "Trommelkreis bei Sonnenuntergang  (drum_circle)" in texts
-    assert not raw_in([win.title.text()])
+    assert not raw_in([win.page.title.text()])
     for search in ("Trommel", "trommelkreis", "Drum Circle", "drum_circle"):
         entries.search.setText(search)
         shown = [entries.list.item(i).text() for i in range(entries.list.count())]
@@ -190,19 +190,19 @@ def test_the_filters_statistics_undo_and_menus_speak_german(german_window):
     menus = [a.text() for top in win.menuBar().actions() for a in top.menu().actions()]
     assert "Zum Ausdrucken…" in menus and not any("Print" in text for text in menus)
     box.setCurrentIndex(0)
-    win.select("card", CARD)
-    win.push(win.doc.set_value("card", CARD, ("row",), "street"))
+    win.showing.select("card", CARD)
+    win.editing.push(win.session.doc.set_value("card", CARD, ("row",), "street"))
     assert win.stack.undoText() == "Merkmalskarte drum_circle: Reihe = Promenade"
-    assert win.undo_action.text().startswith("Rückgängig: Merkmalskarte drum_circle")
-    win.undo()
-    assert win.doc.find("card", CARD)[2]["row"] == "beach"
-    assert win.redo_action.text() == "Wiederholen: Merkmalskarte drum_circle: Reihe = Promenade"
+    assert win.menus.undo_action.text().startswith("Rückgängig: Merkmalskarte drum_circle")
+    win.editing.undo()
+    assert win.session.doc.find("card", CARD)[2]["row"] == "beach"
+    assert win.menus.redo_action.text() == "Wiederholen: Merkmalskarte drum_circle: Reihe = Promenade"
 
 
 def test_the_help_menu_shows_the_format_guide_in_german(german_window):
     win = german_window
-    win._show_help("format")
-    text = win.help_dialogs["format"].browser.toPlainText()
+    win.menus.show_help("format")
+    text = win.menus.help_dialogs["format"].browser.toPlainText()
     assert "Das Format der Inhaltspakete" in text and "Merkmalskarte" in text
 
 
@@ -222,17 +222,17 @@ def test_the_simulator_takes_bots_in_words(german_window, tmp_path):
 
 
 def test_english_shows_keys_and_values_as_the_file_writes_them(window):
-    window.select("card", CARD)
-    assert window.form.findChild(QLabel, "fieldlabel:row").text() == "row *"
-    assert window.form.findChild(QComboBox, "field:row").currentText() == "beach"
-    assert window.form.findChild(QComboBox, "field:scoring.0.kind").currentText() == \
+    window.showing.select("card", CARD)
+    assert window.showing.form.findChild(QLabel, "fieldlabel:row").text() == "row *"
+    assert window.showing.form.findChild(QComboBox, "field:row").currentText() == "beach"
+    assert window.showing.form.findChild(QComboBox, "field:scoring.0.kind").currentText() == \
         "adjacent_all"
     assert value_word("adjacent_all") == "adjacent_all"
 
 
 def test_english_names_the_card_as_before_and_finds_it_by_its_german_name(window):
-    window.select("card", CARD)
-    assert window.title.text() == "card: Sunset Drum Circle  (drum_circle)"
+    window.showing.select("card", CARD)
+    assert window.page.title.text() == "card: Sunset Drum Circle  (drum_circle)"
     window.entries.search.setText("Trommel")
     assert window.entries.list.count() == 1
 

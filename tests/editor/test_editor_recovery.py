@@ -26,9 +26,9 @@ KILLED = textwrap.dedent("""
     app = QApplication([])
     from editor.shell.window import EditorWindow
     window = EditorWindow()
-    window.open_pack(sys.argv[1])
-    window.push(window.doc.set_value("card", sys.argv[2], ("name",), "Killed Tower"))
-    snapshot = window._snapshot_path()
+    window.files.open_pack(sys.argv[1])
+    window.editing.push(window.session.doc.set_value("card", sys.argv[2], ("name",), "Killed Tower"))
+    snapshot = window.files.snapshot_path()
     deadline = time.monotonic() + 20
     while not snapshot.exists() and time.monotonic() < deadline:
         app.processEvents()
@@ -59,12 +59,12 @@ def test_edits_of_a_killed_editor_are_offered_back_and_the_pack_is_untouched(qtb
     monkeypatch.setattr(QMessageBox, "question", answer)
     win = EditorWindow()
     qtbot.addWidget(win)
-    assert win.open_pack(pack)
+    assert win.files.open_pack(pack)
     assert [title for title, _ in asked] == ["Recover unsaved changes"]
     assert "beach.toml" in asked[0][1]
-    assert win.doc.find("card", CARD)[2]["name"] == "Killed Tower"
-    assert win.doc.modified and win.isWindowModified()
-    assert win.save()
+    assert win.session.doc.find("card", CARD)[2]["name"] == "Killed Tower"
+    assert win.session.doc.modified and win.isWindowModified()
+    assert win.files.save()
     assert not snapshot.exists()
     assert 'name = "Killed Tower"' in (pack / "beach.toml").read_text()
 
@@ -72,35 +72,35 @@ def test_edits_of_a_killed_editor_are_offered_back_and_the_pack_is_untouched(qtb
 def test_recovery_can_be_declined_or_put_off(qtbot, pack, tmp_path, monkeypatch):
     first = EditorWindow()
     qtbot.addWidget(first)
-    first.open_pack(pack)
-    first.push(first.doc.set_value("card", CARD, ("name",), "Tower Later"))
-    first.autosave()
+    first.files.open_pack(pack)
+    first.editing.push(first.session.doc.set_value("card", CARD, ("name",), "Tower Later"))
+    first.files.autosave()
     snapshot = snapshot_path(tmp_path / "home", pack)
     assert read_snapshot(snapshot, pack).texts.keys() == {"beach.toml"}
-    first.autosave_timer.stop()
-    first.disk_timer.stop()
+    first.files.autosave_timer.stop()
+    first.files.disk_timer.stop()
 
     for choice, kept in ((QMessageBox.StandardButton.Cancel, True),
                          (QMessageBox.StandardButton.Discard, False)):
         monkeypatch.setattr(QMessageBox, "question", lambda *a, c=choice: c)
         again = EditorWindow()
         qtbot.addWidget(again)
-        again.open_pack(pack)
-        assert again.doc.find("card", CARD)[2]["name"] != "Tower Later"
+        again.files.open_pack(pack)
+        assert again.session.doc.find("card", CARD)[2]["name"] != "Tower Later"
         assert snapshot.exists() is kept
-        again.disk_timer.stop()
+        again.files.disk_timer.stop()
 
 
 def test_undoing_an_edit_drops_the_snapshot(window, qtbot, tmp_path):
-    snapshot = snapshot_path(tmp_path / "home", window.doc.folder)
-    window.push(window.doc.set_value("card", CARD, ("name",), "Tower"))
+    snapshot = snapshot_path(tmp_path / "home", window.session.doc.folder)
+    window.editing.push(window.session.doc.set_value("card", CARD, ("name",), "Tower"))
     qtbot.waitUntil(snapshot.exists, timeout=5000)
     window.stack.undo()
     qtbot.waitUntil(lambda: not snapshot.exists(), timeout=5000)
 
 
 def test_ctrl_z_in_a_field_being_typed_in_commits_it_then_undoes(window, qtbot):
-    assert window.select("card", CARD)
+    assert window.showing.select("card", CARD)
     qtbot.wait(20)
     window.activateWindow()
     spin = field(window, QSpinBox, "scoring.0.points")
@@ -110,17 +110,17 @@ def test_ctrl_z_in_a_field_being_typed_in_commits_it_then_undoes(window, qtbot):
     spin.selectAll()
     qtbot.keyClicks(spin, "5")
     qtbot.keyClick(spin, Qt.Key.Key_Return)
-    assert window.doc.find("card", CARD)[2]["scoring"][0]["points"] == 5
+    assert window.session.doc.find("card", CARD)[2]["scoring"][0]["points"] == 5
     spin.selectAll()
     qtbot.keyClicks(spin, "7")
     assert window.focusWidget() in (spin, spin.lineEdit())
     qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     # the 7 was committed (merged with the 5: one field, one step) and undone as one change
-    assert window.doc.find("card", CARD)[2]["scoring"][0]["points"] == before
+    assert window.session.doc.find("card", CARD)[2]["scoring"][0]["points"] == before
     assert field(window, QSpinBox, "scoring.0.points").value() == before
     qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Z,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    assert window.doc.find("card", CARD)[2]["scoring"][0]["points"] == 7
+    assert window.session.doc.find("card", CARD)[2]["scoring"][0]["points"] == 7
 
 
 def test_the_toolbar_keeps_its_buttons_in_place(window, qtbot):
@@ -132,47 +132,47 @@ def test_the_toolbar_keeps_its_buttons_in_place(window, qtbot):
                 if bar.widgetForAction(a) is not None]
 
     start = places()
-    window.push(window.doc.set_value("card", CARD, ("name",),
+    window.editing.push(window.session.doc.set_value("card", CARD, ("name",),
                                      "A very long name to make the undo text long"))
     qtbot.wait(20)
-    assert window.undo_action.text().startswith("Undo card")  # the menu says what
+    assert window.menus.undo_action.text().startswith("Undo card")  # the menu says what
     assert places() == start
-    assert window.undo_button.isEnabled() and not window.redo_button.isEnabled()
+    assert window.menus.undo_button.isEnabled() and not window.menus.redo_button.isEnabled()
 
 
 def test_the_help_menu_shows_the_format_guide_and_the_shortcuts(window, qtbot):
     menus = {a.text().replace("&", ""): a.menu() for a in window.menuBar().actions()}
     helps = {a.text(): a for a in menus["Help"].actions()}
     helps["Pack format guide"].trigger()
-    guide = window.help_dialogs["format"]
+    guide = window.menus.help_dialogs["format"]
     assert guide.isVisible() and "extends" in guide.browser.toPlainText()
     helps["Keyboard shortcuts"].trigger()
-    keys = window.help_dialogs["keys"].browser.toPlainText()
+    keys = window.menus.help_dialogs["keys"].browser.toPlainText()
     for text in ("Undo", "Save", "Playtest", "Ctrl+Z in a field", "Mouse wheel"):
         assert text in keys
     helps["Keyboard shortcuts"].trigger()  # a second time in the same window
-    assert window.help_dialogs["keys"].isVisible()
+    assert window.menus.help_dialogs["keys"].isVisible()
 
 
 def test_redo_after_undoing_what_was_typed_into_an_empty_field_brings_it_back(window, qtbot):
     from PySide6.QtWidgets import QLineEdit
 
-    window.new_entry()
+    window.editing.new_entry()
     qtbot.wait(20)
     text = field(window, QLineEdit, "text")
     text.setFocus()
     qtbot.keyClicks(text, "Hello")
     qtbot.keyClick(text, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert "text" not in window.doc.find("card", "new_card")[2]
+    assert "text" not in window.session.doc.find("card", "new_card")[2]
     assert window.stack.canRedo()
     qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Z,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    assert window.doc.find("card", "new_card")[2]["text"] == "Hello"
+    assert window.session.doc.find("card", "new_card")[2]["text"] == "Hello"
     # leaving an untouched empty field writes nothing
     window.stack.undo()
     field(window, QLineEdit, "text").setFocus()
-    window.flush()
-    assert "text" not in window.doc.find("card", "new_card")[2] and window.stack.canRedo()
+    window.showing.flush()
+    assert "text" not in window.session.doc.find("card", "new_card")[2] and window.stack.canRedo()
 
 
 def test_edits_kept_for_another_pack_are_offered_when_the_editor_starts_on_this_one(
@@ -181,11 +181,11 @@ def test_edits_kept_for_another_pack_are_offered_when_the_editor_starts_on_this_
 
     first = EditorWindow()
     qtbot.addWidget(first)
-    first.open_pack(pack, offer_recovery=False)
-    first.push(first.doc.set_value("card", CARD, ("name",), "Kept Tower"))
-    first.autosave()
-    first.autosave_timer.stop()
-    first.disk_timer.stop()
+    first.files.open_pack(pack, offer_recovery=False)
+    first.editing.push(first.session.doc.set_value("card", CARD, ("name",), "Kept Tower"))
+    first.files.autosave()
+    first.files.autosave_timer.stop()
+    first.files.disk_timer.stop()
     other = tmp_path / "other"
     shutil.copytree(pack, other)
     asked = []
@@ -197,9 +197,9 @@ def test_edits_kept_for_another_pack_are_offered_when_the_editor_starts_on_this_
     monkeypatch.setattr(QMessageBox, "question", answer)
     win = EditorWindow()
     qtbot.addWidget(win)
-    win.open_pack(other)
+    win.files.open_pack(other)
     assert str(pack) in asked[0] and "Open that pack" in asked[0]
-    assert win.doc.folder == pack  # opened, and its own question recovered the edits
-    assert win.doc.find("card", CARD)[2]["name"] == "Kept Tower" and win.doc.modified
-    win.open_pack(other)  # asked once per window
+    assert win.session.doc.folder == pack  # opened, and its own question recovered the edits
+    assert win.session.doc.find("card", CARD)[2]["name"] == "Kept Tower" and win.session.doc.modified
+    win.files.open_pack(other)  # asked once per window
     assert len(asked) == 2

@@ -25,13 +25,13 @@ def open_window(qtbot, folder, monkeypatch, answer=QMessageBox.StandardButton.Di
     monkeypatch.setattr(QMessageBox, "critical", lambda *a, **k: None)
     win = EditorWindow()
     qtbot.addWidget(win)
-    assert win.open_pack(folder)
+    assert win.files.open_pack(folder)
     win.show()
     return win
 
 
 def field(win, cls, path):
-    found = [w for w in win.form.findChildren(cls, f"field:{path}") if not discarded(w)]
+    found = [w for w in win.showing.form.findChildren(cls, f"field:{path}") if not discarded(w)]
     assert len(found) == 1, path
     return found[0]
 
@@ -44,23 +44,23 @@ def replace_in(path, old, new):
 
 def test_typing_then_undo_never_lands_on_another_entry(qtbot, pack, monkeypatch):
     win = open_window(qtbot, pack, monkeypatch)
-    win.select("card", "tide_pools")
-    win.push(win.doc.set_value("card", "tide_pools", ("scoring", 0, "points"), 3))
-    win.select("card", "kite_meadow")
+    win.showing.select("card", "tide_pools")
+    win.editing.push(win.session.doc.set_value("card", "tide_pools", ("scoring", 0, "points"), 3))
+    win.showing.select("card", "kite_meadow")
     name = field(win, QLineEdit, "name")
     name.setFocus()
     name.selectAll()
     qtbot.keyClicks(name, "Typed for the meadow")  # not committed: no Enter, still focused
     win.stack.undo()  # shows tide_pools again; the meadow's form is replaced
-    assert win.doc.find("card", "tide_pools")[2]["name"] == "Tide Pools"
-    assert win.doc.find("card", "kite_meadow")[2]["name"] == "Kite Meadow"
+    assert win.session.doc.find("card", "tide_pools")[2]["name"] == "Tide Pools"
+    assert win.session.doc.find("card", "kite_meadow")[2]["name"] == "Kite Meadow"
     assert (win.stack.index(), win.stack.count()) == (0, 1)
-    assert not win.doc.modified
+    assert not win.session.doc.modified
 
 
 def test_typing_not_yet_committed_is_saved_and_guards_the_close(qtbot, pack, monkeypatch):
     win = open_window(qtbot, pack, monkeypatch, QMessageBox.StandardButton.Cancel)
-    win.select("card", "tide_pools")
+    win.showing.select("card", "tide_pools")
     name = field(win, QLineEdit, "name")
     name.setFocus()
     name.selectAll()
@@ -70,7 +70,7 @@ def test_typing_not_yet_committed_is_saved_and_guards_the_close(qtbot, pack, mon
     spin.setFocus()
     spin.selectAll()
     qtbot.keyClicks(spin, "7")
-    assert win.save()
+    assert win.files.save()
     card = load_pack(pack).cards["tide_pools"]
     assert (card.name, card.scoring[0].points) == ("Rock Pools", 7)
 
@@ -82,94 +82,94 @@ def test_values_of_the_wrong_type_are_shown_and_mended_through_the_form(qtbot, p
     replace_in(pack / "rules.toml", "cards_to_end = 14", 'cards_to_end = "many"')
     replace_in(pack / "beach.toml", 'id = "tide_pools"', "id = 5")
     win = open_window(qtbot, pack, monkeypatch)
-    assert len(win.doc.problems) == 3
+    assert len(win.session.doc.problems) == 3
     # a tile's sides given as text: choosing side B writes a whole pair
-    win.select("sand_dollar_tile", "tile_1")
+    win.showing.select("sand_dollar_tile", "tile_1")
     side = field(win, QComboBox, "sides.1")
     side.lineEdit().setText("front_and_behind")
     side.lineEdit().editingFinished.emit()
-    tile = win.doc.find("sand_dollar_tile", "tile_1")[2]
+    tile = win.session.doc.find("sand_dollar_tile", "tile_1")[2]
     assert tile["sides"] == ["", "front_and_behind"]
     side_a = field(win, QComboBox, "sides.0")
     side_a.lineEdit().setText("two_front")
     side_a.lineEdit().editingFinished.emit()
-    assert win.doc.find("sand_dollar_tile", "tile_1")[2]["sides"] == ["two_front",
+    assert win.session.doc.find("sand_dollar_tile", "tile_1")[2]["sides"] == ["two_front",
                                                                        "front_and_behind"]
     # a number given as text is shown as written, marked, and any value mends it
-    win.select("settings", "rules")
+    win.showing.select("settings", "rules")
     spin = field(win, QSpinBox, "cards_to_end")
     assert "not a whole number" in spin.toolTip() and spin.text() == '"many"'
     spin.setFocus()
     qtbot.keyClick(spin, Qt.Key.Key_Up)
-    assert win.doc.files["rules.toml"]["rules"]["cards_to_end"] == 1
+    assert win.session.doc.files["rules.toml"]["rules"]["cards_to_end"] == 1
     # an id that is a number is still an entry that can be edited
-    assert win.select("card", "5")
+    assert win.showing.select("card", "5")
     ident = field(win, QLineEdit, "id")
     ident.setText("tide_pools")
     ident.editingFinished.emit()
-    assert win.doc.valid, win.doc.problems
+    assert win.session.doc.valid, win.session.doc.problems
     # every step undoes exactly
     while win.stack.canUndo():
         win.stack.undo()
-    assert not win.doc.modified
-    assert win.doc.files["sand_dollars.toml"]["sand_dollar_tile"][0]["sides"] == "two_front"
+    assert not win.session.doc.modified
+    assert win.session.doc.files["sand_dollars.toml"]["sand_dollar_tile"][0]["sides"] == "two_front"
 
 
 def test_a_pack_whose_entries_are_not_tables_still_opens(qtbot, pack, monkeypatch):
     (pack / "odd.toml").write_text('card = ["x", 3]\n\n[starting_tile]\nid = "lone"\n')
     win = open_window(qtbot, pack, monkeypatch)
-    assert not win.doc.valid
+    assert not win.session.doc.valid
     texts = [win.problems.list.item(i).text() for i in range(win.problems.list.count())]
     assert any("odd.toml" in t for t in texts)
     for i in range(win.problems.list.count()):
-        win.jump_to(win.problems.problems[i])  # nowhere to go is not an error
-    win.new_entry()
-    assert win.current == ("card", "new_card")
+        win.showing.jump_to(win.problems.problems[i])  # nowhere to go is not an error
+    win.editing.new_entry()
+    assert win.session.current == ("card", "new_card")
 
 
 def test_undo_puts_a_dropped_key_back_in_its_place(qtbot, pack, monkeypatch):
     win = open_window(qtbot, pack, monkeypatch)
-    win.select("card", "tide_pools")
+    win.showing.select("card", "tide_pools")
     before = (pack / "beach.toml").read_text()
-    keys = list(win.doc.find("card", "tide_pools")[2])
-    win.push(win.doc.replace_list("card", "tide_pools", "scoring", []))
-    assert "scoring" not in win.doc.find("card", "tide_pools")[2]
+    keys = list(win.session.doc.find("card", "tide_pools")[2])
+    win.editing.push(win.session.doc.replace_list("card", "tide_pools", "scoring", []))
+    assert "scoring" not in win.session.doc.find("card", "tide_pools")[2]
     win.stack.undo()
-    assert list(win.doc.find("card", "tide_pools")[2]) == keys
-    win.push(win.doc.set_value("card", "tide_pools", ("name",), "Rock Pools"))
+    assert list(win.session.doc.find("card", "tide_pools")[2]) == keys
+    win.editing.push(win.session.doc.set_value("card", "tide_pools", ("name",), "Rock Pools"))
     win.stack.undo()
-    win.save()
+    win.files.save()
     assert (pack / "beach.toml").read_text() == before
 
 
 def test_a_failed_reload_keeps_the_document(qtbot, pack, monkeypatch):
     win = open_window(qtbot, pack, monkeypatch)
-    win.push(win.doc.set_value("card", "tide_pools", ("name",), "Rock Pools"))
+    win.editing.push(win.session.doc.set_value("card", "tide_pools", ("name",), "Rock Pools"))
     (pack / "street.toml").write_text("this is [not toml")
-    win.reload_from_disk()  # the question is answered "discard"; the file cannot be read
-    assert win.doc.find("card", "tide_pools")[2]["name"] == "Rock Pools"
-    assert "street.toml" in win.doc.files and win.doc.modified
+    win.files.reload_from_disk()  # the question is answered "discard"; the file cannot be read
+    assert win.session.doc.find("card", "tide_pools")[2]["name"] == "Rock Pools"
+    assert "street.toml" in win.session.doc.files and win.session.doc.modified
     with pytest.raises(DocumentError, match=r"street\.toml"):
-        win.doc.reload()
+        win.session.doc.reload()
 
 
 def test_keep_my_version_writes_the_files_another_program_changed(qtbot, pack, monkeypatch):
     win = open_window(qtbot, pack, monkeypatch, QMessageBox.StandardButton.Save)
-    ours = win.doc.text("street.toml")
+    ours = win.session.doc.text("street.toml")
     replace_in(pack / "street.toml", "[[card]]", "# changed elsewhere\n\n[[card]]")
     qtbot.waitUntil(lambda: "street.toml" in win.disk_bar.rows, timeout=3000)
     qtbot.mouseClick(win.disk_bar.rows["street.toml"][2], Qt.MouseButton.LeftButton)
     assert win.disk_bar.isHidden()
-    assert win.doc.modified
-    assert win.save()
+    assert win.session.doc.modified
+    assert win.files.save()
     assert (pack / "street.toml").read_text() == ours
 
 
 def test_saving_over_another_programs_changes_asks_first(qtbot, pack, monkeypatch):
     win = open_window(qtbot, pack, monkeypatch, QMessageBox.StandardButton.Cancel)
-    win.push(win.doc.set_value("card", "tide_pools", ("name",), "Rock Pools"))
+    win.editing.push(win.session.doc.set_value("card", "tide_pools", ("name",), "Rock Pools"))
     replace_in(pack / "beach.toml", 'name = "Kite Meadow"', 'name = "Kite Field"')
-    assert not win.save()
+    assert not win.files.save()
     assert 'name = "Kite Field"' in (pack / "beach.toml").read_text()
 
 
@@ -182,10 +182,10 @@ def test_a_variant_warns_before_leaving_out_an_action_an_inherited_tile_uses(qtb
     win = open_window(qtbot, variant, monkeypatch)
     monkeypatch.setattr(QMessageBox, "question",
                         lambda _p, _t, text, *a: asked.append(text) or QMessageBox.StandardButton.Yes)
-    win.select("sand_dollar_action", "two_front")
-    win.delete()
+    win.showing.select("sand_dollar_action", "two_front")
+    win.editing.delete()
     assert "the extended pack's sand dollar tile 'tile_1'" in asked[-1]
-    assert win.doc.removed("sand_dollar_action") == ["two_front"]
+    assert win.session.doc.removed("sand_dollar_action") == ["two_front"]
 
 
 def test_editing_extends_changes_what_is_inherited(qtbot, pack, monkeypatch, tmp_path):
@@ -193,43 +193,43 @@ def test_editing_extends_changes_what_is_inherited(qtbot, pack, monkeypatch, tmp
 
     variant = create_variant(pack, tmp_path / "variants", "Standalone")
     win = open_window(qtbot, variant, monkeypatch)
-    assert len(win.doc.inherited("card")) == 78
-    win.select("settings", "pack")
+    assert len(win.session.doc.inherited("card")) == 78
+    win.showing.select("settings", "pack")
     extends = field(win, QLineEdit, "extends")
     extends.setText("")
     extends.editingFinished.emit()
-    assert tomllib.loads(win.doc.text("pack.toml")).get("extends") is None
-    assert win.doc.inherited("card") == {} and win.doc.parent is None
+    assert tomllib.loads(win.session.doc.text("pack.toml")).get("extends") is None
+    assert win.session.doc.inherited("card") == {} and win.session.doc.parent is None
     win.stack.undo()
-    assert len(win.doc.inherited("card")) == 78
+    assert len(win.session.doc.inherited("card")) == 78
 
 
 def test_a_flag_written_as_a_number_can_be_fixed(qtbot, pack, monkeypatch):
     replace_in(pack / "beach.toml", "per_tag = true", "per_tag = 1")
     win = open_window(qtbot, pack, monkeypatch)
-    ident = next(i for _, _, e in win.doc.entries("card") for i in [e["id"]]
+    ident = next(i for _, _, e in win.session.doc.entries("card") for i in [e["id"]]
                  if any(s.get("per_tag") == 1 for s in e.get("scoring", [])))
-    win.select("card", ident)
-    index = next(i for i, s in enumerate(win.doc.find("card", ident)[2]["scoring"])
+    win.showing.select("card", ident)
+    index = next(i for i, s in enumerate(win.session.doc.find("card", ident)[2]["scoring"])
                  if s.get("per_tag") == 1)
     check = field(win, QCheckBox, f"scoring.{index}.per_tag")
     assert "not true or false" in check.toolTip()
     assert not check.isChecked()  # shown as the default until it is fixed
     qtbot.mouseClick(check, Qt.MouseButton.LeftButton, pos=QPoint(6, check.height() // 2))
-    assert win.doc.find("card", ident)[2]["scoring"][index]["per_tag"] is True
-    assert win.doc.valid
+    assert win.session.doc.find("card", ident)[2]["scoring"][index]["per_tag"] is True
+    assert win.session.doc.valid
 
 
 def test_an_edit_that_cannot_be_carried_out_leaves_no_command(qtbot, pack, monkeypatch):
     win = open_window(qtbot, pack, monkeypatch)
     told = []
     monkeypatch.setattr(QMessageBox, "information", lambda _p, title, text: told.append(text))
-    edit = win.doc.set_value("card", "tide_pools", ("name",), "Rock Pools")
+    edit = win.session.doc.set_value("card", "tide_pools", ("name",), "Rock Pools")
 
     def refuse(_edit):
         raise DocumentError("beach.toml: simulated refusal")
 
-    monkeypatch.setattr(win.doc, "apply", refuse)
-    win.push(edit)
+    monkeypatch.setattr(win.session.doc, "apply", refuse)
+    win.editing.push(edit)
     assert win.stack.count() == 0 and "simulated refusal" in told[0]
-    assert win.doc.find("card", "tide_pools")[2]["name"] == "Tide Pools"
+    assert win.session.doc.find("card", "tide_pools")[2]["name"] == "Tide Pools"

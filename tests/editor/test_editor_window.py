@@ -30,7 +30,7 @@ CARD = "lifeguard_tower_seven"
 def field(win: EditorWindow, cls, path: str):
     """The form's widget for ``path`` (widgets of a replaced form are hidden until Qt deletes
     them when control returns to the event loop)."""
-    found = [w for w in win.form.findChildren(cls, f"field:{path}") if not discarded(w)]
+    found = [w for w in win.showing.form.findChildren(cls, f"field:{path}") if not discarded(w)]
     assert len(found) == 1, f"{len(found)} {cls.__name__} for {path}"
     return found[0]
 
@@ -75,15 +75,15 @@ def card_entry(doc: PackDocument, ident: str) -> dict:
 def test_form_edits_undo_redo_save_and_reload_find_exactly_those_changes(window, qtbot, pack):
     original = PackDocument(pack)
     texts = {p.name: p.read_text() for p in pack.glob("*.toml")}
-    assert window.select("card", CARD)
+    assert window.showing.select("card", CARD)
     # a tag, a scoring entry's points and a ring, each through its form field
     choose(qtbot, window, "tags.1", "nature")
     type_number(qtbot, field(window, QSpinBox, "scoring.0.points"), 5)
-    add_person = next(b for b in window.form.findChildren(QToolButton, "add:rings.0.people")
+    add_person = next(b for b in window.showing.form.findChildren(QToolButton, "add:rings.0.people")
                   if not discarded(b))
     qtbot.mouseClick(add_person, Qt.MouseButton.LeftButton)
     choose(qtbot, window, "rings.0.people.1", "vip")
-    edited = card_entry(window.doc, CARD)
+    edited = card_entry(window.session.doc, CARD)
     assert edited["tags"] == ["wave", "nature"]
     assert edited["scoring"][0]["points"] == 5
     assert edited["rings"][0]["people"] == ["tourist", "vip"]
@@ -92,13 +92,13 @@ def test_form_edits_undo_redo_save_and_reload_find_exactly_those_changes(window,
 
     for _ in range(4):
         window.stack.undo()
-    assert window.doc.files == original.files and not window.doc.modified
+    assert window.session.doc.files == original.files and not window.session.doc.modified
     for _ in range(4):
         window.stack.redo()
-    assert card_entry(window.doc, CARD) == edited
+    assert card_entry(window.session.doc, CARD) == edited
 
-    window.save_action.trigger()
-    assert not window.isWindowModified() and window.doc.valid
+    window.menus.save_action.trigger()
+    assert not window.isWindowModified() and window.session.doc.valid
     reread = PackDocument(pack)
     expected = copy.deepcopy(original.files)
     _, index, _ = original.find("card", CARD)
@@ -121,13 +121,13 @@ def test_form_edits_undo_redo_save_and_reload_find_exactly_those_changes(window,
 
 def test_an_invalid_value_shows_in_the_validation_panel_and_a_click_finds_the_field(window, qtbot,
                                                                                     pack):
-    assert window.select("card", CARD)
+    assert window.showing.select("card", CARD)
     name = field(window, QLineEdit, "name")
     name.setFocus()
     name.selectAll()
     qtbot.keyClick(name, Qt.Key.Key_Delete)
     qtbot.keyClick(name, Qt.Key.Key_Return)
-    assert not window.doc.valid
+    assert not window.session.doc.valid
     panel = window.problems.list
     assert panel.count() == 1
     assert "lifeguard_tower_seven" in panel.item(0).text() and "name" in panel.item(0).text()
@@ -136,13 +136,13 @@ def test_an_invalid_value_shows_in_the_validation_panel_and_a_click_finds_the_fi
     assert any("⚠" in window.entries.list.item(i).text() for i in range(window.entries.list.count()))
     assert "Cannot draw" in window.preview.problem.text()
     # somewhere else, then back through the panel
-    window.select("card", "tide_pools")
+    window.showing.select("card", "tide_pools")
     rect = panel.visualItemRect(panel.item(0))
     qtbot.mouseClick(panel.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert window.current == ("card", CARD)
-    assert window.form.focusWidget() is field(window, QLineEdit, "name")
+    assert window.session.current == ("card", CARD)
+    assert window.showing.form.focusWidget() is field(window, QLineEdit, "name")
     # work in progress may be saved; it stays invalid and the engine refuses it
-    window.save()
+    window.files.save()
     _, problems = check_pack(pack)
     assert [p.key for p in problems] == ["name"]
     assert "invalid" in window.state.text()
@@ -152,10 +152,10 @@ def test_the_table_refuses_an_invalid_pack_and_says_why(window, qtbot, pack):
     from smqt.ui.shell.newgame import GameOptions
     from smqt.ui.shell.window import TableWindow
 
-    window.select("card", CARD)
+    window.showing.select("card", CARD)
     type_number(qtbot, field(window, QSpinBox, "rings.0.points"), 3)
-    window.push(window.doc.set_value("card", CARD, ("row",), "sky"))
-    window.save()
+    window.editing.push(window.session.doc.set_value("card", CARD, ("row",), "sky"))
+    window.files.save()
     table = TableWindow(remember_layout=False)
     qtbot.addWidget(table)
     table.new_game(GameOptions((("Ann", "human"), ("Bo", "medium")), 1, pack))
@@ -176,7 +176,7 @@ def test_closing_with_unsaved_changes_asks_first(window, qtbot, monkeypatch):
     assert window.close()  # nothing changed: no question
     assert answers == []
     window.show()
-    window.select("card", CARD)
+    window.showing.select("card", CARD)
     type_number(qtbot, field(window, QSpinBox, "scoring.0.points"), 6)
     assert not window.close()
     assert answers == ["Unsaved changes"] and window.isVisible()
@@ -187,7 +187,7 @@ def test_closing_with_unsaved_changes_asks_first(window, qtbot, monkeypatch):
 
 def test_a_save_killed_half_way_keeps_the_previous_file(window, qtbot, pack, monkeypatch):
     before = (pack / "beach.toml").read_bytes()
-    window.select("card", CARD)
+    window.showing.select("card", CARD)
     type_number(qtbot, field(window, QSpinBox, "scoring.0.points"), 8)
 
     def killed(path, data, mode):
@@ -198,7 +198,7 @@ def test_a_save_killed_half_way_keeps_the_previous_file(window, qtbot, pack, mon
     told = []
     monkeypatch.setattr(smqt.files.atomic, "_write_synced", killed)
     monkeypatch.setattr(QMessageBox, "critical", lambda _p, title, text: told.append(text))
-    assert not window.save()
+    assert not window.files.save()
     assert (pack / "beach.toml").read_bytes() == before
     assert window.isWindowModified() and "simulated failure" in told[0]
     assert load_pack(pack).cards[CARD].scoring[0].points == 2
@@ -215,32 +215,32 @@ def test_a_variant_made_in_the_editor_validates_and_simulates(window, qtbot, pac
         return 1
 
     monkeypatch.setattr(NewVariantDialog, "exec", fill)
-    window.new_variant()
+    window.files.new_variant()
     variant = tmp_path / "variants" / "short-beach"
-    assert window.doc.folder == variant
+    assert window.session.doc.folder == variant
     manifest = tomllib.loads((variant / "pack.toml").read_text())
     assert manifest["extends"] == "../../base"
     # an inherited card is changed in the variant, a rule is overridden, a card left out
-    assert window.select("card", CARD)
-    assert window.banner_button.text() == "Change in this pack"
-    assert not window.form.isEnabled()
-    qtbot.mouseClick(window.banner_button, Qt.MouseButton.LeftButton)
-    assert window.form.isEnabled() and window._current_row().status == "changed"
+    assert window.showing.select("card", CARD)
+    assert window.page.banner_button.text() == "Change in this pack"
+    assert not window.showing.form.isEnabled()
+    qtbot.mouseClick(window.page.banner_button, Qt.MouseButton.LeftButton)
+    assert window.showing.form.isEnabled() and window.showing.current_row().status == "changed"
     type_number(qtbot, field(window, QSpinBox, "scoring.0.points"), 4)
-    window.select("settings", "rules")
-    assert "Every value comes from the extended pack" in window.banner_text.text()
+    window.showing.select("settings", "rules")
+    assert "Every value comes from the extended pack" in window.page.banner_text.text()
     type_number(qtbot, field(window, QSpinBox, "cards_to_end"), 10)
-    assert "This pack sets cards_to_end;" in window.banner_text.text()
+    assert "This pack sets cards_to_end;" in window.page.banner_text.text()
     type_number(qtbot, field(window, QSpinBox, "supply.vip"), 5)
-    qtbot.mouseClick(window.banner_button, Qt.MouseButton.LeftButton)  # back to the parent's
+    qtbot.mouseClick(window.page.banner_button, Qt.MouseButton.LeftButton)  # back to the parent's
     assert field(window, QSpinBox, "cards_to_end").value() == 14
     window.stack.undo()
     assert field(window, QSpinBox, "supply.vip").value() == 5
     type_number(qtbot, field(window, QSpinBox, "supply.vip"), 8)
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
-    window.select("card", "tide_pools")
-    window.delete()
-    assert window.save() and window.doc.valid
+    window.showing.select("card", "tide_pools")
+    window.editing.delete()
+    assert window.files.save() and window.session.doc.valid
     catalog = load_pack(variant)
     assert catalog.rules.cards_to_end == 10
     assert catalog.cards[CARD].scoring[0].points == 4
@@ -268,23 +268,23 @@ def test_search_and_filters(window, qtbot):
     window.entries.search.clear()
     window.entries.row_box.setCurrentIndex(window.entries.row_box.findData("street"))
     streets = shown()
-    assert streets and all(window.doc.find("card", i)[2]["row"] == "street" for i in streets)
+    assert streets and all(window.session.doc.find("card", i)[2]["row"] == "street" for i in streets)
     window.entries.tag_box.setCurrentIndex(window.entries.tag_box.findData("wave"))
     assert shown() == []  # waves are beach only
     window.entries.clear_filters()
     window.entries.ring_box.setChecked(True)
-    assert all(window.doc.find("card", i)[2].get("rings") for i in shown())
+    assert all(window.session.doc.find("card", i)[2].get("rings") for i in shown())
     window.entries.effect_box.setCurrentIndex(window.entries.effect_box.findData("scoring:chain"))
-    assert shown() and all(any(s["kind"] == "chain" for s in window.doc.find("card", i)[2]["scoring"])
+    assert shown() and all(any(s["kind"] == "chain" for s in window.session.doc.find("card", i)[2]["scoring"])
                            for i in shown())
 
 
 def test_new_duplicate_and_delete_with_a_reference_warning(window, qtbot, monkeypatch):
-    window.new_entry()
-    assert window.current == ("card", "new_card") and window.doc.valid
-    window.duplicate()
-    assert window.current == ("card", "new_card_copy")
-    assert window.doc.find("card", "new_card_copy")[2]["name"] == "New card (copy)"
+    window.editing.new_entry()
+    assert window.session.current == ("card", "new_card") and window.session.doc.valid
+    window.editing.duplicate()
+    assert window.session.current == ("card", "new_card_copy")
+    assert window.session.doc.find("card", "new_card_copy")[2]["name"] == "New card (copy)"
     asked = []
 
     def answer(_parent, title, text, *rest):
@@ -293,49 +293,49 @@ def test_new_duplicate_and_delete_with_a_reference_warning(window, qtbot, monkey
 
     monkeypatch.setattr(QMessageBox, "question", answer)
     window.entries.set_kind("sand_dollar_action")
-    window.select("sand_dollar_action", "two_front")
-    window.delete()
+    window.showing.select("sand_dollar_action", "two_front")
+    window.editing.delete()
     assert "sand dollar tile" in asked[-1] and "will not load" in asked[-1]
-    assert not window.doc.valid  # the tile now names a missing action
+    assert not window.session.doc.valid  # the tile now names a missing action
     window.stack.undo()
-    assert window.doc.valid and window.current == ("sand_dollar_action", "two_front")
+    assert window.session.doc.valid and window.session.current == ("sand_dollar_action", "two_front")
     for _ in range(2):
         window.stack.undo()
-    assert not window.doc.modified
+    assert not window.session.doc.modified
 
 
 def test_lists_reorder_and_kinds_change_through_the_form(window, qtbot):
-    window.select("card", "sunset_lookout")  # two scoring entries
-    before = copy.deepcopy(card_entry(window.doc, "sunset_lookout")["scoring"])
-    down = [b for b in window.form.findChildren(QToolButton) if b.toolTip() == "Move down"
+    window.showing.select("card", "sunset_lookout")  # two scoring entries
+    before = copy.deepcopy(card_entry(window.session.doc, "sunset_lookout")["scoring"])
+    down = [b for b in window.showing.form.findChildren(QToolButton) if b.toolTip() == "Move down"
             and b.isEnabled()]
     qtbot.mouseClick(down[-1], Qt.MouseButton.LeftButton)  # the scoring list's first entry
-    assert card_entry(window.doc, "sunset_lookout")["scoring"] == before[::-1]
+    assert card_entry(window.session.doc, "sunset_lookout")["scoring"] == before[::-1]
     choose(qtbot, window, "scoring.0.kind", "adjacent_ring")  # two steps up: one undo step
-    entry = card_entry(window.doc, "sunset_lookout")["scoring"][0]
+    entry = card_entry(window.session.doc, "sunset_lookout")["scoring"][0]
     assert entry == {"kind": "adjacent_ring", "points": before[1]["points"]}
-    assert window.doc.valid
+    assert window.session.doc.valid
     window.stack.undo()
     window.stack.undo()
-    assert card_entry(window.doc, "sunset_lookout")["scoring"] == before
+    assert card_entry(window.session.doc, "sunset_lookout")["scoring"] == before
 
 
 def test_help_text_comes_from_the_schema_docstrings(window, qtbot):
-    window.select("card", CARD)
+    window.showing.select("card", CARD)
     spin = field(window, QSpinBox, "rings.0.points")
     assert "Points when the ring is full" in spin.toolTip() and "0 to 99" in spin.toolTip()
     spin.setFocus()
-    assert "Points when the ring is full" in window.help.text()
+    assert "Points when the ring is full" in window.page.help.text()
     assert "from -99 to 99" in field(window, QSpinBox, "scoring.0.points").toolTip()  # a penalty
     assert [field(window, QComboBox, "row").itemText(i) for i in range(2)] == ["beach", "street"]
     assert field(window, QSpinBox, "placement.0.count").maximum() == 9
-    window.select("settings", "rules")
+    window.showing.select("settings", "rules")
     assert field(window, QSpinBox, "cards_to_end").maximum() == 60
     assert "final round" in field(window, QSpinBox, "cards_to_end").toolTip()
 
 
 def test_statistics_follow_the_edits(window, qtbot):
-    window.select("card", CARD)
+    window.showing.select("card", CARD)
     before = window.stats.text
     choose(qtbot, window, "tags.1", "nature")
     assert window.stats.text != before
@@ -350,16 +350,16 @@ def test_a_pack_changed_on_disk_is_offered_for_reload(window, qtbot, pack):
     assert "beach.toml" in label.text() and "changed" in label.text()
     qtbot.mouseClick(reload, Qt.MouseButton.LeftButton)
     assert window.disk_bar.isHidden()
-    assert window.doc.find("card", "tide_pools")[2]["name"] == "Rock Pools"
+    assert window.session.doc.find("card", "tide_pools")[2]["name"] == "Rock Pools"
     assert window.stack.count() == 0
 
 
 def test_the_disk_bar_names_each_file_and_takes_a_choice_per_file(window, qtbot, pack):
-    window.push(window.doc.set_value("card", "tide_pools", ("name",), "Tidal Pools"))
-    street = window.doc.find("card", "churro_cart")[0]
+    window.editing.push(window.session.doc.set_value("card", "tide_pools", ("name",), "Tidal Pools"))
+    street = window.session.doc.find("card", "churro_cart")[0]
     beach = pack / "beach.toml"
     beach.write_text(beach.read_text().replace('name = "Kite Meadow"', 'name = "Kite Field"'))
-    churro = window.doc.find("card", "churro_cart")[2]["name"]
+    churro = window.session.doc.find("card", "churro_cart")[2]["name"]
     (pack / street).write_text((pack / street).read_text().replace(
         f'name = "{churro}"', 'name = "Churro Stand"', 1))
     qtbot.waitUntil(lambda: len(window.disk_bar.rows) == 2, timeout=3000)
@@ -369,35 +369,35 @@ def test_the_disk_bar_names_each_file_and_takes_a_choice_per_file(window, qtbot,
     # the street file as on disk; beach.toml stays as edited here (and is written back)
     qtbot.mouseClick(window.disk_bar.rows[street][1], Qt.MouseButton.LeftButton)
     assert list(window.disk_bar.rows) == ["beach.toml"] and window.disk_bar.isVisible()
-    assert window.doc.find("card", "churro_cart")[2]["name"] == "Churro Stand"
-    assert street not in window.doc.unsaved_files()
-    assert window.doc.find("card", "tide_pools")[2]["name"] == "Tidal Pools"
+    assert window.session.doc.find("card", "churro_cart")[2]["name"] == "Churro Stand"
+    assert street not in window.session.doc.unsaved_files()
+    assert window.session.doc.find("card", "tide_pools")[2]["name"] == "Tidal Pools"
     qtbot.mouseClick(window.disk_bar.rows["beach.toml"][2], Qt.MouseButton.LeftButton)
     assert window.disk_bar.isHidden()
-    assert window.save()
+    assert window.files.save()
     saved = beach.read_text()
     assert 'name = "Tidal Pools"' in saved and 'name = "Kite Meadow"' in saved
 
 
 def test_playtest_and_simulate_use_the_saved_pack(window, qtbot, pack, monkeypatch):
     launched = []
-    window.launch = lambda argv: launched.append(argv) or True
-    window.select("card", CARD)
-    window.playtest()
+    window.tryout.launch = lambda argv: launched.append(argv) or True
+    window.showing.select("card", CARD)
+    window.tryout.playtest()
     assert launched[-1][1:] == ["-m", "smqt", "play", "--playtest", "--pack", str(pack),
                                 "--opening", CARD]
-    window.playtest(with_card=False)
+    window.tryout.playtest(with_card=False)
     assert launched[-1][1:] == ["-m", "smqt", "play", "--playtest", "--pack", str(pack)]
-    window.select("starting_tile", window.doc.catalog and next(iter(
-        window.doc.catalog.starting_tiles)))
-    window.playtest()
+    window.showing.select("starting_tile", window.session.doc.catalog and next(iter(
+        window.session.doc.catalog.starting_tiles)))
+    window.tryout.playtest()
     assert "--opening" not in launched[-1]
     # an invalid pack is refused with the reasons
     told = []
     monkeypatch.setattr(QMessageBox, "critical", lambda _p, title, text: told.append(text))
-    window.push(window.doc.set_value("card", CARD, ("name",), ""))
+    window.editing.push(window.session.doc.set_value("card", CARD, ("name",), ""))
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Save)
-    window.playtest()
+    window.tryout.playtest()
     assert len(launched) == 3 and "must not be empty" in told[-1]
 
 
@@ -406,11 +406,11 @@ def test_simulate_against_base_shows_progress_and_opens_the_report(window, qtbot
 
     variant = create_variant(pack, tmp_path / "variants", "Quick")
     (variant / "rules.toml").write_text("[rules]\ncards_to_end = 6\n")
-    window.open_pack(variant)
+    window.files.open_pack(variant)
     opened = []
-    window.open_url = lambda url: opened.append(url.toLocalFile()) or True
-    window.simulate()
-    dialog = window.sim_dialog
+    window.tryout.open_url = lambda url: opened.append(url.toLocalFile()) or True
+    window.tryout.simulate()
+    dialog = window.tryout.sim_dialog
     dialog.games.setValue(2)
     dialog.jobs.setValue(1)
     dialog.bots.setEditText("random")

@@ -172,8 +172,8 @@ def test_the_editor_with_a_card_open_speaks_german(qtbot, tmp_path, monkeypatch,
 
     monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
     editor = open_editor(qtbot, monkeypatch, BASE, offer_recovery=False)
-    editor.select("card", "kite_meadow")
-    read = [editor.windowTitle(), editor.help.text(), editor.statusBar().currentMessage()]
+    editor.showing.select("card", "kite_meadow")
+    read = [editor.windowTitle(), editor.page.help.text(), editor.statusBar().currentMessage()]
     read += [a.text() for a in editor.menuBar().actions()]
     for action in editor.menuBar().actions():
         read += [a.text() for a in action.menu().actions() if not a.isSeparator()]
