@@ -10,10 +10,11 @@ from typing import Any
 import attrs
 import shiboken6
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
-from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow
+from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow, QMenu
 
 from editor.shell.helpmenu import format_guide_dialog, shortcuts_dialog
 from smqt.desktop.language import fill_language_menu
+from smqt.desktop.mnemonics import mark_menu
 from smqt.language.translate import _
 
 
@@ -52,6 +53,7 @@ class EditorMenus:
         self._stack = stack
         self.help_dialogs: dict[str, QDialog] = {}
         "The help dialog of each kind (``format``, ``keys``), once opened."
+        self._edit_menu: QMenu | None = None
         self._build(docks, commands)
 
     @staticmethod
@@ -116,6 +118,9 @@ class EditorMenus:
                      QKeySequence.StandardKey.HelpContents,
                      tip=_("What each file, table and key of a content pack holds."))
         self._action(helps, _("Keyboard shortcuts"), lambda: self.show_help("keys"), "Ctrl+/")
+        for menu in (file, edit, pack, view, helps):
+            mark_menu(menu)
+        self._edit_menu = edit
         tools = window.addToolBar(_("Main"))
         tools.setObjectName("main")
         self.undo_button = tools.addAction(_("Undo"), commands.undo)
@@ -137,11 +142,13 @@ class EditorMenus:
                 (self.redo_action, self.redo_button, self._stack.canRedo(),
                  _("Redo {change}").format(change=_short(redo)), _("Redo"),
                  _("Redo: {change}").format(change=redo), _("Nothing to redo"))):
-            menu.setText(named if can else verb)
+            menu.setText((named if can else verb).replace("&", "&&"))
             tip = tip if can else nothing
             menu.setStatusTip(tip)
             button.setToolTip(tip)
             button.setEnabled(can)
+        if self._edit_menu is not None:
+            mark_menu(self._edit_menu)  # the new texts' mnemonics
 
     def show_help(self, which: str) -> None:
         old = self.help_dialogs.pop(which, None)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from PySide6.QtWidgets import QMenu
+
 
 def taken_by(texts: Iterable[str]) -> set[str]:
     """The mnemonics that entries already marked with ``&`` use."""
@@ -34,3 +36,15 @@ def with_mnemonics(labels: Sequence[str], taken: Iterable[str] = ()) -> list[str
             text = text[:at] + "&" + text[at:]
         marked.append(text)
     return marked
+
+
+def mark_menu(menu: QMenu) -> None:
+    """Every entry of ``menu`` that has no mnemonic gets a free one (its text as shown now,
+    in the language shown): for menus whose entries are named without ``&``, and again after
+    an entry's text changes (the editor's "Undo ...")."""
+    entries = [act for act in menu.actions() if not act.isSeparator() and act.text()]
+    taken = taken_by(act.text() for act in entries)
+    bare = [act for act in entries if not taken_by([act.text()])]
+    for act, text in zip(bare, with_mnemonics([act.text().replace("&&", "&") for act in bare],
+                                              taken), strict=True):
+        act.setText(text)

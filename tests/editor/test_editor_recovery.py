@@ -135,14 +135,14 @@ def test_the_toolbar_keeps_its_buttons_in_place(window, qtbot):
     window.editing.push(window.session.doc.set_value("card", CARD, ("name",),
                                      "A very long name to make the undo text long"))
     qtbot.wait(20)
-    assert window.menus.undo_action.text().startswith("Undo card")  # the menu says what
+    assert window.menus.undo_action.text().replace("&", "").startswith("Undo card")  # the menu says what
     assert places() == start
     assert window.menus.undo_button.isEnabled() and not window.menus.redo_button.isEnabled()
 
 
 def test_the_help_menu_shows_the_format_guide_and_the_shortcuts(window, qtbot):
     menus = {a.text().replace("&", ""): a.menu() for a in window.menuBar().actions()}
-    helps = {a.text(): a for a in menus["Help"].actions()}
+    helps = {a.text().replace("&", ""): a for a in menus["Help"].actions()}
     helps["Pack format guide"].trigger()
     guide = window.menus.help_dialogs["format"]
     assert guide.isVisible() and "extends" in guide.browser.toPlainText()

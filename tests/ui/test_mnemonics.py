@@ -72,3 +72,19 @@ def test_entries_made_from_data_get_free_mnemonics():
     assert taken == {"n", "g"}
     marked = with_mnemonics(["Normal", "Large", "Larger", "Rock & roll"], taken)
     assert marked == ["N&ormal", "&Large", "L&arger", "&Rock && roll"]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_entry_of_the_editors_menus_has_its_own_mnemonic(qtbot, tmp_path, monkeypatch,
+                                                                 language, request):
+    import shutil
+
+    from tests.editor.opened import open_editor
+    from tests.support import BASE
+    if language == "de":
+        request.getfixturevalue("german")
+    monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
+    folder = tmp_path / "base"
+    shutil.copytree(BASE, folder)
+    editor = open_editor(qtbot, monkeypatch, folder)
+    assert menus_of(editor) == []
