@@ -97,7 +97,7 @@ def _structure_int(value: object, _type: type) -> int:
 def _structure_float(value: object, _type: type) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ContentValueError(_("expected a number, got {value}").format(value=describe(value)))
-    return float(value)
+    return value  # a whole number stays one: written back, the file is the same
 
 
 def _structure_str(value: object, _type: type) -> str:
