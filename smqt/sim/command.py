@@ -29,6 +29,7 @@ from smqt.sim.plan.provenance import Clock, ClusterUse, holds_a_report, pack_lea
 from smqt.sim.plan.sides import NOISE_SEED, Side, change_sides, ladder_sides, specs, sweep_sides
 from smqt.sim.plan.sweep import SweepError, parse_sweep
 from smqt.sim.report.build import build_report, summary_text
+from smqt.sim.report.charts import chart_files
 from smqt.sim.report.compare import (
     CompareError,
     CompareRow,
@@ -38,7 +39,7 @@ from smqt.sim.report.compare import (
     compare_reports,
     compare_text,
 )
-from smqt.sim.report.html import chart_files, render
+from smqt.sim.report.html import render
 from smqt.sim.report.model import Meta, Report
 from smqt.sim.report.reportfile import ReportError, read_report, report_json
 from smqt.sim.report.summary import COLUMNS, games_csv, record_path
