@@ -61,7 +61,9 @@ class PackCopy:
     """A pack a report was made from, and its copy beside the report."""
 
     name: str
+    """The pack's name."""
     version: str
+    """The pack's version."""
     hash: str
     """Its content hash when the report was made (a rerun refuses a copy changed since)."""
     folder: str

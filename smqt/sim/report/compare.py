@@ -41,6 +41,7 @@ class CompareRow:
     side: str
     """The side's key, the same in both: ``base``, ``variant``..."""
     players: int
+    """The player count."""
     key: str
     """The measure as a key: ``turns``, ``seat.1.win``, ``bot.medium.win``..."""
     label: str

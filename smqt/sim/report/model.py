@@ -44,6 +44,7 @@ class ComparedPart:
     rows: tuple[Row, ...]
     """Every measure with its verdict: the game's measures, then the changed cards'."""
     overall: Overall
+    """The comparison's verdict in one sentence."""
     card_flags: tuple[CardFlag, ...]
     """The cards flagged as different from base (only those flagged)."""
     cards_tested: int
@@ -95,6 +96,7 @@ class NoisePart:
     card_flags: tuple[CardFlag, ...]
     """The cards flagged by chance alone (only those flagged)."""
     cards_tested: int
+    """How many cards were owned often enough in both runs to be tested."""
 
 
 @attrs.frozen
@@ -122,6 +124,7 @@ class LadderStep:
     equal_share: float
     """The stronger bot's share of the wins if it were no better: 1/players."""
     games: int
+    """The games the pair played."""
     strong_win: Proportion
     """The stronger bot's share of the wins."""
     verdict: str
@@ -150,8 +153,11 @@ class BotFigures:
     """One bot over every seat it played."""
 
     win: Proportion
+    """Its share of the wins."""
     score: Summary
+    """Its final scores."""
     rank: Summary
+    """Its finishing ranks."""
 
 
 @attrs.frozen
@@ -161,8 +167,11 @@ class SeatBalance:
     wins: tuple[float, ...]
     """The wins of each seat."""
     chi_square: float
+    """The test's statistic."""
     p_value: float
+    """Below 0.05: the seats look unbalanced."""
     degrees_of_freedom: int
+    """The seats less one."""
 
 
 @attrs.frozen
@@ -171,9 +180,13 @@ class Points:
     seat and game."""
 
     objective: float
+    """From the objective tiles."""
     card: float
+    """From the feature cards."""
     ring: float
+    """From the rings."""
     footprint: float
+    """From the footprints."""
 
 
 @attrs.frozen
@@ -230,9 +243,13 @@ class PlayersSummary:
     """One side at one player count: its own figures."""
 
     games: int
+    """The side's games at this player count."""
     players: int
+    """The player count."""
     seats: tuple[SeatFigures, ...]
+    """Each seat, in turn order."""
     seat_balance: SeatBalance
+    """Whether the seats win equally often."""
     bots: dict[str, BotFigures]
     """By bot level (``hard:2`` as given), in the order of their names."""
     margin: Summary
@@ -252,7 +269,9 @@ class PlayersSummary:
     sand_dollar_actions_per_game: dict[str, float]
     """How often each sand dollar action was bought in a game, by its id."""
     drama: Drama
+    """How the games went: scores by round, lead changes, decisions."""
     notable: tuple[Notable, ...]
+    """A few games worth opening."""
     cards: tuple[CardFigures, ...]
     """The cards, those furthest from the average win rate first."""
 
@@ -262,8 +281,11 @@ class PackName:
     """The pack a side played."""
 
     name: str
+    """The pack's name (a generated pack's: base's name and its change)."""
     version: str
+    """The pack's version."""
     content_hash: str
+    """The pack's content hash."""
 
 
 @attrs.frozen
@@ -275,6 +297,7 @@ class SideSummary:
     kind: str
     """``base``, ``variant``, ``change``, ``sweep`` or ``noise``."""
     pack: PackName
+    """The pack the side played."""
     players: dict[str, PlayersSummary]
     """By player count."""
 
@@ -329,6 +352,7 @@ class Report:
     schema: int
     """The version of this shape of report.json (``SCHEMA``)."""
     meta: Meta
+    """How the run was made."""
     names: dict[str, str]
     """Every card, tile and sand dollar action the sides play, by id: its name."""
     changes: tuple[ChangeEntry, ...]

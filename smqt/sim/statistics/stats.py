@@ -69,9 +69,11 @@ class Summary:
     n: int
     """How many values."""
     mean: float
+    """Their mean (NaN for none)."""
     sd: float
     """Their standard deviation (0 for one value)."""
     median: float
+    """Their median."""
     p5: float
     """The 5th percentile."""
     p95: float
