@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 import attrs
@@ -77,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
     from smqt.pack.shipped import default_pack
     from smqt.sim.command import SimOptions, run_sim
     from smqt.sim.plan.provenance import ProvenanceError, default_out, holds_a_report, rerun_options
+    from smqt.sim.report.reportfile import ReportError, read_report, report_file
 
     if args.task:
         return _compare(args)
@@ -97,8 +97,10 @@ def run(args: argparse.Namespace) -> int:
     command = ("smqt", *getattr(args, "given", sys.argv[1:]))  # not translated: the name
     if args.rerun:
         try:
-            options = rerun_options(Path(args.rerun), SimOptions, out_dir, force, args.jobs)
-        except ProvenanceError as exc:
+            report = read_report(Path(args.rerun))
+            options = rerun_options(report.meta.provenance, report_file(Path(args.rerun)),
+                                    SimOptions, out_dir, force, args.jobs)
+        except (ReportError, ProvenanceError) as exc:
             sys.stderr.write(f"smqt sim: {exc}\n")  # not translated: the program's name
             return 2
         options = attrs.evolve(options, command=command, cluster=args.cluster)
@@ -139,14 +141,9 @@ def _compare(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from smqt.files.atomic import atomic_write_text
-    from smqt.sim.report.compare import (
-        CompareError,
-        compare_html,
-        compare_reports,
-        compare_text,
-        read_report,
-    )
+    from smqt.sim.report.compare import compare_html, compare_json, compare_reports, compare_text
     from smqt.sim.report.html import STYLE
+    from smqt.sim.report.reportfile import ReportError, read_report
 
     if len(args.task) != 3 or args.task[0] != "compare":
         sys.stderr.write(_("smqt sim: the only task is 'compare A B' (two reports), got: "
@@ -155,7 +152,7 @@ def _compare(args: argparse.Namespace) -> int:
     a, b = Path(args.task[1]), Path(args.task[2])
     try:
         rows = compare_reports(read_report(a), read_report(b))
-    except CompareError as exc:
+    except ReportError as exc:  # CompareError too
         sys.stderr.write(f"smqt sim: {exc}\n")  # not translated: the program's name
         return 2
     sys.stdout.write(compare_text(str(a), str(b), rows))
@@ -166,7 +163,7 @@ def _compare(args: argparse.Namespace) -> int:
                                "replace it").format(folder=folder) + "\n")
             return 2
         folder.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(folder / "compare.json", json.dumps(rows, indent=1) + "\n")
+        atomic_write_text(folder / "compare.json", compare_json(rows))
         title = _("Comparison of two simulation reports")
         atomic_write_text(folder / "compare.html", (
             f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{title}</title>"

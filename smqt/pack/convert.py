@@ -1,12 +1,13 @@
-"""The one configured cattrs converter for content, and its errors as (key, problem) pairs.
+"""The one configured cattrs converter for content (and the simulator's report.json), and its
+errors as (key, problem) pairs.
 
-TOML holds only tables, arrays, strings, numbers and booleans, so the hooks here are strict:
-no string becomes a number, no ``true`` becomes ``1``, no string is read as an array of
-letters. Tagged unions dispatch on a ``kind`` key whose value is the class variable ``kind``
-of an effects class. Attrs classes are structured by one hook factory that, unlike cattrs's
-generated code, reports *which* field an attrs validator rejected, and maps the
-``"key: message"`` form of ``__attrs_post_init__`` errors onto that key, so every problem
-gets a path such as ``scoring[2].at_least``.
+TOML and JSON hold only tables, arrays, strings, numbers and booleans, so the hooks here are
+strict: no string becomes a number, no ``true`` becomes ``1``, no string is read as an array of
+letters, a table keyed by text is a table. Tagged unions dispatch on a ``kind`` key whose value
+is the class variable ``kind`` of an effects class. Attrs classes are structured by one hook
+factory that, unlike cattrs's generated code, reports *which* field an attrs validator
+rejected, and maps the ``"key: message"`` form of ``__attrs_post_init__`` errors onto that
+key, so every problem gets a path such as ``scoring[2].at_least``.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ from smqt.language.translate import N_, _, ngettext
 __all__ = ["ContentValueError", "converter", "describe", "structure_problems", "tag_of"]
 
 converter = cattrs.Converter(forbid_extra_keys=True)
-"""Used by the game, the editor and the tests: structure content from TOML data and back."""
+"""Used by the game, the editor, the simulator and the tests: structure content from TOML data
+(and a simulation report from JSON) and back."""
 
 
 class ContentValueError(ValueError):
@@ -90,6 +92,12 @@ def _structure_int(value: object, _type: type) -> int:
         raise ContentValueError(_("expected a whole number, got {value}").format(
             value=describe(value)))
     return value
+
+
+def _structure_float(value: object, _type: type) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ContentValueError(_("expected a number, got {value}").format(value=describe(value)))
+    return value  # a whole number stays one: written back, the file is the same
 
 
 def _structure_str(value: object, _type: type) -> str:
@@ -156,6 +164,36 @@ def _tuple_hook(tuple_type: Any) -> Callable[[object, type], tuple]:
             raise IterableValidationError(
                 f"While structuring {tuple_type!r}", errors, tuple)  # not translated: cattrs's
         return tuple(items)
+
+    return structure
+
+
+# --------------------------------------------------------------------------- tables by key
+
+
+def _is_dict(type_: Any) -> bool:
+    return get_origin(type_) is dict
+
+
+def _dict_hook(dict_type: Any) -> Callable[[object, type], dict]:
+    key_type, value_type = get_args(dict_type)
+    key_hook = converter.get_structure_hook(key_type)
+    value_hook = converter.get_structure_hook(value_type)
+
+    def structure(value: object, _type: type) -> dict:
+        if not isinstance(value, Mapping):
+            raise ContentValueError(_("expected a table, got {value}").format(
+                value=describe(value)))
+        items, errors = {}, []
+        for key, item in value.items():
+            try:
+                items[key_hook(key, key_type)] = value_hook(item, value_type)
+            except Exception as exc:
+                errors.append(_noted(exc, str(key), value_type))
+        if errors:  # each problem's path names its key: ``sides.base.players``
+            raise ClassValidationError(
+                f"While structuring {dict_type!r}", errors, dict)  # not translated: cattrs's
+        return items
 
     return structure
 
@@ -323,9 +361,11 @@ def _attrs_unhook(cls: type) -> Callable[[object], dict[str, object]]:
 converter.register_structure_hook(int, _structure_int)
 converter.register_structure_hook(bool, _structure_bool)
 converter.register_structure_hook(str, _structure_str)
+converter.register_structure_hook(float, _structure_float)
 for _enum_base in (enum.Enum, enum.StrEnum, enum.IntEnum):
     converter.register_structure_hook(_enum_base, _structure_enum)
 converter.register_structure_hook_factory(_is_tuple, _tuple_hook)
+converter.register_structure_hook_factory(_is_dict, _dict_hook)
 converter.register_structure_hook_factory(_is_tagged_union, _union_hook)
 converter.register_structure_hook_factory(attrs.has, _attrs_hook)
 converter.register_unstructure_hook_factory(attrs.has, _attrs_unhook)

@@ -6,7 +6,6 @@ report.json, report.html, games.csv, every game's record (games/) and the packs 
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import tempfile
@@ -26,19 +25,23 @@ from smqt.language.translate import _, ngettext
 from smqt.pack.changes import Change, pack_changes
 from smqt.pack.packsource import PackSource, load_source, remove_old_pack_cache, write_pack
 from smqt.pack.problems import PackError
-from smqt.sim.plan.provenance import Clock, holds_a_report, pack_leaf, provenance
+from smqt.sim.plan.provenance import Clock, ClusterUse, holds_a_report, pack_leaf, provenance
 from smqt.sim.plan.sides import NOISE_SEED, Side, change_sides, ladder_sides, specs, sweep_sides
 from smqt.sim.plan.sweep import SweepError, parse_sweep
 from smqt.sim.report.build import build_report, summary_text
+from smqt.sim.report.charts import chart_files
 from smqt.sim.report.compare import (
     CompareError,
+    CompareRow,
     compare_headline,
     compare_html,
+    compare_json,
     compare_reports,
     compare_text,
-    read_report,
 )
-from smqt.sim.report.html import chart_files, render
+from smqt.sim.report.html import render
+from smqt.sim.report.model import Meta, Report
+from smqt.sim.report.reportfile import ReportError, read_report, report_json
 from smqt.sim.report.summary import COLUMNS, games_csv, record_path
 from smqt.sim.run.playgame import GameResult
 from smqt.sim.run.runner import (
@@ -52,7 +55,14 @@ from smqt.sim.run.runner import (
     run_batches,
 )
 from smqt.sim.run.task import make_batches
-from smqt.sim.statistics.verdicts import games_for_clear, headline_clear, precisions, whole
+from smqt.sim.statistics.verdicts import (
+    FDR,
+    Row,
+    games_for_clear,
+    headline_clear,
+    precisions,
+    whole,
+)
 
 CLUSTER_TIMEOUT = 10.0
 """Seconds to wait for the cluster's scheduler to answer."""
@@ -228,7 +238,7 @@ def run_sim(options: SimOptions, out: TextIO, err: TextIO,
     if options.compare_with:
         try:
             earlier = read_report(Path(options.compare_with))
-        except CompareError as exc:
+        except ReportError as exc:
             err.write(f"smqt sim: {exc}\n")  # not translated: the program's name
             return 2
     clock = Clock()
@@ -246,15 +256,13 @@ def run_sim(options: SimOptions, out: TextIO, err: TextIO,
     precision = precisions(options.precision)
     executor = (cluster_executor(options.cluster, CLUSTER_TIMEOUT) if options.cluster
                 else local_executor(options.jobs))
-    cluster: dict | None = None
+    cluster: ClusterUse | None = None
     try:
         with executor as running:
-            report, results = _play(options, sides, changes, counts, lineup, precision,
-                                    running, err, cancelled, progress)
+            report, results = _play(options, sides, changes, counts, lineup, skipped,
+                                    precision, running, err, cancelled, progress)
             if isinstance(running, ClusterExecutor):
-                cluster = {"address": running.address, "workers": running.most[0],
-                           "threads": running.most[1]}
-        report["meta"]["skipped"] = skipped
+                cluster = ClusterUse(running.address, running.most[0], running.most[1])
     except ClusterUnavailable as exc:
         err.write(f"smqt sim: {exc}\n")  # not translated: the program's name (the message is)
         return 2
@@ -275,8 +283,12 @@ def run_sim(options: SimOptions, out: TextIO, err: TextIO,
     variants = [s.source for s in sides if s.kind == "variant"]
     if variants:
         packs["variant"] = variants[0]
-    report["meta"]["provenance"] = provenance(options, packs, clock, cluster)
+    report = _with_meta(report, provenance=provenance(options, packs, clock, cluster))
     return _write(report, sides, results, options, out, err, earlier)
+
+
+def _with_meta(report: Report, **changes: object) -> Report:
+    return attrs.evolve(report, meta=attrs.evolve(report.meta, **changes))
 
 
 def _status(round_text: str, executor: Executor) -> str:
@@ -289,22 +301,18 @@ def _status(round_text: str, executor: Executor) -> str:
 
 
 def _play(options: SimOptions, sides: list[Side], changes: list[Change], counts: list[int],
-          lineup: list[str], precision: dict[str, float], executor: Executor, err: TextIO,
-          cancelled: Callable[[], bool] | None,
+          lineup: list[str], skipped: list[str], precision: dict[str, float],
+          executor: Executor, err: TextIO, cancelled: Callable[[], bool] | None,
           progress: Callable[[int, int], None] | None = None
-          ) -> tuple[dict, dict[str, list[GameResult]]]:
+          ) -> tuple[Report, dict[str, list[GameResult]]]:
     """Rounds of games until the answer is clear (one round without ``--until-clear``)."""
     until_clear = options.until_clear or options.precision is not None
     workers = (executor.workers() if isinstance(executor, ClusterExecutor)
                else options.jobs or default_jobs())
     results: dict[str, list[GameResult]] = {s.label: [] for s in sides}
     games, target, rounds = 0, options.games, 0
-    meta = {"bots": lineup, "players": counts, "seed": options.seed,
-            "per_change": options.per_change, "sweep": options.sweep,
-            "until_clear": until_clear, "cluster": bool(options.cluster)}
     status = {"text": ""}
-    report: dict = {}
-    rows: list[dict] = []
+    rows: list[Row] = []
     while True:
         batches = []
         for side in sides:
@@ -322,11 +330,15 @@ def _play(options: SimOptions, sides: list[Side], changes: list[Change], counts:
                 results[side.label] = [attrs.evolve(r, label=side.label)
                                        for r in results["base"]]
         games, rounds = target, rounds + 1
-        meta.update(games=games, rounds=rounds, title=_title(sides, changes, options),
-                    design=_design(sides, games, counts, lineup, options))
-        report = build_report(meta, sides, results, changes, precision)
-        rows = [row for comp in report["comparisons"]
-                for part in comp["players"].values() for row in part["rows"]]
+        meta = Meta(title=_title(sides, changes, options),
+                    design=_design(sides, games, counts, lineup, options), bots=tuple(lineup),
+                    players=tuple(counts), seed=options.seed, games=games, rounds=rounds,
+                    per_change=options.per_change, sweep=options.sweep, until_clear=until_clear,
+                    cluster=bool(options.cluster), fdr=FDR, precision=precision,
+                    skipped=tuple(skipped))
+        report = build_report(meta, sides, results, changes)
+        rows = [row for comp in report.comparisons
+                for part in comp.players.values() for row in part.rows]
         if not until_clear or not rows or headline_clear(rows, precision) \
                 or games >= options.max_games or rounds >= MAX_ROUNDS:
             break
@@ -339,7 +351,7 @@ def _play(options: SimOptions, sides: list[Side], changes: list[Change], counts:
                            "{target} ({estimate})", games).format(
             games=games, target=target, estimate=status["text"]) + "\n")
     if until_clear:
-        report["meta"]["clear"] = bool(rows) and headline_clear(rows, precision)
+        report = _with_meta(report, clear=bool(rows) and headline_clear(rows, precision))
     return report, results
 
 
@@ -353,21 +365,20 @@ def _both(bar: ProgressBar, progress: Callable[[int, int], None] | None
     return told
 
 
-def _estimate(rows: list[dict], precision: dict[str, float], needed: int) -> str:
+def _estimate(rows: list[Row], precision: dict[str, float], needed: int) -> str:
     """The headline furthest from its precision, for the progress line."""
     from smqt.sim.statistics.verdicts import show
 
-    widest = max((r for r in rows if r["headline"]),
-                 key=lambda r: (r["difference"]["high"] - r["difference"]["low"])
-                 / precision[r["unit"]])
-    d = widest["difference"]
+    widest = max((r for r in rows if r.headline),
+                 key=lambda r: (r.difference.high - r.difference.low) / precision[r.unit])
+    d = widest.difference
     return ngettext("{measure} {difference} ±{half} (wanted ±{precision}), about {needed} "
                     "games needed",
                     "{measure} {difference} ±{half} (wanted ±{precision}), about {needed} "
                     "games needed", needed).format(
-        measure=widest["label"], difference=show(d["estimate"], widest["unit"], True),
-        half=show((d["high"] - d["low"]) / 2, widest["unit"]),
-        precision=show(precision[widest["unit"]], widest["unit"]), needed=whole(needed))
+        measure=widest.label, difference=show(d.estimate, widest.unit, True),
+        half=show((d.high - d.low) / 2, widest.unit),
+        precision=show(precision[widest.unit], widest.unit), needed=whole(needed))
 
 
 def _design(sides: list[Side], games: int, counts: list[int], lineup: list[str],
@@ -390,8 +401,8 @@ def _design(sides: list[Side], games: int, counts: list[int], lineup: list[str],
                        bots=", ".join(map(level_words, lineup)), seed=options.seed)
 
 
-def _write(report: dict, sides: list[Side], results: dict[str, list[GameResult]],
-           options: SimOptions, out: TextIO, err: TextIO, earlier: dict | None = None) -> int:
+def _write(report: Report, sides: list[Side], results: dict[str, list[GameResult]],
+           options: SimOptions, out: TextIO, err: TextIO, earlier: Report | None = None) -> int:
     folder = Path(options.out_dir)
     ordered = [r for s in sides for r in sorted(results[s.label],
                                                 key=lambda r: (r.spec.players, r.spec.index))]
@@ -400,14 +411,13 @@ def _write(report: dict, sides: list[Side], results: dict[str, list[GameResult]]
         folder.mkdir(parents=True, exist_ok=True)
         _write_games(folder, sides, ordered)
         atomic_write_text(folder / "games.csv", games_csv(ordered, packs))
-        atomic_write_text(folder / "report.json",
-                          json.dumps(report, indent=1, sort_keys=True) + "\n")
+        atomic_write_text(folder / "report.json", report_json(report))
         compared = _compared(earlier, report, options)
         headline, section = "", ""
         if compared is not None:  # the comparison with the earlier report, as its own section
             headline = compare_headline(compared[0], compared[2])
             section = compare_html(*compared)
-            atomic_write_text(folder / "compare.json", json.dumps(compared[2], indent=1) + "\n")
+            atomic_write_text(folder / "compare.json", compare_json(compared[2]))
         page, charts = chart_files(render(report, COLUMNS, headline, section), options.png)
         (folder / "charts").mkdir(exist_ok=True)
         for old in (folder / "charts").glob("chart-*.*"):  # a replaced report's charts go
@@ -430,15 +440,15 @@ def _write(report: dict, sides: list[Side], results: dict[str, list[GameResult]]
     return 0
 
 
-def _compared(earlier: dict | None, report: dict, options: SimOptions
-              ) -> tuple[str, str, list[dict]] | None:
+def _compared(earlier: Report | None, report: Report, options: SimOptions
+              ) -> tuple[str, str, list[CompareRow]] | None:
     """(the earlier report's name, this one's, the rows) when there is one to compare with and
     they share anything."""
     if earlier is None or options.compare_with is None:
         return None
     try:
         rows = compare_reports(earlier, report)
-    except (CompareError, KeyError, TypeError):  # nothing in common, or an odd old report
+    except CompareError:  # nothing in common
         return None
     return options.compare_with, _("this run"), rows
 

@@ -41,14 +41,14 @@ def test_a_four_player_row_is_judged_against_a_quarter():
     results = {s.label: [play_game(catalog, s.label, g)
                          for g in specs([s.players], s.lineup, 0, 8, 3)] for s in sides}
     rows = ladder(sides, results)
-    assert [(r["players"], r["equal_share"]) for r in rows] == [(2, 0.5), (4, 0.25)]
+    assert [(r.players, r.equal_share) for r in rows] == [(2, 0.5), (4, 0.25)]
     four = rows[1]
     wins = sum(r.win_share(s.seat) for r in results[sides[1].label] for s in r.seats
                if s.bot == "easy")
-    assert four["strong_win"]["rate"] == wins / 8
-    text = "\n".join(ladder_lines({"ladder": rows}))
+    assert four.strong_win.rate == wins / 8
+    text = "\n".join(ladder_lines(rows))
     assert "easy against three random wins" in text and "an equal share is 25%" in text
     assert "easy beats random" in text
-    page = html._ladder({"ladder": rows})
+    page = html._ladder(rows)
     assert any("easy against three random" in part for part in page)
     assert any("an equal share is 25%" in part for part in page)

@@ -32,10 +32,10 @@ def test_base_against_itself_flags_at_most_one_card_in_nine_runs_of_ten():
         two = card_samples(_games(catalog, seed + NOISE_SEED))
         flags = card_flags(one, two)
         assert len(flags) >= 40  # most cards are owned often enough to be tested
-        flagged.append(sum(f["flag"] for f in flags))
+        flagged.append(sum(f.flag for f in flags))
         uncorrected.append(sum(
-            proportion_difference(_owner_rate(two[f["card"]]),
-                                  _owner_rate(one[f["card"]])).p_value <= 0.05
+            proportion_difference(_owner_rate(two[f.card]),
+                                  _owner_rate(one[f.card])).p_value <= 0.05
             for f in flags))
     assert sum(n <= 1 for n in flagged) >= 9, flagged
     # the correction is what makes the difference: uncorrected, chance alone flags cards

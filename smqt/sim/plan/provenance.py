@@ -6,7 +6,6 @@ the refusal to write over a report already there."""
 
 from __future__ import annotations
 
-import json
 import os
 import platform
 import time
@@ -20,10 +19,93 @@ from smqt import __version__
 from smqt.language.translate import _
 from smqt.pack.packsource import PackSource
 
-RERUN_FIELDS = ("players", "bots", "games", "seed", "per_change", "until_clear", "precision",
-                "max_games", "sweep", "noise", "ladder", "ladder_games")
-"""The options a rerun takes from the report as they were (the packs come from its copies,
-the processes and the cluster from the new run)."""
+
+@attrs.frozen
+class RerunOptions:
+    """The options a rerun takes from the report as they were (the packs come from its copies,
+    the processes and the cluster from the new run): ``smqt sim``'s options of the same
+    names."""
+
+    players: str
+    """The player counts as given: ``2`` or ``2,3,4``."""
+    bots: str
+    """The bots by seat as given: ``medium`` or ``medium,easy``."""
+    games: int
+    """Games per side and player count (the first round with ``until_clear``)."""
+    seed: int
+    """The seed of the first game."""
+    per_change: bool
+    """Base plus each single change of the variant was played too."""
+    until_clear: bool
+    """Games were added until the headline intervals were clear."""
+    precision: float | None
+    """The win-rate precision asked for, in percentage points (None: the default)."""
+    max_games: int
+    """The most games per side and player count with ``until_clear``."""
+    sweep: str | None
+    """The sweep as given (``rules.cards_to_end=10:14``), or None."""
+    noise: bool
+    """Base was played on other seeds too (the noise band)."""
+    ladder: bool
+    """The skill ladder was played."""
+    ladder_games: int
+    """Games per ladder pair."""
+
+
+RERUN_FIELDS = tuple(field.name for field in attrs.fields(RerunOptions))
+"""The options a rerun takes from the report as they were."""
+
+
+@attrs.frozen
+class PackCopy:
+    """A pack a report was made from, and its copy beside the report."""
+
+    name: str
+    """The pack's name."""
+    version: str
+    """The pack's version."""
+    hash: str
+    """Its content hash when the report was made (a rerun refuses a copy changed since)."""
+    folder: str
+    """Its copy, relative to the report's folder: ``packs/base-1a2b3c4d/base``."""
+
+
+@attrs.frozen
+class ClusterUse:
+    """The Dask cluster a run played on."""
+
+    address: str
+    """The scheduler's address: ``tcp://HOST:PORT``."""
+    workers: int
+    """The most worker processes that played at once."""
+    threads: int
+    """The most threads they had at once."""
+
+
+@attrs.frozen
+class Provenance:
+    """Where a report came from: enough to know what was played and to play it again."""
+
+    smqt: str
+    """The version of smqt that made it."""
+    command: tuple[str, ...]
+    """The command line as typed (empty for a run from the editor)."""
+    options: RerunOptions
+    """The options that a rerun takes over."""
+    packs: dict[str, PackCopy]
+    """``pack`` and, for a variant run, ``variant``."""
+    python: str
+    """The Python version."""
+    system: str
+    """The operating system, as ``platform.platform()`` says it."""
+    started: str
+    """When the run started: ISO 8601 with the time zone, to the second."""
+    wall_seconds: float
+    """The run's time on the wall."""
+    cpu_seconds: float | None
+    """The processor time of this process and its workers (None on a cluster)."""
+    cluster: ClusterUse | None
+    """The cluster it played on, or None for a run on this computer."""
 
 
 class ProvenanceError(ValueError):
@@ -75,55 +157,54 @@ class Clock:
 
 
 def provenance(options: Any, packs: dict[str, PackSource], clock: Clock,
-               cluster: dict | None = None) -> dict:
+               cluster: ClusterUse | None = None) -> Provenance:
     """The report's provenance (``options``: the run's ``SimOptions``; ``packs``: "pack" and
     "variant" as loaded; ``cluster``: the scheduler's address and the most workers and
     threads that played, for a run on a cluster, whose processor time is not measured)."""
     wall, cpu = clock.spent()
-    return {
-        "smqt": __version__,
-        "command": list(options.command),
-        "options": {name: getattr(options, name) for name in RERUN_FIELDS},
-        "packs": {role: {"name": source.name, "version": source.version,
-                         "hash": source.content_hash,
-                         "folder": PurePosixPath("packs", pack_leaf(source), source.leaf).as_posix()}
-                  for role, source in packs.items()},
-        "python": platform.python_version(),
-        "system": platform.platform(),
-        "started": clock.started.isoformat(timespec="seconds"),
-        "wall_seconds": round(wall, 1),
-        "cpu_seconds": None if cluster else round(cpu, 1),
-        "cluster": cluster,
-    }
+    return Provenance(
+        smqt=__version__,
+        command=tuple(options.command),
+        options=RerunOptions(**{name: getattr(options, name) for name in RERUN_FIELDS}),
+        packs={role: PackCopy(source.name, source.version, source.content_hash,
+                              PurePosixPath("packs", pack_leaf(source), source.leaf).as_posix())
+               for role, source in packs.items()},
+        python=platform.python_version(),
+        system=platform.platform(),
+        started=clock.started.isoformat(timespec="seconds"),
+        wall_seconds=round(wall, 1),
+        cpu_seconds=None if cluster else round(cpu, 1),
+        cluster=cluster,
+    )
 
 
-def rerun_options(report: Path, options_type: type, out_dir: str, force: bool = False,
-                  jobs: int | None = None) -> Any:
-    """The options that play ``report``'s games again from its own copies of the packs
-    (``report``: its report.json or its folder); raises ProvenanceError."""
-    path = report / "report.json" if report.is_dir() else report
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        found = data["meta"]["provenance"]
-        packs, given = found["packs"], found["options"]
-    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+def rerun_options(found: Provenance | None, path: Path, options_type: type, out_dir: str,
+                  force: bool = False, jobs: int | None = None) -> Any:
+    """The options that play again the games of the report at ``path`` (its report.json),
+    whose provenance is ``found``, from its own copies of the packs; raises ProvenanceError."""
+    if found is None:
         raise ProvenanceError(_("{file} is not a report that says how it was made ({problem}); "
                                 "reports of smqt 0.2 and later can be run again").format(
-            file=path, problem=exc)) from None
+            file=path, problem=repr("provenance")))
     folders = {}
     for role in ("pack", "variant"):
-        if role not in packs:
+        if role not in found.packs:
             continue
-        folder = path.parent / packs[role]["folder"]
+        pack = found.packs[role]
+        folder = path.parent / pack.folder
         if not folder.is_dir():
             raise ProvenanceError(_("{folder}: the report's copy of its {role} is missing").format(
                 folder=folder, role=role))
         copy = PackSource.from_folder(str(folder))
-        if copy.content_hash != packs[role]["hash"]:
+        if copy.content_hash != pack.hash:
             raise ProvenanceError(_("{folder} was changed since the report was made (its content "
                                     "hash is {found}, the report says {made})").format(
-                folder=folder, found=copy.content_hash, made=packs[role]["hash"]))
+                folder=folder, found=copy.content_hash, made=pack.hash))
         folders[role] = str(folder)
-    chosen = {name: given[name] for name in RERUN_FIELDS if name in given}
-    return attrs.evolve(options_type(pack=folders["pack"], out_dir=out_dir), **chosen,
-                        variant=folders.get("variant"), force=force, jobs=jobs)
+    if "pack" not in folders:
+        raise ProvenanceError(_("{file} is not a report that says how it was made ({problem}); "
+                                "reports of smqt 0.2 and later can be run again").format(
+            file=path, problem=repr("pack")))
+    return attrs.evolve(options_type(pack=folders["pack"], out_dir=out_dir),
+                        **attrs.asdict(found.options), variant=folders.get("variant"),
+                        force=force, jobs=jobs)

@@ -1,6 +1,9 @@
-"""What a run writes and shows: each side's summary and ``games.csv`` (``summary``), the report
-of a whole run (``build``), two reports compared (``compare``) and the HTML page with its
-charts (``html``).
+"""What a run writes and shows: the report as values (``model``: frozen attrs classes, structured
+from JSON and back by the one converter), report.json written and read back whatever version
+wrote it (``reportfile``: each older version migrated to the current classes, a damaged file
+refused in a sentence), each side's summary and ``games.csv`` (``summary``), the report of a
+whole run (``build``), two reports compared (``compare``), the HTML page (``html``) and its
+charts as SVG (``charts``).
 
 May import ``smqt.sim.plan``, ``smqt.sim.statistics``, ``smqt.sim.run``, ``smqt.ai`` and
 ``smqt.pack``."""

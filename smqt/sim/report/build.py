@@ -8,19 +8,36 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
+import attrs
+
 from smqt.ai.protocol import level_words
 from smqt.language.translate import _, ngettext
 from smqt.pack.changes import Change
 from smqt.pack.packsource import load_source
 from smqt.sim.plan.sides import Side
+from smqt.sim.report.model import (
+    SCHEMA,
+    ChangeEntry,
+    ComparedPart,
+    Comparison,
+    LadderStep,
+    Meta,
+    Noise,
+    NoisePart,
+    Overall,
+    PackName,
+    Report,
+    SideSummary,
+)
 from smqt.sim.report.summary import summarise_games
 from smqt.sim.run.playgame import GameResult
 from smqt.sim.statistics.stats import mean_difference, wilson
 from smqt.sim.statistics.verdicts import (
     CHANGED,
-    FDR,
     INCONCLUSIVE,
     NO_CHANGE,
+    Measured,
+    Row,
     add_verdicts,
     bot_spread,
     card_flags,
@@ -49,9 +66,18 @@ def _changed_cards(changes: Sequence[Change]) -> list[str]:
     return [c.id for c in changes if c.kind == "card" and c.what in ("added", "changed")]
 
 
+def _named(row: Row, names: dict[str, str]) -> Row:
+    """A card's row labelled by the card's name, not its id."""
+    card = row.key.split(".")[1] if row.key.startswith("card.") else None
+    if card in names:
+        return attrs.evolve(row, label=row.label.replace(card, names[card], 1))
+    return row
+
+
 def comparison(side: Side, base: Sequence[GameResult], mine: Sequence[GameResult],
-               precision: dict[str, float]) -> dict:
-    """One side against base, every player count: rows with verdicts and the card flags."""
+               precision: dict[str, float], names: dict[str, str] | None = None) -> Comparison:
+    """One side against base, every player count: rows with verdicts and the card flags
+    (``names``: the cards' names, which label their rows)."""
     counts = {}
     base_by, mine_by = by_players(base), by_players(mine)
     for n, base_results in base_by.items():
@@ -59,29 +85,29 @@ def comparison(side: Side, base: Sequence[GameResult], mine: Sequence[GameResult
         if not side_results:
             continue
         spread = bot_spread(base_results)
-        rows = paired_measures(base_results, side_results, spread)
+        measured = paired_measures(base_results, side_results, spread)
         base_cards, side_cards = card_samples(base_results), card_samples(side_results)
-        rows += card_rows(base_cards, side_cards, _changed_cards(side.changes), n,
-                          len(side_results))
-        add_verdicts(rows, precision)
+        measured += card_rows(base_cards, side_cards, _changed_cards(side.changes), n,
+                              len(side_results))
+        rows = add_verdicts(measured, precision)
         flags = card_flags(base_cards, side_cards)
-        counts[str(n)] = {"games": len(side_results), "rows": rows,
-                          "overall": overall(rows),
-                          "card_flags": [f for f in flags if f["flag"]],
-                          "cards_tested": len(flags)}
-    return {"label": side.label, "title": side.title, "kind": side.kind,
-            "changes": [c.label() for c in side.changes], "value": side.value,
-            "players": counts}
+        counts[str(n)] = ComparedPart(
+            games=len(side_results), rows=tuple(_named(row, names or {}) for row in rows),
+            overall=overall(rows), card_flags=tuple(f for f in flags if f.flag),
+            cards_tested=len(flags))
+    return Comparison(label=side.label, title=side.title, kind=side.kind,
+                      changes=tuple(c.label() for c in side.changes), value=side.value,
+                      players=counts)
 
 
-def overall(rows: Sequence[dict]) -> dict:
+def overall(rows: Sequence[Row]) -> Overall:
     """One sentence for a comparison: what changed, else whether more games are needed."""
-    changed = [r for r in rows if r["verdict"] == "changed"]
-    unclear = [r for r in rows if r["verdict"] == "inconclusive"]
+    changed = [r for r in rows if r.verdict == CHANGED]
+    unclear = [r for r in rows if r.verdict == INCONCLUSIVE]
     if changed:
-        changed.sort(key=lambda r: (not r["headline"], not r["key"].startswith("card."),
-                                    r["difference"]["p_value"]))
-        parts = [f"{r['label']} {show(r['difference']['estimate'], r['unit'], True)}"
+        changed.sort(key=lambda r: (not r.headline, not r.key.startswith("card."),
+                                    r.difference.p_value))
+        parts = [f"{r.label} {show(r.difference.estimate, r.unit, True)}"
                  for r in changed[:SHOWN]]
         listed = "; ".join(parts)  # not translated: a list separator
         if len(changed) > SHOWN:
@@ -91,22 +117,20 @@ def overall(rows: Sequence[dict]) -> dict:
                                                          count=len(changed) - SHOWN)
         else:
             text = _("changed: {measures}").format(measures=listed)
-        return {"status": CHANGED, "text": text}
+        return Overall(CHANGED, text)
     if unclear:
-        worst = max(unclear, key=lambda r: r["more_games"])
-        return {"status": INCONCLUSIVE,
-                "text": ngettext(
-                    "no change shown yet; {count} measure(s) inconclusive (up to about {more} "
-                    "more games, for {measure})",
-                    "no change shown yet; {count} measure(s) inconclusive (up to about {more} "
-                    "more games, for {measure})", len(unclear)).format(
-                        count=len(unclear), more=whole(worst["more_games"]),
-                        measure=worst["label"])}
-    return {"status": NO_CHANGE, "text": _("no change detected in any measure")}
+        worst = max(unclear, key=lambda r: r.more_games)
+        return Overall(INCONCLUSIVE, ngettext(
+            "no change shown yet; {count} measure(s) inconclusive (up to about {more} "
+            "more games, for {measure})",
+            "no change shown yet; {count} measure(s) inconclusive (up to about {more} "
+            "more games, for {measure})", len(unclear)).format(
+                count=len(unclear), more=whole(worst.more_games), measure=worst.label))
+    return Overall(NO_CHANGE, _("no change detected in any measure"))
 
 
 def noise_band(base: Sequence[GameResult], noise: Sequence[GameResult],
-               precision: dict[str, float]) -> dict:
+               precision: dict[str, float]) -> Noise:
     """Base against itself on other seeds: how far apart two runs land by chance alone
     (independent samples), and how many cards the corrected flags mark."""
     counts = {}
@@ -118,24 +142,22 @@ def noise_band(base: Sequence[GameResult], noise: Sequence[GameResult],
         spread = bot_spread(base_results)
         before = [game_values(r, spread) for r in base_results]
         after = [game_values(r, spread) for r in other]
-        rows = []
+        measured = []
         for m in measures(n, spread):
             a = [v[m.key] for v in after if m.key in v]
             b = [v[m.key] for v in before if m.key in v]
-            diff = mean_difference(a, b)
-            rows.append({"key": m.key, "label": m.label, "unit": m.unit, "headline": m.headline,
-                         "games": len(other), "base": sum(b) / len(b) if b else float("nan"),
-                         "side": sum(a) / len(a) if a else float("nan"),
-                         "difference": diff.as_dict()})
-        add_verdicts(rows, precision)
+            measured.append(Measured(m.key, m.label, m.unit, m.headline,
+                                     sum(b) / len(b) if b else float("nan"),
+                                     sum(a) / len(a) if a else float("nan"), len(other),
+                                     mean_difference(a, b)))
         flags = card_flags(card_samples(base_results), card_samples(other))
-        counts[str(n)] = {"games": len(other), "rows": rows,
-                          "card_flags": [f for f in flags if f["flag"]],
-                          "cards_tested": len(flags)}
-    return {"players": counts}
+        counts[str(n)] = NoisePart(games=len(other), rows=add_verdicts(measured, precision),
+                                   card_flags=tuple(f for f in flags if f.flag),
+                                   cards_tested=len(flags))
+    return Noise(counts)
 
 
-def ladder(sides: Sequence[Side], results: dict[str, list[GameResult]]) -> list[dict]:
+def ladder(sides: Sequence[Side], results: dict[str, list[GameResult]]) -> tuple[LadderStep, ...]:
     """Does the pack reward skill: the stronger bot's share of the wins, against an equal
     share (one half head to head, one quarter against three of the weaker)."""
     rows = []
@@ -149,15 +171,14 @@ def ladder(sides: Sequence[Side], results: dict[str, list[GameResult]]) -> list[
         win = wilson(share, len(games))
         verdict = (_("rewards skill") if win.low > equal else
                    _("the weaker bot wins more") if win.high < equal else _("inconclusive"))
-        rows.append({"label": side.label, "pack": side.title.split(":")[0], "weak": weak,
-                     "strong": strong, "players": side.players, "equal_share": equal,
-                     "games": len(games), "strong_win": win.as_dict(), "verdict": verdict})
-    return rows
+        rows.append(LadderStep(label=side.label, pack=side.title.split(":")[0], weak=weak,
+                               strong=strong, players=side.players, equal_share=equal,
+                               games=len(games), strong_win=win, verdict=verdict))
+    return tuple(rows)
 
 
-def pack_of(side: Side) -> dict:
-    return {"name": side.source.name, "version": side.source.version,
-            "content_hash": side.source.content_hash}
+def pack_of(side: Side) -> PackName:
+    return PackName(side.source.name, side.source.version, side.source.content_hash)
 
 
 def entry_names(sides: Sequence[Side]) -> dict[str, str]:
@@ -172,103 +193,96 @@ def entry_names(sides: Sequence[Side]) -> dict[str, str]:
     return names
 
 
-def build_report(meta: dict, sides: Sequence[Side], results: dict[str, list[GameResult]],
-                 changes: Sequence[Change], precision: dict[str, float]) -> dict:
+def build_report(meta: Meta, sides: Sequence[Side], results: dict[str, list[GameResult]],
+                 changes: Sequence[Change]) -> Report:
+    """The report of a run: ``meta`` as the command made it (its precision the verdicts')."""
     base = results["base"]
-    comparisons = [comparison(s, base, results[s.label], precision)
-                   for s in sides if s.kind in COMPARED and results.get(s.label)]
+    names = entry_names(sides)
+    comparisons = tuple(comparison(s, base, results[s.label], meta.precision, names)
+                        for s in sides if s.kind in COMPARED and results.get(s.label))
     noise = [s for s in sides if s.kind == "noise"]
     summaries = {
-        s.label: {"title": s.title, "kind": s.kind, "pack": pack_of(s),
-                  "players": {str(n): summarise_games(rs)
-                              for n, rs in by_players(results[s.label]).items()}}
+        s.label: SideSummary(title=s.title, kind=s.kind, pack=pack_of(s),
+                             players={str(n): summarise_games(rs)
+                                      for n, rs in by_players(results[s.label]).items()})
         for s in sides if s.kind != "ladder" and results.get(s.label)
     }
-    names = entry_names(sides)
-    for comp in comparisons:  # a card's rows are labelled by its name, not its id
-        for part in comp["players"].values():
-            for row in part["rows"]:
-                card = row["key"].split(".")[1] if row["key"].startswith("card.") else None
-                if card in names:
-                    row["label"] = row["label"].replace(card, names[card], 1)
-    return {
-        "names": names,
-        "meta": {**meta, "fdr": FDR, "precision": precision},
-        "changes": [{"kind": c.kind, "id": c.id, "what": c.what, "label": c.label(),
-                     "describe": c.describe(_)} for c in changes],
-        "comparisons": comparisons,
-        "noise": noise_band(base, results[noise[0].label], precision) if noise else None,
-        "ladder": ladder([s for s in sides if s.kind == "ladder"], results),
-        "sides": summaries,
-    }
+    return Report(
+        schema=SCHEMA,
+        names=names,
+        meta=meta,
+        changes=tuple(ChangeEntry(kind=c.kind, id=c.id, what=c.what, label=c.label(),
+                                  describe=c.describe(_)) for c in changes),
+        comparisons=comparisons,
+        noise=noise_band(base, results[noise[0].label], meta.precision) if noise else None,
+        ladder=ladder([s for s in sides if s.kind == "ladder"], results),
+        sides=summaries,
+    )
 
 
-def summary_text(report: dict) -> str:
+def summary_text(report: Report) -> str:
     """The terminal's summary: the changes, then each comparison's verdicts (headline rows, the
     changed cards' rows and whatever changed), then the noise band and the ladder."""
-    meta = report["meta"]
-    lines = [f"{meta['title']}", f"  {meta['design']}"]
-    if report["changes"]:
+    meta = report.meta
+    lines = [f"{meta.title}", f"  {meta.design}"]
+    if report.changes:
         lines.append(_("What the variant changes, and the verdict on each change:"))
-        for i, change in enumerate(report["changes"], 1):
-            lines.append(f"  {i}. {change['describe']}")
-            for comp in report["comparisons"]:
-                if comp["kind"] == "change" and comp["changes"] == [change["label"]]:
+        for i, change in enumerate(report.changes, 1):
+            lines.append(f"  {i}. {change.describe}")
+            for comp in report.comparisons:
+                if comp.kind == "change" and comp.changes == (change.label,):
                     lines += ["       " + _("{players} players: {verdict}").format(
-                                  players=n, verdict=part["overall"]["text"])
-                              for n, part in comp["players"].items()]
+                                  players=n, verdict=part.overall.text)
+                              for n, part in comp.players.items()]
     lines.append(_("Verdicts in detail (95% intervals; 'changed' at a 5% false-discovery "
                    "rate):"))
-    for comp in report["comparisons"]:
-        for n, part in comp["players"].items():
+    for comp in report.comparisons:
+        for n, part in comp.players.items():
             lines.append(ngettext("{side} — {players} players, {games} games: {verdict}",
                                   "{side} — {players} players, {games} games: {verdict}",
-                                  part["games"]).format(
-                side=comp["title"], players=n, games=part["games"],
-                verdict=part["overall"]["text"]))
-            for row in part["rows"]:
-                if row["headline"] or row["key"].startswith("card.") or \
-                        row["verdict"] == "changed":
-                    d = row["difference"]
-                    lines.append(f"    {row['label']:<38} {show(d['estimate'], row['unit'], True):>9}"
-                                 f" [{show(d['low'], row['unit'], True)}, "
-                                 f"{show(d['high'], row['unit'], True)}]  {row['verdict_text']}")
-            if part["card_flags"]:
+                                  part.games).format(
+                side=comp.title, players=n, games=part.games, verdict=part.overall.text))
+            for row in part.rows:
+                if row.headline or row.key.startswith("card.") or row.verdict == CHANGED:
+                    d = row.difference
+                    lines.append(f"    {row.label:<38} {show(d.estimate, row.unit, True):>9}"
+                                 f" [{show(d.low, row.unit, True)}, "
+                                 f"{show(d.high, row.unit, True)}]  {row.verdict_text}")
+            if part.card_flags:
                 lines.append("    " + _("cards whose owners' win rate changed (FDR 5%): "
                                         "{cards}").format(
-                    cards=", ".join(report.get("names", {}).get(f["card"], f["card"])
-                                    for f in part["card_flags"])))
-    if report["noise"]:
-        for n, part in report["noise"]["players"].items():
+                    cards=", ".join(report.names.get(f.card, f.card) for f in part.card_flags)))
+    if report.noise:
+        for n, noise in report.noise.players.items():
             lines.append(ngettext(
                 "Noise band (base against itself, other seeds), {players} players: {flagged} "
                 "of {tested} cards flagged",
                 "Noise band (base against itself, other seeds), {players} players: {flagged} "
-                "of {tested} cards flagged", part["cards_tested"]).format(
-                    players=n, flagged=len(part["card_flags"]), tested=part["cards_tested"]))
-    lines += ladder_lines(report)
+                "of {tested} cards flagged", noise.cards_tested).format(
+                    players=n, flagged=len(noise.card_flags), tested=noise.cards_tested))
+    lines += ladder_lines(report.ladder)
     return "\n".join(lines) + "\n"
 
 
-def ladder_lines(report: dict) -> list[str]:
+def ladder_lines(steps: Sequence[LadderStep]) -> list[str]:
     """The skill ladder's rows in words, one line each."""
     lines = []
-    for row in report["ladder"]:
-        w = row["strong_win"]
-        if row["players"] == 2:
+    for row in steps:
+        w = row.strong_win
+        if row.players == 2:
             text = ngettext(
                 "Skill ladder, {pack}: {strong} beats {weak} {rate}% [{low}, {high}] of {games} "
                 "game: {verdict}",
                 "Skill ladder, {pack}: {strong} beats {weak} {rate}% [{low}, {high}] of {games} "
-                "games: {verdict}", row["games"])
+                "games: {verdict}", row.games)
         else:
             text = ngettext(
                 "Skill ladder, {pack}: {strong} against three {weak} wins {rate}% [{low}, "
                 "{high}] of {games} game (an equal share is 25%): {verdict}",
                 "Skill ladder, {pack}: {strong} against three {weak} wins {rate}% [{low}, "
-                "{high}] of {games} games (an equal share is 25%): {verdict}", row["games"])
+                "{high}] of {games} games (an equal share is 25%): {verdict}", row.games)
         lines.append(text.format(
-                pack=row["pack"], strong=level_words(row["strong"]), weak=level_words(row["weak"]),
-                rate=f"{100 * w['rate']:.0f}", low=f"{100 * w['low']:.0f}",
-                high=f"{100 * w['high']:.0f}", games=row["games"], verdict=row["verdict"]))
+                pack=row.pack, strong=level_words(row.strong), weak=level_words(row.weak),
+                rate=f"{100 * w.rate:.0f}", low=f"{100 * w.low:.0f}",
+                high=f"{100 * w.high:.0f}", games=row.games, verdict=row.verdict))
     return lines

@@ -12,12 +12,22 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 from smqt.language.translate import N_, _
+from smqt.sim.report.model import (
+    BotFigures,
+    CardFigures,
+    Drama,
+    Notable,
+    PlayersSummary,
+    Points,
+    SeatBalance,
+    SeatFigures,
+)
 from smqt.sim.run.playgame import GameResult
 from smqt.sim.statistics.stats import seat_balance, summarise, wilson
 from smqt.sim.statistics.verdicts import CATEGORIES, card_samples, strength_flags
 
 
-def summarise_games(results: Sequence[GameResult]) -> dict:
+def summarise_games(results: Sequence[GameResult]) -> PlayersSummary:
     """The report of one side (one pack) for one player count."""
     games = len(results)
     players = results[0].spec.players if results else 0
@@ -25,12 +35,8 @@ def summarise_games(results: Sequence[GameResult]) -> dict:
     for seat in range(players):
         wins = sum(r.win_share(seat) for r in results)
         scores = [r.seats[seat].score for r in results]
-        seats.append({
-            "seat": seat,
-            "win": wilson(wins, games).as_dict(),
-            "score": summarise(scores).as_dict(),
-            "rank": summarise([r.seats[seat].rank for r in results]).as_dict(),
-        })
+        seats.append(SeatFigures(seat, wilson(wins, games), summarise(scores),
+                                 summarise([r.seats[seat].rank for r in results])))
     bots: dict[str, list[float]] = defaultdict(list)
     bot_scores: dict[str, list[int]] = defaultdict(list)
     bot_ranks: dict[str, list[int]] = defaultdict(list)
@@ -39,11 +45,9 @@ def summarise_games(results: Sequence[GameResult]) -> dict:
             bots[s.bot].append(r.win_share(s.seat))
             bot_scores[s.bot].append(s.score)
             bot_ranks[s.bot].append(s.rank)
-    by_bot = {
-        bot: {"win": wilson(sum(w), len(w)).as_dict(), "score": summarise(bot_scores[bot]).as_dict(),
-              "rank": summarise(bot_ranks[bot]).as_dict()}
-        for bot, w in sorted(bots.items())
-    }
+    by_bot = {bot: BotFigures(wilson(sum(w), len(w)), summarise(bot_scores[bot]),
+                              summarise(bot_ranks[bot]))
+              for bot, w in sorted(bots.items())}
     margins = []
     for r in results:
         totals = sorted((s.score for s in r.seats), reverse=True)
@@ -59,31 +63,31 @@ def summarise_games(results: Sequence[GameResult]) -> dict:
     for r in results:
         for s in r.seats:
             buys.update(s.buys)
-    return {
-        "games": games,
-        "players": players,
-        "seats": seats,
-        "seat_balance": _balance(results, players),
-        "bots": by_bot,
-        "margin": summarise(margins).as_dict(),
-        "ties": wilson(decided.get("shared", 0), games).as_dict(),
-        "tie_breaks": wilson(games - decided.get("score", 0), games).as_dict(),
-        "decided_by": dict(decided),
-        "points_share": {c: points[c] / all_points for c in CATEGORIES},
-        "points_per_seat": {c: points[c] / max(1, games * players) for c in CATEGORIES},
-        "turns": summarise([r.turns for r in results]).as_dict(),
-        "sand_dollar_actions_per_game": {a: n / games for a, n in sorted(buys.items())},
-        "drama": drama(results, players),
-        "notable": notable(results),
-        "cards": card_table(results),
-    }
+    return PlayersSummary(
+        games=games,
+        players=players,
+        seats=tuple(seats),
+        seat_balance=_balance(results, players),
+        bots=by_bot,
+        margin=summarise(margins),
+        ties=wilson(decided.get("shared", 0), games),
+        tie_breaks=wilson(games - decided.get("score", 0), games),
+        decided_by=dict(decided),
+        points_share=Points(**{c: points[c] / all_points for c in CATEGORIES}),
+        points_per_seat=Points(**{c: points[c] / max(1, games * players) for c in CATEGORIES}),
+        turns=summarise([r.turns for r in results]),
+        sand_dollar_actions_per_game={a: n / games for a, n in sorted(buys.items())},
+        drama=drama(results, players),
+        notable=notable(results),
+        cards=card_table(results),
+    )
 
 
-def notable(results: Sequence[GameResult]) -> list[dict]:
+def notable(results: Sequence[GameResult]) -> tuple[Notable, ...]:
     """A few games worth opening: the highest score, the widest and narrowest wins, the
     longest game and the one with the most lead changes."""
     if not results:
-        return []
+        return ()
 
     def margin(r: GameResult) -> int:
         totals = sorted((s.score for s in r.seats), reverse=True)
@@ -95,11 +99,10 @@ def notable(results: Sequence[GameResult]) -> list[dict]:
              (N_("closest finish (game {game})"), min(results, key=margin)),
              (N_("longest game (game {game})"), max(results, key=lambda r: r.turns)),
              (N_("most lead changes (game {game})"), max(results, key=lambda r: r.lead_changes))]
-    return [{"why": _(why).format(game=r.spec.index), "record": record_path(r)}
-            for why, r in picks]
+    return tuple(Notable(_(why).format(game=r.spec.index), record_path(r)) for why, r in picks)
 
 
-def drama(results: Sequence[GameResult], players: int) -> dict:
+def drama(results: Sequence[GameResult], players: int) -> Drama:
     """Score by round per seat (mean over the games that reached the round), lead changes per
     game, decisions per game and the legal choices a decision had (the action space)."""
     longest = max((len(r.round_scores) for r in results), default=0)
@@ -108,26 +111,25 @@ def drama(results: Sequence[GameResult], players: int) -> dict:
         reached = [r.round_scores[i] for r in results if len(r.round_scores) > i]
         if len(reached) * 2 < len(results):
             break
-        by_round.append([sum(scores[k] for scores in reached) / len(reached)
-                         for k in range(players)])
+        by_round.append(tuple(sum(scores[k] for scores in reached) / len(reached)
+                              for k in range(players)))
     decisions = sum(r.decisions for r in results)
-    return {
-        "score_by_round": by_round,
-        "lead_changes": summarise([r.lead_changes for r in results]).as_dict(),
-        "decisions": summarise([r.decisions for r in results]).as_dict(),
-        "legal_choices_per_decision": (sum(r.legal_choices for r in results) / decisions
-                                       if decisions else float("nan")),
-    }
+    return Drama(
+        score_by_round=tuple(by_round),
+        lead_changes=summarise([r.lead_changes for r in results]),
+        decisions=summarise([r.decisions for r in results]),
+        legal_choices_per_decision=(sum(r.legal_choices for r in results) / decisions
+                                    if decisions else float("nan")),
+    )
 
 
-def _balance(results: Sequence[GameResult], players: int) -> dict:
+def _balance(results: Sequence[GameResult], players: int) -> SeatBalance:
     wins = [sum(r.win_share(seat) for r in results) for seat in range(players)]
     test = seat_balance(wins)
-    return {"wins": wins, "chi_square": test.statistic, "p_value": test.p_value,
-            "degrees_of_freedom": test.degrees_of_freedom}
+    return SeatBalance(tuple(wins), test.statistic, test.p_value, test.degrees_of_freedom)
 
 
-def card_table(results: Sequence[GameResult]) -> list[dict]:
+def card_table(results: Sequence[GameResult]) -> tuple[CardFigures, ...]:
     """Per card: offered, pick rate when offered, win rate of the seats that owned it, of the
     seat that took it and of the seats that had it on offer and took another card, and a
     strong/weak flag at a 5% false-discovery rate over all the cards."""
@@ -138,18 +140,16 @@ def card_table(results: Sequence[GameResult]) -> list[dict]:
     rows = []
     for card, sample in samples.items():
         flag, p = flags.get(card, ("", float("nan")))
-        rows.append({"card": card, "offered": sample.offered,
-                     "pick": wilson(sample.picked, sample.offered).as_dict(),
-                     "owned": len(sample.owner_shares),
-                     "win": wilson(sum(sample.owner_shares), len(sample.owner_shares)).as_dict(),
-                     "win_when_taken": wilson(sum(sample.taken_shares),
-                                              len(sample.taken_shares)).as_dict(),
-                     "win_when_passed": wilson(sum(sample.passed_shares),
-                                               len(sample.passed_shares)).as_dict(),
-                     "flag": flag, "p_adjusted": p})
-    rows.sort(key=lambda row: (-abs((row["win"]["rate"] if row["owned"] else baseline)
-                                    - baseline), row["card"]))
-    return rows
+        rows.append(CardFigures(
+            card=card, offered=sample.offered, pick=wilson(sample.picked, sample.offered),
+            owned=len(sample.owner_shares),
+            win=wilson(sum(sample.owner_shares), len(sample.owner_shares)),
+            win_when_taken=wilson(sum(sample.taken_shares), len(sample.taken_shares)),
+            win_when_passed=wilson(sum(sample.passed_shares), len(sample.passed_shares)),
+            flag=flag, p_adjusted=p))
+    rows.sort(key=lambda row: (-abs((row.win.rate if row.owned else baseline) - baseline),
+                               row.card))
+    return tuple(rows)
 
 
 COLUMNS = {

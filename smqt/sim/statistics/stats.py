@@ -18,29 +18,29 @@ Z95 = 1.959963984540054
 
 @attrs.frozen
 class Proportion:
+    """A rate with its 95% interval (``wilson``); a report keeps it as it is."""
+
     successes: float
+    """How often it happened (a shared win counts as a fraction)."""
     trials: int
+    """Out of how many."""
+    rate: float
+    """``successes / trials``; NaN for no trials."""
     low: float
+    """The interval's lower end (NaN for no trials)."""
     high: float
-
-    @property
-    def rate(self) -> float:
-        return self.successes / self.trials if self.trials else float("nan")
-
-    def as_dict(self) -> dict[str, float]:
-        return {"successes": self.successes, "trials": self.trials, "rate": self.rate,
-                "low": self.low, "high": self.high}
+    """The interval's upper end."""
 
 
 def wilson(successes: float, trials: int, z: float = Z95) -> Proportion:
     """The Wilson score interval for a proportion (95% by default)."""
     if trials == 0:
-        return Proportion(successes, 0, float("nan"), float("nan"))
+        return Proportion(successes, 0, float("nan"), float("nan"), float("nan"))
     p = successes / trials
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return Proportion(successes, trials, max(0.0, centre - half), min(1.0, centre + half))
+    return Proportion(successes, trials, p, max(0.0, centre - half), min(1.0, centre + half))
 
 
 @attrs.frozen
@@ -64,18 +64,24 @@ def seat_balance(wins: Sequence[float]) -> BalanceTest:
 
 @attrs.frozen
 class Summary:
-    n: int
-    mean: float
-    sd: float
-    median: float
-    p5: float
-    p95: float
-    low: float
-    """95% interval of the mean (t distribution)."""
-    high: float
+    """Values summarised (scores, turns, ranks...); a report keeps it as it is."""
 
-    def as_dict(self) -> dict[str, float]:
-        return attrs.asdict(self)
+    n: int
+    """How many values."""
+    mean: float
+    """Their mean (NaN for none)."""
+    sd: float
+    """Their standard deviation (0 for one value)."""
+    median: float
+    """Their median."""
+    p5: float
+    """The 5th percentile."""
+    p95: float
+    """The 95th percentile."""
+    low: float
+    """95% interval of the mean (t distribution): its lower end (NaN for one value)."""
+    high: float
+    """The interval's upper end."""
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -109,11 +115,17 @@ class Difference:
     would narrow with more games, ``p_value`` tests "no difference"."""
 
     estimate: float
+    """The difference itself (the variant's value minus base's, B minus A)."""
     low: float
+    """The 95% interval's lower end (NaN when too few games)."""
     high: float
-    n: int = 0
-    se: float = float("nan")
-    p_value: float = float("nan")
+    """Its upper end."""
+    n: int
+    """The games (or values) behind it; 0 when there were none."""
+    se: float
+    """Its standard error (NaN when unknown)."""
+    p_value: float
+    """The test of "no difference" (NaN when not tested)."""
 
     @property
     def half_width(self) -> float:
@@ -123,11 +135,9 @@ class Difference:
     def excludes_zero(self) -> bool:
         return self.low > 0 or self.high < 0
 
-    def as_dict(self) -> dict[str, float]:
-        return attrs.asdict(self)
 
-
-NAN_DIFFERENCE = Difference(float("nan"), float("nan"), float("nan"))
+NAN_DIFFERENCE = Difference(float("nan"), float("nan"), float("nan"), 0, float("nan"),
+                            float("nan"))
 
 
 def _exact(estimate: float, n: int) -> Difference:
@@ -141,7 +151,8 @@ def paired_difference(after: Sequence[float], before: Sequence[float]) -> Differ
     diffs = [a - b for a, b in zip(after, before, strict=True)]
     n = len(diffs)
     if n < 2:
-        return Difference(diffs[0], float("nan"), float("nan"), n) if diffs else NAN_DIFFERENCE
+        return (Difference(diffs[0], float("nan"), float("nan"), n, float("nan"), float("nan"))
+                if diffs else NAN_DIFFERENCE)
     mean = statistics.fmean(diffs)
     if all(d == diffs[0] for d in diffs):
         return _exact(mean, n)
@@ -179,7 +190,7 @@ def summary_mean_difference(after: tuple[int, float, float], before: tuple[int, 
     (n_after, mean_after, sd_after), (n_before, mean_before, sd_before) = after, before
     estimate = mean_after - mean_before
     if min(n_after, n_before) < 2:
-        return Difference(estimate, float("nan"), float("nan"))
+        return Difference(estimate, float("nan"), float("nan"), 0, float("nan"), float("nan"))
     va, vb = sd_after ** 2 / n_after, sd_before ** 2 / n_before
     se = math.sqrt(va + vb)
     if se == 0:

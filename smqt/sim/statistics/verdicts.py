@@ -204,16 +204,69 @@ RANGES = {"pp": (-1.0, 1.0), "card pp": (-1.0, 1.0)}  # not translated: unit key
 """The differences a unit can take at all: a win rate moves by at most 100 points either way."""
 
 
-def _row(measure: Measure, base: float, side: float, diff: Difference, games: int) -> dict:
+@attrs.frozen
+class Measured:
+    """One measure on both sides, before its verdict: a comparison's row or the noise band's
+    (a report keeps the row with its verdict, ``Row``)."""
+
+    key: str
+    """What is measured, as a key: ``turns``, ``seat.0``, ``points.ring``, ``card.ID.win``..."""
+    label: str
+    """The measure in words, in the language of the run (a card by its name)."""
+    unit: str
+    """``pp`` (a rate), ``card pp`` (a card's rate), ``points``, ``turns``, ``rank``, ``count``,
+    ``decisions`` or ``choices``: how the values are shown and the precision that applies."""
+    headline: bool
+    """A headline measure: marked with * and deciding when ``--until-clear`` stops."""
+    base: float
+    """The measure on base's games (NaN for a new card)."""
+    side: float
+    """The measure on this side's games."""
+    games: int
+    """The games behind it (pairs of games for a paired measure)."""
+    difference: Difference
+    """This side's value minus base's, with its interval (clipped to what the unit can take)."""
+    against: str | None = None
+    """A card's rows only: ``base``, or ``average seat`` for a card base does not have."""
+
+
+@attrs.frozen(kw_only=True)
+class Row(Measured):
+    """A measure's row in a report: the measure and its verdict."""
+
+    p_adjusted: float
+    """Its p value adjusted with the others of the comparison (Benjamini-Hochberg)."""
+    verdict: str
+    """``changed``, ``no change detected``, ``inconclusive`` or ``not measured``."""
+    verdict_text: str
+    """The verdict in words, in the language of the run."""
+    more_games: int
+    """About how many more games would settle an inconclusive verdict (else 0)."""
+
+
+@attrs.frozen
+class CardFlag:
+    """A card whose owners' win rate may differ between two sides (``card_flags``)."""
+
+    card: str
+    """The card's id."""
+    difference: Difference
+    """The owners' win rate on one side minus the other's (Newcombe's interval)."""
+    p_adjusted: float
+    """The p value adjusted over all the cards tested (Benjamini-Hochberg)."""
+    flag: bool
+    """Flagged: different at a false-discovery rate of 5%."""
+
+
+def _row(measure: Measure, base: float, side: float, diff: Difference, games: int,
+         against: str | None = None) -> Measured:
     """A measure's row; its interval clipped to what the unit can take (a few games give a
     normal interval wider than that; whether it holds 0 does not change)."""
-    difference = diff.as_dict()
     if measure.unit in RANGES:
         least, most = RANGES[measure.unit]
-        difference.update(low=max(least, difference["low"]), high=min(most, difference["high"]))
-    return {"key": measure.key, "label": measure.label, "unit": measure.unit,
-            "headline": measure.headline, "base": base, "side": side, "games": games,
-            "difference": difference}
+        diff = attrs.evolve(diff, low=max(least, diff.low), high=min(most, diff.high))
+    return Measured(measure.key, measure.label, measure.unit, measure.headline, base, side,
+                    games, diff, against)
 
 
 def _mean(values: Iterable[float]) -> float:
@@ -222,7 +275,7 @@ def _mean(values: Iterable[float]) -> float:
 
 
 def compare_measures(base: Sequence[GameResult], side: Sequence[GameResult],
-                     spread: tuple[str, str] | None) -> list[dict]:
+                     spread: tuple[str, str] | None) -> list[Measured]:
     """Every measure, paired over the games both sides played (matched by game number)."""
     players = base[0].spec.players
     before = {r.spec.index: game_values(r, spread) for r in base}
@@ -278,7 +331,7 @@ def _owner_rate(sample: CardSample):
 
 
 def card_rows(base: dict[str, CardSample], side: dict[str, CardSample], cards: Sequence[str],
-              players: int, games: int) -> list[dict]:
+              players: int, games: int) -> list[Measured]:
     """The owner win rate and pick rate of each changed card: against base when base has the
     card, against the average seat (1/players) when the card is new."""
     rows = []
@@ -303,37 +356,34 @@ def card_rows(base: dict[str, CardSample], side: dict[str, CardSample], cards: S
         else:
             label = _("{card}: owners' win rate (new: against the average seat, {share}%)").format(
                 card=card, share=f"{100 / players:.0f}")
-        rows.append({**_row(Measure(f"card.{card}.win", label, "card pp"),  # not translated: unit
-                            base_win, _owner_rate(mine).rate, win, games), "against": against})
+        rows.append(_row(Measure(f"card.{card}.win", label, "card pp"),  # not translated: unit
+                         base_win, _owner_rate(mine).rate, win, games, against))
         if pick is not None:
-            rows.append({**_row(Measure(f"card.{card}.pick",
-                                        _("{card}: pick rate when offered").format(card=card),
-                                        "card pp"), base_pick,  # not translated: unit key
-                                wilson(mine.picked, mine.offered).rate, pick, games),
-                         "against": against})
+            rows.append(_row(Measure(f"card.{card}.pick",
+                                     _("{card}: pick rate when offered").format(card=card),
+                                     "card pp"), base_pick,  # not translated: unit key
+                             wilson(mine.picked, mine.offered).rate, pick, games, against))
     return rows
 
 
-def add_verdicts(rows: list[dict], precision: dict[str, float]) -> None:
+def add_verdicts(rows: Sequence[Measured], precision: dict[str, float]) -> tuple[Row, ...]:
     """Adjust the rows' p values together (Benjamini-Hochberg) and give each its verdict."""
-    adjusted = adjusted_p_values([row["difference"]["p_value"] for row in rows])
+    adjusted = adjusted_p_values([row.difference.p_value for row in rows])
+    judged = []
     for row, p in zip(rows, adjusted, strict=True):
-        d = row["difference"]
-        diff = Difference(d["estimate"], d["low"], d["high"], int(d["n"]), d["se"],
-                          d["p_value"])
-        verdict = judge(diff, row["unit"], precision[row["unit"]], p if p == p else 1.0,
-                        row.get("games"), precision["pp"])
-        row["p_adjusted"] = p
-        row["verdict"] = verdict.status
-        row["verdict_text"] = verdict.text
-        row["more_games"] = verdict.more_games
+        verdict = judge(row.difference, row.unit, precision[row.unit], p if p == p else 1.0,
+                        row.games, precision["pp"])
+        judged.append(Row(**attrs.asdict(row, recurse=False), p_adjusted=p,
+                          verdict=verdict.status, verdict_text=verdict.text,
+                          more_games=verdict.more_games))
+    return tuple(judged)
 
 
 MIN_OWNERS = 5
 """Cards owned fewer times than this on a side are not tested (nothing to say yet)."""
 
 
-def card_flags(base: dict[str, CardSample], side: dict[str, CardSample]) -> list[dict]:
+def card_flags(base: dict[str, CardSample], side: dict[str, CardSample]) -> list[CardFlag]:
     """Cards whose owners' win rate differs between the two sides: every card owned often
     enough on both tested (two-proportion test, shared wins as fractions), flagged at a
     false-discovery rate of 5% (Benjamini-Hochberg)."""
@@ -341,8 +391,7 @@ def card_flags(base: dict[str, CardSample], side: dict[str, CardSample]) -> list
              if min(len(base[c].owner_shares), len(side[c].owner_shares)) >= MIN_OWNERS]
     diffs = [proportion_difference(_owner_rate(side[c]), _owner_rate(base[c])) for c in cards]
     adjusted = adjusted_p_values([d.p_value for d in diffs])
-    return [{"card": c, "difference": d.as_dict(), "p_adjusted": p,
-             "flag": bool(p == p and p <= FDR)}
+    return [CardFlag(c, d, p, bool(p == p and p <= FDR))
             for c, d, p in zip(cards, diffs, adjusted, strict=True)]
 
 
@@ -361,18 +410,16 @@ def strength_flags(samples: dict[str, CardSample], players: int) -> dict[str, tu
     return flags
 
 
-def headline_clear(rows: Sequence[dict], precision: dict[str, float]) -> bool:
+def headline_clear(rows: Sequence[Measured], precision: dict[str, float]) -> bool:
     """Every headline interval at most +-precision wide."""
-    return all(row["difference"]["high"] - row["difference"]["low"]
-               <= 2 * precision[row["unit"]] for row in rows if row["headline"])
+    return all(row.difference.high - row.difference.low <= 2 * precision[row.unit]
+               for row in rows if row.headline)
 
 
-def games_for_clear(rows: Sequence[dict], precision: dict[str, float]) -> int:
+def games_for_clear(rows: Sequence[Measured], precision: dict[str, float]) -> int:
     """Games (pairs) the widest headline interval needs to reach its precision."""
     needed = 0
     for row in rows:
-        if row["headline"]:
-            d = row["difference"]
-            diff = Difference(d["estimate"], d["low"], d["high"], int(d["n"]), d["se"])
-            needed = max(needed, games_needed(diff, precision[row["unit"]]))
+        if row.headline:
+            needed = max(needed, games_needed(row.difference, precision[row.unit]))
     return needed
