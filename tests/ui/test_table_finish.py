@@ -110,3 +110,11 @@ def test_esc_leaves_the_scorepad_for_the_table(window, qtbot):
     window.activateWindow()
     qtbot.keyClick(window, Qt.Key.Key_Escape)
     assert pages.currentIndex() == 0
+
+
+def test_an_earlier_moment_is_not_called_your_turn(window, qtbot):
+    """The city's header said "Ann's city — your turn" over a moment looked back at."""
+    play_by_hand(qtbot, window, until=lambda c: c.state.turn >= 1)
+    window.navigation.show_moment(1)
+    header = window.widgets.city_header.text()
+    assert "turn" not in header and header.endswith("'s city"), header

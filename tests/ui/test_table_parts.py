@@ -257,3 +257,12 @@ def test_a_click_that_plays_asks_the_engine_for_legality_once(qtbot, monkeypatch
     assert window.controller.game.actions == [tile]
     assert len(asked) == 1, "the next moment's legal actions, once"
     window.close()
+
+
+def test_a_mouse_click_takes_the_keyboards_mark_and_its_line_away(session):
+    widgets = SimpleNamespace(popup=Recorder(), city_scene=Recorder())
+    clicks = Clicks(session, widgets, Recorder(play=True), lambda state, pid: {})
+    said = heard(session.status)
+    session.key_focus.visible = True
+    clicks.clicked("city", 1)
+    assert not session.key_focus.visible and said == [("",)]

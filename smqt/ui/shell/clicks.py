@@ -45,8 +45,9 @@ class Clicks(QObject):
         """A click on the table (or Enter on the keyboard's mark, ``by_key``)."""
         session = self.session
         self.widgets.popup.hold()
-        if not by_key:
+        if not by_key and session.key_focus.visible:
             session.key_focus.visible = False  # the mouse is playing: the keyboard's ring goes
+            session.say("")  # and its line ("Marked: ...") with it
         if kind == "city":  # a city in the overview: show it alone
             session.city_wanted.emit(key)
             self.left_overview_at = time.monotonic()

@@ -248,7 +248,8 @@ class Drawing(QObject):
             return
         seat = ctrl.seats[session.shown]
         colour = PLAYER_COLOURS[session.shown % len(PLAYER_COLOURS)]
-        playing = session.shown == state.current and not state.is_over
+        playing = session.shown == state.current and not state.is_over and \
+            session.viewing is None  # an earlier moment is looked at, not played
         if not playing:
             header = city_name(seat.name)
         elif seat.is_ai:
