@@ -83,3 +83,20 @@ def test_the_review_lists_costly_decisions_and_opens_a_moment(qtbot, window, nea
     assert not again.cancel.isEnabled() and "stopped" in again.summary.text()
     window.navigation.show_live()
     assert not [i for i in window.widgets.display_scene.items() if isinstance(i, HintItem)]
+
+
+def test_the_reviews_help_text_grows_with_the_text_size(qtbot, window, nearby):
+    """Issue 42: the review's help text kept the text size it was made at."""
+    from PySide6.QtWidgets import QLabel
+    game = finished()
+    window.start_game(game, [Seat("Anna"), Seat("Ben", "medium")], None)
+    window.coach.open_review()
+    review = window.coach.review_window
+    help_text = next(label for label in review.findChildren(QLabel)
+                     if label.text().startswith("Click a decision"))
+    before = help_text.fontInfo().pixelSize()
+    try:
+        window.menus.set_text_size(1.5)
+        assert help_text.fontInfo().pixelSize() > before
+    finally:
+        window.menus.set_text_size(1.0)

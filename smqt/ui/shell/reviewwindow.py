@@ -47,6 +47,7 @@ from smqt.language.translate import _, ngettext
 from smqt.ui.game.logtext import describe_action
 from smqt.ui.panels.scorechart import ScoreChart
 from smqt.ui.panels.side import PLAYER_COLOURS
+from smqt.ui.table.appearance import style
 
 LISTED = 15
 """The costliest decisions listed."""
@@ -127,7 +128,8 @@ class ReviewWindow(QDialog):
                         "the AI's estimate of the points a choice gave away: the points it "
                         "scores and what it promises for later turns, against the AI's best."))
         hint.setWordWrap(True)
-        hint.setStyleSheet("color: #444;")  # not translated: a style sheet
+        # again at each text size (a sheet set once kept the size it was set at)
+        style(hint, "QLabel { color: #444; }")  # not translated: a style sheet
         layout.addWidget(hint)
         self.resize(900, 640)
 
