@@ -11,6 +11,7 @@ import pytest
 
 from smqt.ai.protocol import make_bot
 from smqt.pack.shipped import default_pack
+from smqt.ui.game.lessons import LESSONS
 from smqt.ui.shell.newgame import GameOptions
 from smqt.ui.table.items import HintItem, TokenItem
 from tests.support import base
@@ -83,6 +84,7 @@ def test_learn_to_play_walks_from_the_first_lesson_to_the_scorepad(qtbot, window
     assert ctrl.state.is_over
     qtbot.waitUntil(lambda: window.widgets.pages.currentIndex() == 1)
     shown = list(window.tutorial.tutorial.seen)  # every lesson shown, in order
+    assert sorted(shown) == sorted(lesson.key for lesson in LESSONS), "all twelve lessons"
     assert shown[:4] == ["tile", "truck", "draft", "place"], shown
     assert {"move", "end_turn", "last_round", "final", "scorepad"} <= set(shown), shown
     assert shown[-1] == "scorepad"
@@ -137,3 +139,36 @@ def test_a_lesson_reads_the_redraws_scoring_instead_of_scoring_again(monkeypatch
     tutorial.target(state, (), Highlights(), score)
     monkeypatch.undo()
     assert lessons.Tutorial().update(state, (), Highlights()) is None, "and scores without it"
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")  # the offscreen platform's own
+def test_a_new_game_asks_before_it_drops_the_lessons_and_resuming_takes_them_up(qtbot, window):
+    """Issue 42: a new game in the middle of the guided game asked nothing, and the guided game
+    resumed later went on without its lessons."""
+    window.tutorial.learn_to_play()
+    ctrl = window.controller
+    guided = ctrl.autosave
+    learners_turn(qtbot, window)
+    target = window.tutorial.tutorial.target(ctrl.state, ctrl.legal(),
+                                             window.session.interaction.highlights())
+    click_target(qtbot, window, target)  # the first lesson's move: the game is under way
+    window.games.new_game_dialog()
+    box = window.tutorial.asking
+    assert box is not None and box.isVisible(), "the lessons are not dropped without asking"
+    keep = next(b for b in box.buttons() if b.text() == "Keep learning")
+    keep.click()
+    assert window.tutorial.tutorial is not None and window.games.new_game_dialog_shown is None
+    window.games.new_game_dialog()
+    leave = next(b for b in window.tutorial.asking.buttons() if b.text() == "Leave the lessons")
+    leave.click()
+    dialog = window.games.new_game_dialog_shown
+    assert dialog is not None and dialog.isVisible(), "then the new game is chosen"
+    dialog.reject()
+    window.new_game(GameOptions((("Ann", "human"), ("Bo", "random")), 5, default_pack()))
+    assert window.tutorial.tutorial is None
+    said: list[str] = []
+    window.session.status.connect(said.append)
+    assert window.load(guided, autosave=guided)  # Game ▸ Resume
+    learners_turn(qtbot, window)
+    assert window.tutorial.tutorial is not None and callout_shown(window)
+    assert any("goes on where you left it" in line for line in said)

@@ -176,7 +176,9 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("scorepad", N_("Every point, line by line"),
            N_("The scorepad lists where each point came from: the objective's two bonuses and "
               "its penalty, every card, the rings and the footprints. Click a line to see its "
-              "card in the city. That was a whole game: Game ▸ New game starts the next."),
+              "card in the city. That was a whole game, and the last lesson: from here on you "
+              "play on your own. Game ▸ New game starts the next; Help ▸ Learn to play takes "
+              "you through the lessons again."),
            lambda m: m.state.is_over, info=True),
 )
 

@@ -49,11 +49,15 @@ class SavedGames(QObject):
     given the session, the window its dialogs belong to, and how to put a game on the
     table)."""
 
-    def __init__(self, session: TableSession, window: QWidget, start: Start) -> None:
+    def __init__(self, session: TableSession, window: QWidget, start: Start,
+                 before_leaving: Callable[[Callable[[], None]], bool] = lambda go: False) -> None:
         super().__init__(window)
         self.session = session
         self.window = window
         self.start = start
+        self.before_leaving = before_leaving
+        """Asked before a new game is chosen: True when it asks the person first (and goes
+        on itself if they agree), as Learn to play does before its lessons are dropped."""
         self.new_game_dialog_shown: NewGameDialog | None = None
 
     def new_game(self, options: GameOptions, *, autosave: bool = True,
@@ -191,7 +195,13 @@ class SavedGames(QObject):
                                   crash_words(crash, resumed=resumed, offered=offered), choices)
 
     def new_game_dialog(self) -> None:
-        """The new-game dialog, open beside the running game (never a nested event loop)."""
+        """The new-game dialog, open beside the running game (never a nested event loop);
+        the lessons of the guided game are not dropped without asking."""
+        if self.before_leaving(self._open_new_game_dialog):
+            return
+        self._open_new_game_dialog()
+
+    def _open_new_game_dialog(self) -> None:
         shown = self.new_game_dialog_shown
         if shown is not None and shown.isVisible():
             bring_to_front(shown)

@@ -5,16 +5,18 @@ lesson can be left at any time; the game then goes on as a normal game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPoint, QRect, QRectF
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from smqt.desktop.datafolder import settings
+from smqt.engine.game import Game
 from smqt.engine.scoring import GameScore
 from smqt.language.translate import _
 from smqt.pack.shipped import default_pack
+from smqt.ui.game.controller import Seat
 from smqt.ui.game.interaction import Highlights
 from smqt.ui.game.keyfocus import Target
 from smqt.ui.game.lessons import (
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
     from smqt.ui.shell.tablewidgets import TableWidgets
 
 LEARNER_NAME = "Sam"  # not translated: a name
+OPPONENT_NAME = "Robin"  # not translated: a name
 OFFERED = "tutorial/offered"
 """The setting that says Learn to play was offered on a first start."""
 
@@ -55,18 +58,43 @@ class TableTutorial(QObject):
         self.tutorial: Tutorial | None = None
         self.callout: LessonCallout | None = None
         self.welcome: QMessageBox | None = None
+        self.asking: QMessageBox | None = None
+        """The question before another game replaces the guided one, while it is open."""
 
-    def new_game(self) -> None:
-        """A lesson belongs to its own game (learn_to_play starts one)."""
+    def new_game(self, game: Game | None = None, seats: Sequence[Seat] = ()) -> None:
+        """A lesson belongs to its own game: another game drops it, and the guided game
+        resumed (from the Resume list, or the table reopened) takes its lessons up again where
+        its moments are."""
         self.tutorial = None
         self.hide_callout()
+        if game is not None and is_guided(game, seats) and not game.state.is_over:
+            self.tutorial = Tutorial(LEARNER)
+            self.session.say(_("Learn to play goes on where you left it: the notes on the "
+                               "table say what to do."))
+
+    def ask_before_leaving(self, go: Callable[[], None]) -> bool:
+        """Before another game replaces the guided one: ask whether to leave the lessons
+        (``go`` then); False when there is nothing to ask (no lesson, or they are over)."""
+        if self.tutorial is None or self.tutorial.finished:
+            return False
+        box = QMessageBox(self.window)
+        box.setWindowTitle(_("Leave Learn to play?"))
+        box.setText(_("A new game ends the lessons of the guided game. It stays in Game ▸ "
+                      "Resume, and its lessons go on when it is resumed."))
+        leave = box.addButton(_("Leave the lessons"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(_("Keep learning"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(leave)
+        box.buttonClicked.connect(lambda button: go() if button is leave else None)
+        box.open()
+        self.asking = box
+        return True
 
     def learn_to_play(self) -> None:
         """A new guided game: the learner against a gentle AI, every lesson waiting for its
         moment."""
         # a name, as the other seats have (a word such as "Player" read like a blank to fill
         # in: "Stadt von Spieler")
-        options = GameOptions(((LEARNER_NAME, "human"), ("Robin", OPPONENT_LEVEL)),  # not translated: a name
+        options = GameOptions(((LEARNER_NAME, "human"), (OPPONENT_NAME, OPPONENT_LEVEL)),
                               SEED,
                               default_pack(), objective=OBJECTIVE, start_player=START_PLAYER)
         self.start(options)
@@ -182,3 +210,11 @@ class TableTutorial(QObject):
             callout.show_at(x, area.bottom() - height - 12, area)
         else:  # at the top of the table, over the display
             callout.show_at(x, area.top() + 12, area)
+
+
+def is_guided(game: Game, seats: Sequence[Seat]) -> bool:
+    """Whether ``game`` is Learn to play's guided game (its seed, objective and seats)."""
+    setup = game.setup
+    return setup.seed == SEED and setup.objective == OBJECTIVE and \
+        [(seat.name, seat.kind) for seat in seats] == [(LEARNER_NAME, "human"),
+                                                     (OPPONENT_NAME, OPPONENT_LEVEL)]

@@ -74,7 +74,8 @@ class TableWindow(QMainWindow):
         self.commands = TurnCommands(session, w.turn_panel, w.popup)
         self.clicks = Clicks(session, w, self.commands, self.turn_view.move_gains)
         self.navigation = TableNavigation(session, w, self.room)
-        self.games = SavedGames(session, self, self.start_game)
+        self.games = SavedGames(session, self, self.start_game,
+                                lambda go: self.tutorial.ask_before_leaving(go))
         self.tutorial = TableTutorial(session, w, self, self.games.new_game,
                                       self.games.new_game_dialog)
         self.keys = TableKeys(session, w, self,
@@ -165,7 +166,6 @@ class TableWindow(QMainWindow):
         self._drop_controller()
         w.inspector.clear()
         w.popup.close_now()
-        self.tutorial.new_game()
         self.sounds.new_game()  # the sounds listen to this game from its first change
         session.catalog = game.catalog
         session.pack_folder = pack
@@ -203,6 +203,7 @@ class TableWindow(QMainWindow):
         w.problem_bar.hide()
         w.pages.setCurrentIndex(TABLE_PAGE)
         self._set_title()
+        self.tutorial.new_game(game, seats)  # the guided game resumed: its lessons too
         self.drawing.new_game(seats)
         for seat, line, moment in _replayed_log(game, seats):
             w.log.add_line(seat, line, moment)
