@@ -202,3 +202,33 @@ def test_the_keys_are_named_in_german_on_the_shortcuts_page(qtbot, tmp_path, mon
     page = helppages.shortcuts_markdown(window.menuBar())
     assert "| Eingabe oder Enter |" in page and "Return" not in page
     assert "Strg+N" in page, "Qt's own names stay Qt's"
+
+
+@pytest.mark.parametrize("size", [1.0, 1.75])
+def test_the_problem_bars_choices_fit_at_every_text_size(qtbot, tmp_path, monkeypatch, german,
+                                                        size):
+    """Issue 42: at the largest size the choices of a problem lost their first letters (three
+    German labels and Dismiss on one line beside the words)."""
+    from smqt.ui.shell.window import TableWindow
+    monkeypatch.setenv("SMQT_HOME", str(tmp_path))
+    window = TableWindow(remember_layout=False)
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    bar = window.widgets.problem_bar
+    before = bar.dismiss.fontInfo().pixelSize()
+    try:
+        window.menus.set_text_size(size)
+        window.problem(_("{name}'s AI could not decide").format(name="Bo"), "x" * 300,
+                       [(_("Try again"), lambda: None),
+                        (_("Let the {level} AI play").format(level="leichte"), lambda: None),
+                        (_("Play it yourself"), lambda: None)])
+        qtbot.wait(20)
+        for button in [*bar.choices.values(), bar.dismiss]:
+            room = button.contentsRect().width()
+            need = button.fontMetrics().horizontalAdvance(button.text())
+            assert need <= room, (button.text(), need, room)
+        if size > 1:
+            assert bar.dismiss.fontInfo().pixelSize() > before, "Dismiss grows with the text"
+    finally:
+        window.menus.set_text_size(1.0)

@@ -17,26 +17,28 @@ class ProblemBar(QFrame):
 
     def __init__(self) -> None:
         super().__init__()
-        self.setStyleSheet("QFrame { background: #fde7e4; border: 1px solid #b3261e; }"
-                           " QLabel { border: none; }")  # not translated: a style sheet
-        row = QHBoxLayout(self)
-        texts = QVBoxLayout()
+        # given again at each text size: a sheet set once keeps the size it was set at
+        style(self, "QFrame { background: #fde7e4; border: 1px solid #b3261e; }"
+                    " QLabel { border: none; }")  # not translated: a style sheet
+        texts = QVBoxLayout(self)
         self.title = QLabel()
         self.title.setTextFormat(Qt.TextFormat.PlainText)
-        self.title.setStyleSheet("font-weight: bold; color: #8c1d18;")
+        style(self.title, "QLabel { font-weight: bold; color: #8c1d18; }")  # not translated: a style sheet
         self.text = QLabel()
         self.text.setTextFormat(Qt.TextFormat.PlainText)
         self.text.setWordWrap(True)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         texts.addWidget(self.title)
         texts.addWidget(self.text)
-        row.addLayout(texts, 1)
+        # the choices on a line of their own under the words: the whole width is theirs, so
+        # long labels (German, the largest text size) are never cut
         self.buttons = QHBoxLayout()
-        row.addLayout(self.buttons)
+        self.buttons.addStretch(1)
+        texts.addLayout(self.buttons)
         self.choices: dict[str, QPushButton] = {}
-        dismiss = QPushButton(_("Dismiss"))
-        dismiss.clicked.connect(self.hide)
-        row.addWidget(dismiss)
+        self.dismiss = QPushButton(_("Dismiss"))
+        self.dismiss.clicked.connect(self.hide)
+        self.buttons.addWidget(self.dismiss)
         self.hide()
 
     def show_problem(self, title: str, text: str,
@@ -52,7 +54,7 @@ class ProblemBar(QFrame):
         for label, action in choices:
             button = QPushButton(label)
             button.clicked.connect(lambda _checked=False, act=action: (self.hide(), act()))
-            self.buttons.addWidget(button)
+            self.buttons.insertWidget(self.buttons.count() - 1, button)  # Dismiss stays last
             self.choices[label] = button
         self.show()
         for button in self.choices.values():
