@@ -232,3 +232,18 @@ def test_the_problem_bars_choices_fit_at_every_text_size(qtbot, tmp_path, monkey
             assert bar.dismiss.fontInfo().pixelSize() > before, "Dismiss grows with the text"
     finally:
         window.menus.set_text_size(1.0)
+
+
+def test_the_history_bar_grows_with_the_text_size(qtbot, tmp_path, monkeypatch):
+    """Issue 42: a widget under a style sheet set once kept the text size it was made at."""
+    from smqt.ui.shell.window import TableWindow
+    monkeypatch.setenv("SMQT_HOME", str(tmp_path))
+    window = TableWindow(remember_layout=False)
+    qtbot.addWidget(window)
+    label = window.widgets.history_bar.label
+    before = label.fontInfo().pixelSize()
+    try:
+        window.menus.set_text_size(1.75)
+        assert label.fontInfo().pixelSize() > before
+    finally:
+        window.menus.set_text_size(1.0)

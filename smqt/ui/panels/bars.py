@@ -69,7 +69,7 @@ class HistoryBar(QFrame):
 
     def __init__(self) -> None:
         super().__init__()
-        self.setStyleSheet("QFrame { background: #fff3c4; }")
+        style(self, "QFrame { background: #fff3c4; }")  # not translated: a style sheet
         bar = QHBoxLayout(self)
         self.label = QLabel()
         self.slider = QSlider(Qt.Orientation.Horizontal)

@@ -98,7 +98,7 @@ class Scorepad(QWidget):
         layout.addWidget(self.title)
         self.hints = QLabel()
         """Says that the coach's hints were used in this game (hidden when not)."""
-        self.hints.setStyleSheet("padding: 0 6px; color: #0b4f7c;")
+        style(self.hints, "QLabel { padding: 0 6px; color: #0b4f7c; }")  # not translated: a style sheet
         self.hints.hide()
         layout.addWidget(self.hints)
         self.table = QTableWidget()
