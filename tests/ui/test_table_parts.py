@@ -110,13 +110,14 @@ def test_navigation_shows_a_city_and_asks_for_a_redraw(session, qtbot):
     widgets = SimpleNamespace(popup=Recorder(), city_tabs=tabs, city_view=Recorder(),
                               city_scene="city", overview_scene="overview",
                               players=SimpleNamespace(panels=[1, 2]), turn_panel=Recorder())
-    room = SimpleNamespace(balance_timer=Recorder())
+    room = Recorder()
     nav = TableNavigation(session, widgets, room)
     redraws = heard(session.redraw_wanted)
     nav.show_city(1)
     assert session.shown == 1 and tabs.called("setCurrentIndex") == [(1,)] and redraws
     nav.tab_changed(2)  # the All cities tab
     assert session.overview and widgets.city_view.called("setScene") == [("overview",)]
+    assert room.called("balance_soon"), "the room is shared again for the overview"
     session.city_wanted.emit(0)  # another part asks through the session
     assert session.shown == 0 and not session.overview
 
@@ -174,7 +175,7 @@ def test_the_drawing_draws_the_city_and_tells_who_follows(session, qtbot):
     widgets = TableWidgets(window)
     view = Recorder(buy_tips={}, placement_previews={}, arrows=[], move_gains={})
     view.answers["recent"] = Recent()
-    room = SimpleNamespace(side_timer=Recorder(), panels_short_of_room=lambda: False)
+    room = Recorder(panels_short_of_room=False)
     drawing = Drawing(session, widgets, view, lambda interactive: None, room)
     drawn = heard(drawing.drawn)
     drawing.new_game(session.controller.seats)

@@ -174,7 +174,7 @@ class Drawing(QObject):
         w.banner.say(banner(state, ctrl.names, [s.kind for s in ctrl.seats], session.trigger)
                      if live else "")
         view.update(h, interactive)
-        self.room.side_timer.start()  # once the turn panel's new contents are laid out
+        self.room.share_side_soon()  # once the turn panel's new contents are laid out
         w.popup.enabled = it.person is None  # not over a walk in progress
         self.drawn.emit(h, interactive, self.drawn_score)
         w.paint_later.hold()  # the scenes are painted in a turn of their own

@@ -65,7 +65,7 @@ class TableNavigation(QObject):
         w.city_view.setScene(w.overview_scene if on else w.city_scene)
         self.session.redraw_wanted.emit()
         w.city_view.fit()
-        self.room.balance_timer.start()
+        self.room.balance_soon()
 
     def show_scorepad(self) -> None:
         """The scorepad: the final one, or during the game the scores as they stand (what

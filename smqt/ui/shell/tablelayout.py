@@ -65,6 +65,14 @@ class RoomSharing(QObject):
         self.side_timer.start()
         self.balance_timer.start()
 
+    def share_side_soon(self) -> None:
+        """Share the side again once the turn panel's new contents are laid out."""
+        self.side_timer.start()
+
+    def balance_soon(self) -> None:
+        """Share the height again in a turn of the event loop (the window or a view changed)."""
+        self.balance_timer.start()
+
     def panels_short_of_room(self) -> bool:
         """Whether the player panels must take one line each so that the turn panel keeps
         its room (four players on a laptop screen)."""
