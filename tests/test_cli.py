@@ -300,3 +300,23 @@ def test_bench_against_another_checkout_measures_both_side_by_side(capsys, tmp_p
     assert "random 2-player playouts per CPU-s" in out and "x" in out.splitlines()[1]
     code, _out, err = run(capsys, "bench", "--against", str(tmp_path))
     assert code == 2 and "not a checkout" in err
+
+
+def test_bench_against_marks_a_ratio_within_the_runs_spread(tmp_path, monkeypatch):
+    """A ratio whose two trees' runs overlap is marked as noise, not a difference: the quick
+    bench once read 0.59x and then 1.20x for the same two trees on a busy machine."""
+    import io
+
+    from smqt.cli import bench
+
+    runs = iter([{"playouts_per_cpu_s": 100.0, "score_explained_us": 400.0},   # other
+                 {"playouts_per_cpu_s": 130.0, "score_explained_us": 200.0},   # this
+                 {"playouts_per_cpu_s": 90.0, "score_explained_us": 210.0},    # this
+                 {"playouts_per_cpu_s": 120.0, "score_explained_us": 420.0}])  # other
+    monkeypatch.setattr(bench, "probe", lambda tree, quick: next(runs))
+    out = io.StringIO()
+    assert bench.run_against(tmp_path, quick=True, as_json=False, out=out) == 0
+    lines = {line.split("  ")[0]: line for line in out.getvalue().splitlines()}
+    assert lines["random 2-player playouts per CPU-s"].endswith(" ~")
+    assert not lines["a city scored the first time, explained (us)"].endswith("~")
+    assert "within what this machine's runs vary by" in out.getvalue()

@@ -319,20 +319,35 @@ def run_against(other: Path, *, quick: bool, as_json: bool, out: TextIO) -> int:
         return 0
     out.write(_("{measure:46} {old:>10} {new:>10} {ratio:>7}").format(
         measure=_("measure"), old=_("against"), new=_("this"), ratio=_("ratio")) + "\n")
+    within = 0
     for key, words, more_is_better in AGAINST_LINES:
         a, b = old.get(key), new.get(key)
         if a is None and b is None:
             continue
         ratio = "" if a is None or b is None or not a or not b else \
             f"{(b / a if more_is_better else a / b):.2f}x"
-        out.write(f"{_(words):46} {_number(a):>10} {_number(b):>10} {ratio:>7}\n")
+        noise = ratio and _overlap(runs[other], runs[here], key)
+        within += bool(noise)
+        out.write(f"{_(words):46} {_number(a):>10} {_number(b):>10} {ratio:>7}"
+                  f"{' ~' if noise else ''}\n")
     if old.get("score_explained_us") and new.get("score_totals_us"):
         out.write(_("a city's totals the first time against the other tree's explained "
                     "sheet: {ratio:.2f}x").format(
             ratio=old["score_explained_us"] / new["score_totals_us"]) + "\n")
     out.write(_("(against: {tree}; one core each, CPU time; each tree run twice, in the order "
                 "A B B A, the mean of its two runs)").format(tree=other) + "\n")
+    if within:
+        out.write(_("~ the two trees' runs overlap: a ratio so marked is within what this "
+                    "machine's runs vary by, not a difference between the trees") + "\n")
     return 0
+
+
+def _overlap(old: list[dict[str, float]], new: list[dict[str, float]], key: str) -> bool:
+    """Whether the range of one tree's runs of ``key`` meets the other's: the two runs of the
+    same tree differ by as much as the trees do, so their ratio says nothing of the trees."""
+    a = [run[key] for run in old if key in run]
+    b = [run[key] for run in new if key in run]
+    return bool(a and b) and min(a) <= max(b) and min(b) <= max(a)
 
 
 def _middle(runs: list[dict[str, float]]) -> dict[str, float]:
