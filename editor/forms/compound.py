@@ -41,10 +41,10 @@ from editor.forms.fields import (
     plain,
     toml_text,
 )
-from editor.forms.flow import FlowLayout
 from editor.forms.inputs import ChoiceBox
 from editor.model.templates import default_table, default_value, union_members
 from editor.model.words import with_key
+from smqt.desktop.flow import FlowLayout
 from smqt.engine.effects import MAX_ADJACENT_COPIES, POINTS_LIMIT
 from smqt.language.translate import N_, _
 from smqt.pack.convert import tag_of

@@ -3,6 +3,8 @@ end of the game: pointing at a line shows its card in that player's city beside 
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Sequence
 
 from PySide6.QtCore import (
@@ -37,9 +39,17 @@ from smqt.engine.scoring import GameScore
 from smqt.language.translate import _
 from smqt.ui.table.appearance import style
 
+BREAKS = re.compile(r"\s+|(?<=[-/])")
+"""Where a line of words may break: at a space, after a hyphen or a slash."""
 SPACE_ROLE = Qt.ItemDataRole.UserRole
+FROM = 1
+"""The column of the points' sources (a card's or a tile's name), which wraps when long."""
 WHY = 2
 """The column of reasons, the one that wraps."""
+WRAPPED = (FROM, WHY)
+FROM_SHARE = 0.4
+"""The most of the tree's width the sources take: the reasons keep the rest (long German
+names once left them a column too narrow for one of their words)."""
 
 
 class WrappingDelegate(QStyledItemDelegate):
@@ -64,18 +74,46 @@ class WrappingDelegate(QStyledItemDelegate):
             self._sizes.clear()
         return False
 
+    def _font(self, item: QTreeWidgetItem, column: int) -> QFont:
+        """The font ``item`` is drawn in: what it sets (bold) over the tree's."""
+        return item.font(column).resolve(self.tree.font())
+
+    def longest_word(self, column: int) -> int:
+        """The widest word of ``column`` (with a cell's room round it)."""
+        widest = 0.0
+        tree = self.tree
+        for top in range(tree.topLevelItemCount()):
+            head = tree.topLevelItem(top)
+            for item in (head, *(head.child(n) for n in range(head.childCount()))):
+                metrics = QFontMetricsF(self._font(item, column))
+                for word in BREAKS.split(item.text(column)):
+                    widest = max(widest, metrics.horizontalAdvance(word))
+        return int(widest) + 16
+
+    def unwrapped_width(self, column: int) -> int:
+        """The widest text of ``column`` on one line (its words' natural width)."""
+        widest = 0
+        tree = self.tree
+        for top in range(tree.topLevelItemCount()):
+            head = tree.topLevelItem(top)
+            for item in (head, *(head.child(n) for n in range(head.childCount()))):
+                widest = max(widest, QFontMetricsF(self._font(item, column)).horizontalAdvance(
+                    item.text(column)))
+        return int(widest) + 16
+
     def sizeHint(self, option: QStyleOptionViewItem,
                  index: QModelIndex | QPersistentModelIndex) -> QSize:
         column = index.column()
-        width = max(40, self.tree.header().sectionSize(WHY) - 12) if column == WHY else 0
+        width = max(40, self.tree.header().sectionSize(column) - 12) if column in WRAPPED else 0
         key = (index.row(), column, index.parent().row(), width)
         known = self._sizes.get(key)
         if known is not None:
             return QSize(known)
-        font = index.data(Qt.ItemDataRole.FontRole) or self.tree.font()
+        font = index.data(Qt.ItemDataRole.FontRole)  # what the row sets (bold) over the tree's
+        font = font.resolve(self.tree.font()) if isinstance(font, QFont) else self.tree.font()
         size = super().sizeHint(option, index)
         metrics = QFontMetricsF(font)
-        if column != WHY:  # points and names: their column fits them on one line
+        if column not in WRAPPED:  # points: their column fits them on one line
             size = QSize(size.width(), min(size.height(), int(metrics.height()) + 6))
         else:
             text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
@@ -119,7 +157,7 @@ class ScoreBreakdown(QWidget):
         header = self.tree.header()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(FROM, QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         # the reasons wrap anew when a column's width changes: once for all the columns that
         # changed together (a layout of every row for each change was most of the end page)
@@ -129,8 +167,43 @@ class ScoreBreakdown(QWidget):
         self._relayout.timeout.connect(self.tree.doItemsLayout)
         header.sectionResized.connect(lambda *_args: self._relayout.start())
         layout.addWidget(self.tree, 1)
+        self.tree.viewport().installEventFilter(self)
+        self.tree.installEventFilter(self)
         self.score: GameScore | None = None
         self.catalog: Catalog | None = None
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._least_width()
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.FontChange,
+                            QEvent.Type.StyleChange):
+            self._share_columns()
+        return False
+
+    def _least_width(self) -> None:
+        """The tree no narrower than its points and the longest word of each wrapped column
+        (the page's splitter keeps it so): words are never cut."""
+        delegate, tree = self.delegate, self.tree
+        least = (tree.sizeHintForColumn(0) + delegate.longest_word(FROM)
+                 + delegate.longest_word(WHY) + tree.verticalScrollBar().sizeHint().width()
+                 + 2 * tree.frameWidth())
+        tree.setMinimumWidth(least)
+
+    def _share_columns(self) -> None:
+        """The sources' column as wide as its names, but never more than ``FROM_SHARE`` of the
+        tree: a longer name wraps, and the reasons keep room for their words."""
+        room = self.tree.viewport().width() - self.tree.header().sectionSize(0)
+        if room <= 0:
+            return
+        # never narrower than its longest word, which cannot wrap, and leaving the reasons
+        # theirs: past that, the tree scrolls
+        width = max(self.delegate.longest_word(FROM),
+                    min(self.delegate.unwrapped_width(FROM), int(room * FROM_SHARE),
+                        room - self.delegate.longest_word(WHY)))
+        header = self.tree.header()
+        header.setMinimumSectionSize(min(header.minimumSectionSize(), width))
+        if header.sectionSize(FROM) != width:
+            header.resizeSection(FROM, width)
 
     def show_score(self, catalog: Catalog, score: GameScore, names: Sequence[str],
                    player: int = 0) -> None:
@@ -180,6 +253,8 @@ class ScoreBreakdown(QWidget):
         for column in range(3):
             total.setFont(column, bold)
         self.tree.addTopLevelItem(total)
+        self._least_width()
+        self._share_columns()
 
     def _entered(self, item: QTreeWidgetItem | None, _column: int) -> None:
         if item is None:

@@ -8,8 +8,9 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QPushButton, QSplitter, QVBoxLayout, QWidget
 
+from smqt.desktop.flow import FlowLayout
 from smqt.engine.geometry import Space
 from smqt.engine.scoring import GameScore
 from smqt.engine.state import GameState
@@ -19,6 +20,10 @@ from smqt.ui.panels.breakdown import ScoreBreakdown
 from smqt.ui.panels.scorepad import Scorepad
 from smqt.ui.table.scenes import CityScene, Recent
 from smqt.ui.table.views import CityView
+
+
+CITY_LEAST = 200
+"""The city beside the points is never narrower (the points' words once took all but 60 px)."""
 
 
 class EndPage(QWidget):
@@ -40,12 +45,15 @@ class EndPage(QWidget):
         self.city_view = CityView(self.city_scene)
         lower.addWidget(self.breakdown)
         lower.addWidget(self.city_view)
+        self.city_view.setMinimumWidth(CITY_LEAST)
         lower.setSizes([640, 480])
         split.addWidget(lower)
         split.setChildrenCollapsible(False)
         split.setSizes([380, 520])
         layout.addWidget(split, 1)
-        buttons = QHBoxLayout()
+        row = QWidget()
+        buttons = FlowLayout(row)  # at the largest text size the buttons take two lines
+        buttons.setContentsMargins(0, 0, 0, 0)
         for text, signal in ((N_("Look at the table"), self.to_table),
                              (N_("Replay the game"), self.replay),
                              (N_("Review my decisions…"), self.review),
@@ -53,7 +61,7 @@ class EndPage(QWidget):
             button = QPushButton(_(text))
             button.clicked.connect(signal.emit)
             buttons.addWidget(button)
-        layout.addLayout(buttons)
+        layout.addWidget(row)
         self.breakdown.hovered.connect(self._point_at)
         self.breakdown.player_chosen.connect(lambda player: self._point_at(player, None, fit=True))
         self.scorepad.table.horizontalHeader().sectionClicked.connect(self.breakdown.choose)

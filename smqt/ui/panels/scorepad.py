@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QHeaderView,
     QLabel,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -84,6 +86,10 @@ def verdict(score: GameScore, names: list[str]) -> str:
 
 ROW_MIN = 24
 ROW_COMFORT = 32
+"""A row's least and comfortable height at the normal text size; at a larger one, the line of
+the table's font and room round it (``Scorepad.row_least``)."""
+ROWS_ALWAYS = 3
+"""Rows the table keeps in sight however short its room: the rest scroll."""
 
 
 class Scorepad(QWidget):
@@ -91,7 +97,18 @@ class Scorepad(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        layout = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.area = QScrollArea()
+        """Scrolls the verdict and the table when the page is too short for them (the
+        largest text size on a small screen): nothing is cut."""
+        self.area.setWidgetResizable(True)
+        self.area.setFrameShape(QFrame.Shape.NoFrame)
+        self.area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        inner = QWidget()
+        self.area.setWidget(inner)
+        outer.addWidget(self.area)
+        layout = self.column = QVBoxLayout(inner)
         self.title = QLabel()
         style(self.title, "font-size: 20px; font-weight: bold; padding: 6px;")  # not translated: style
         self.title.setWordWrap(True)
@@ -107,6 +124,28 @@ class Scorepad(QWidget):
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         layout.addWidget(self.table)
         self.rows: list[tuple[str, list[int]]] = []
+        self.table.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.table and event.type() in (QEvent.Type.FontChange,
+                                                      QEvent.Type.StyleChange):
+            self._size_rows()  # a new text size: the rows' least height follows the words
+        return False
+
+    def row_least(self) -> int:
+        """A row's least height: its words' line and room round them (24 px at the normal
+        size; more at a larger one, where descenders and umlauts were cut)."""
+        table = self.table
+        lines = max(QFontMetrics(table.font()).height(),
+                    QFontMetrics(table.verticalHeader().font()).height())
+        return max(ROW_MIN, lines + 8)
+
+    def _size_rows(self) -> None:
+        least = self.row_least()
+        self.table.verticalHeader().setMinimumSectionSize(least)
+        # every row in sight when there is room, the total above all; when there is not (the
+        # largest text size on a small screen), the first rows and a scroll bar for the rest
+        self.table.setMinimumHeight(self.table_height(least, min(ROWS_ALWAYS, len(self.rows))))
 
     def show_score(self, score: GameScore, names: list[str], hints: int = 0) -> None:
         """``hints``: how many hints were shown in the game (said under the verdict)."""
@@ -136,27 +175,32 @@ class Scorepad(QWidget):
                     item.setForeground(QBrush(QColor("#555555")))
                 table.setItem(r, c, item)
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        # every row in sight, the total above all: rows share the height (at least 24 px each)
+        # rows share the height, none below the least its words need
         rows = table.verticalHeader()
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        rows.setMinimumSectionSize(ROW_MIN)
-        table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         style(table, "QTableWidget { font-size: 15px; } "  # not translated: a style sheet
               "QHeaderView { font-size: 14px; }")  # not translated: a style sheet
-        table.setMinimumHeight(self.table_height(ROW_MIN))
+        table.ensurePolished()
+        self._size_rows()
 
-    def table_height(self, row: int) -> int:
-        """The table's height with every row ``row`` pixels high."""
+    def table_height(self, row: int, rows: int | None = None) -> int:
+        """The table's height with ``rows`` rows (every row if None) ``row`` pixels high."""
         header = self.table.horizontalHeader().sizeHint().height()
-        return header + row * max(1, len(self.rows)) + 2 * self.table.frameWidth()
+        count = max(1, len(self.rows) if rows is None else rows)
+        return header + row * count + 2 * self.table.frameWidth()
 
     def preferred_height(self) -> int:
         """The scorepad's height with rows of a comfortable size (for the page's split)."""
-        margins = self.layout().contentsMargins()
-        title = self.title.sizeHint().height()
-        return (margins.top() + margins.bottom() + self.layout().spacing() + title
-                + self.table_height(ROW_COMFORT))
+        margins = self.column.contentsMargins()
+        title = self.title.heightForWidth(max(1, self.area.viewport().width() - margins.left()
+                                              - margins.right()))
+        title = max(title, self.title.sizeHint().height())
+        hints = (self.hints.sizeHint().height() + self.column.spacing()
+                 if not self.hints.isHidden() else 0)
+        return (margins.top() + margins.bottom() + self.column.spacing() + title + hints
+                + self.table_height(max(ROW_COMFORT, self.row_least() + 4)))
 
     def value(self, label: str, player: int) -> int:
         for row_label, values in self.rows:

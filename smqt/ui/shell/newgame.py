@@ -10,7 +10,12 @@ from pathlib import Path
 
 import attrs
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRegularExpression, Qt
-from PySide6.QtGui import QRegularExpressionValidator, QStandardItem, QStandardItemModel
+from PySide6.QtGui import (
+    QRegularExpressionValidator,
+    QShowEvent,
+    QStandardItem,
+    QStandardItemModel,
+)
 from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
@@ -242,6 +247,22 @@ class NewGameDialog(QDialog):
         # must not constrain it (the offscreen platform warns on every such change)
         self.adjustSize()
         layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """As tall as the wrapped notes need at the width shown (``adjustSize`` measured them
+        a line short at the largest text size, and the opening's note spilled out of its box),
+        within the screen."""
+        layout = self.layout()
+        if not layout.hasHeightForWidth():
+            return
+        need = layout.totalHeightForWidth(self.width())
+        screen = self.screen().availableGeometry().height() if self.screen() else need
+        if self.height() < need:
+            self.resize(self.width(), min(need, screen))
 
     def _seat_count(self, n: int) -> None:
         for i in range(4):

@@ -138,9 +138,10 @@ class TableWidgets:
         top_layout.setContentsMargins(0, 0, 0, 0)
         top_layout.addWidget(self.players)
         # the coach's hint beside the turn, not over the table: the table never moves under
-        # the pointer when a hint comes or goes
-        top_layout.addWidget(self.hint_bar)
+        # the pointer when a hint comes or goes; under the turn, so that a long hint at a
+        # large text size never pushes the turn's words and buttons out of sight
         top_layout.addWidget(self.turn_panel)
+        top_layout.addWidget(self.hint_bar)
         top_layout.addStretch(1)
         scroll = QScrollArea()  # a long turn (many moves to list) scrolls, never overlaps
         scroll.setWidget(top)

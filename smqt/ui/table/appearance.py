@@ -73,9 +73,17 @@ def set_text_size(factor: float) -> None:
     else:
         font.setPixelSize(max(1, round(font.pixelSize() * factor)))
     app.setFont(font)  # type: ignore[attr-defined]
+    # the new font reaches the widgets by posted events: deliver them now, so that what is
+    # polished below, and what is made before control returns to the loop, has it
+    QApplication.sendPostedEvents()
     for widget, sheet in list(_styled.items()):
         if shiboken6.isValid(widget):
             widget.setStyleSheet(css(sheet))
+    for widget in app.allWidgets():  # type: ignore[attr-defined]
+        # a widget with a style sheet of its own keeps the font it was polished with, and so
+        # do its children: the player panels' details stayed at the normal size
+        if widget not in _styled and widget.styleSheet():
+            widget.setStyleSheet(widget.styleSheet())
 
 
 def set_high_contrast(on: bool) -> None:

@@ -436,10 +436,13 @@ class StepItem(QGraphicsItem):
 
 
 class LabelItem(QGraphicsItem):
-    """Plain text on the table (row names, the deck count, prompts)."""
+    """Plain text on the table (row names, the deck count, prompts). ``wrap``: the words take
+    further lines in ``width`` rather than shrinking (at a larger text size the table's words
+    grow where there is room below them)."""
 
     def __init__(self, text: str, size: float = 18, bold: bool = True, width: float = 400,
-                 colour: QColor = INK, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft) -> None:
+                 colour: QColor = INK, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft,
+                 wrap: bool = False) -> None:
         super().__init__()
         self.text = text
         self.size = size
@@ -447,16 +450,25 @@ class LabelItem(QGraphicsItem):
         self.width = width
         self.colour = colour
         self.align = align
+        self.wrap = wrap
 
     def boundingRect(self) -> QRectF:
-        return QRectF(0, 0, self.width, self.size * Appearance.text * 1.6)
+        if not self.wrap:
+            return QRectF(0, 0, self.width, self.size * Appearance.text * 1.6)
+        size = self.fitted_size()
+        lines = QFontMetricsF(font(size, self.bold)).boundingRect(
+            QRectF(0, 0, self.width, 100_000), int(Qt.TextFlag.TextWordWrap), self.text)
+        return QRectF(0, 0, self.width, max(size * 1.6, lines.height() + size * 0.3))
 
     def fitted_size(self) -> float:
         """The text's size in pixels: as asked (times the text size chosen in View), or smaller
         so that the whole text fits the width (a longer word in another language shrinks
-        rather than being cut off)."""
+        rather than being cut off); a wrapped label shrinks only for a word longer than its
+        width."""
         size = self.size * Appearance.text
-        wide = QFontMetricsF(font(size, self.bold)).horizontalAdvance(self.text)
+        metrics = QFontMetricsF(font(size, self.bold))
+        pieces = self.text.split() if self.wrap else [self.text]
+        wide = max((metrics.horizontalAdvance(piece) for piece in pieces), default=0.0)
         if wide <= self.width:
             return size
         return max(1.0, size * self.width / wide * 0.97)
@@ -465,7 +477,10 @@ class LabelItem(QGraphicsItem):
               widget: QWidget | None = None) -> None:
         painter.setPen(grey(self.colour))
         painter.setFont(font(self.fitted_size(), self.bold))
-        painter.drawText(self.boundingRect(), self.align | Qt.AlignmentFlag.AlignVCenter, self.text)
+        flags = self.align | Qt.AlignmentFlag.AlignVCenter
+        painter.drawText(self.boundingRect(),
+                         int(flags) | (int(Qt.TextFlag.TextWordWrap) if self.wrap else 0),
+                         self.text)
 
 
 class ArrowItem(QGraphicsItem):

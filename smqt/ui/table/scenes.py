@@ -127,7 +127,7 @@ class DisplayScene(TableScene):
         for row, label, cards in ((BACK, _("Back row"), state.back),
                                   (FRONT, _("Front row"), state.front)):
             y = top if row == BACK else top + CARD_H + 20
-            self.addItem(_at(LabelItem(label, 20, width=120), 0, y + CARD_H / 2 - 16))
+            self.addItem(_at(LabelItem(label, 20, width=120, wrap=True), 0, y + CARD_H / 2 - 16))
             for column, card_id in enumerate(cards):
                 x = left + column * PITCH_X
                 if card_id is None:
@@ -177,24 +177,28 @@ class DisplayScene(TableScene):
         objective_at = (right + 2 * PITCH_X, top) if self.wide else (right, top + CARD_H + 20)
         deck_x = right if self.wide else right + PITCH_X
         self.addItem(_at(FaceItem(paint_objective, objective, None), *objective_at))
-        self.addItem(_at(LabelItem(_("Deck: {n} cards").format(n=len(state.deck)), 20, width=CARD_W),
-                         deck_x, top + CARD_H + 40))
+        # under the two sand dollar actions when wide, else beside the objective: as wide as
+        # the room there (the deck's count and the supply's two lines)
+        room = 2 * PITCH_X - 20 if self.wide else CARD_W + 60
+        deck = LabelItem(_("Deck: {n} cards").format(n=len(state.deck)), 20, width=room,
+                         wrap=True)
+        self.addItem(_at(deck, deck_x, top + CARD_H + 40))
         self.deck_at = QPointF(deck_x, top + CARD_H + 40)
         """Where new cards come from when the display is refilled."""
         supply = state.supply
-        # under the two sand dollar actions when wide, else beside the objective: as wide as
-        # the room there, both lines in one size (the longer line decides it)
-        room = 2 * PITCH_X - 20 if self.wide else CARD_W + 60
+        # the supply's lines in one size (the longer line decides it)
         lines = [
             # Translators: the supply in two lines: "Supply: 5 locals, 4 tourists" / "2 VIPs, 3 footprints"
             LabelItem(_("Supply: {locals} locals, {tourists} tourists").format(
-                locals=supply["local"], tourists=supply["tourist"]), 17, False, room),
+                locals=supply["local"], tourists=supply["tourist"]), 17, False, room, wrap=True),
             LabelItem(_("{vips} VIPs, {footprints} footprints").format(
-                vips=supply["vip"], footprints=supply["footprint"]), 17, False, room)]
+                vips=supply["vip"], footprints=supply["footprint"]), 17, False, room, wrap=True)]
         size = min(line.fitted_size() for line in lines) / Appearance.text  # as asked
-        for k, line in enumerate(lines):
+        y = top + CARD_H + 40 + max(40.0, deck.boundingRect().height())
+        for line in lines:  # each under the one before, however many lines its words took
             line.size = size
-            self.addItem(_at(line, deck_x, top + CARD_H + 80 + k * 24))
+            self.addItem(_at(line, deck_x, y))
+            y += max(24.0, line.boundingRect().height() - size * Appearance.text * 0.3)
         if hint is not None:
             mark_display(self, hint, where)
         self.where = where

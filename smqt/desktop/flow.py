@@ -1,6 +1,7 @@
 """A layout that lines its widgets up left to right and wraps to the next line where the room
-ends: a list of short values (a card's tags, a ring's places) stays within the form's width
-however long their words are (German "Einheimische" where English says "local")."""
+ends: a list of short values (a card's tags, a ring's places) stays within the editor's form
+however long their words are (German "Einheimische" where English says "local"), and a row of
+buttons stays whole at the largest text size (the end page's)."""
 
 from __future__ import annotations
 
