@@ -4,7 +4,6 @@ end of the game: pointing at a line shows its card in that player's city beside 
 from __future__ import annotations
 
 import re
-
 from collections.abc import Sequence
 
 from PySide6.QtCore import (

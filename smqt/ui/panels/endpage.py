@@ -21,7 +21,6 @@ from smqt.ui.panels.scorepad import Scorepad
 from smqt.ui.table.scenes import CityScene, Recent
 from smqt.ui.table.views import CityView
 
-
 CITY_LEAST = 200
 """The city beside the points is never narrower (the points' words once took all but 60 px)."""
 
