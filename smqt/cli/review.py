@@ -11,7 +11,7 @@ from typing import TextIO
 
 from smqt.cli.replay import open_record
 from smqt.coach.judge import JUDGES
-from smqt.coach.review import REVIEWER, Review, review_record
+from smqt.coach.review import REVIEWER, Review, by_ai_words, review_record
 from smqt.engine.state import GameState
 from smqt.language.formats import fixed
 from smqt.language.translate import _
@@ -34,6 +34,7 @@ def review_json(review: Review, names: tuple[str, ...], players: int, level: str
         "name": names[review.seat],
         "judged_by": level,
         "complete": review.complete,
+        "decisions_by_ai": review.by_ai,
         "total_cost": round(review.total_loss, 2),
         "decisions": [
             {"number": d.number, "round": d.turn // players + 1, "turn": d.turn,
@@ -60,6 +61,8 @@ def print_review(review: Review, names: tuple[str, ...], players: int, level: st
                 "AI's best choice.") + "\n")
     if not review.complete:
         out.write(_("(the game is not finished: the review stops where the record ends)") + "\n")
+    if review.by_ai:
+        out.write(by_ai_words(review.by_ai, names[review.seat]) + "\n")
     out.write("\n")
     for d in review.decisions:
         out.write(_("{number:>4}  round {round}: {chosen}").format(

@@ -17,6 +17,7 @@ from smqt.engine.game import GameRecord, replay
 from smqt.engine.rules import legal_actions
 from smqt.engine.state import GameState
 from smqt.engine.tally import totals
+from smqt.language.translate import ngettext
 
 WORTH_NAMING = 0.5
 """A decision that cost less than this many points is not called a mistake."""
@@ -58,6 +59,8 @@ class Review:
     """Every player's total at the start of each turn, and at the end of the game last."""
     complete: bool
     """The record reaches the end of the game."""
+    by_ai: int = 0
+    """The seat's decisions the AI made after it took the seat: not judged as the person's."""
 
     def costliest(self, most: int = 10) -> list[Decision]:
         """The decisions that cost most, biggest first (those above ``WORTH_NAMING``)."""
@@ -90,6 +93,17 @@ class Course:
     moments: tuple[Moment, ...]
     scores: tuple[tuple[int, ...], ...]
     complete: bool
+    by_ai: int = 0
+    """Decisions of the seat left out: the AI made them, having taken the seat."""
+
+
+def by_ai_words(count: int, name: str) -> str:
+    """Says that ``count`` decisions of ``name``'s seat were the AI's (it had taken the seat)
+    and are not judged."""
+    return ngettext("{n} decision in {name}'s seat was the AI's, after it took the seat: not "
+                    "judged.",
+                    "{n} decisions in {name}'s seat were the AI's, after it took the seat: not "
+                    "judged.", count).format(n=count, name=name)
 
 
 def course(record: GameRecord, catalog: Catalog, seat: int) -> Course:
@@ -103,6 +117,7 @@ def course(record: GameRecord, catalog: Catalog, seat: int) -> Course:
     moments: list[Moment] = []
     scores: list[tuple[int, ...]] = []
     turn = -1
+    by_ai = 0
     for number, text in enumerate(record.actions, start=1):
         if state.turn != turn:
             turn = state.turn
@@ -110,12 +125,14 @@ def course(record: GameRecord, catalog: Catalog, seat: int) -> Course:
         action = parse_action(text)
         if state.current == seat:
             legal = legal_actions(state)
-            if len(legal) > 1 and action in legal:
+            if len(legal) > 1 and action in legal and not record.person_played(seat, number):
+                by_ai += 1  # the AI's choice, made in the person's seat: not theirs to judge
+            elif len(legal) > 1 and action in legal:
                 moments.append(Moment(number, state.copy(), action, legal.index(action),
                                       len(legal)))
         game.play(action)
     scores.append(totals(state))
-    return Course(tuple(moments), tuple(scores), state.is_over)
+    return Course(tuple(moments), tuple(scores), state.is_over, by_ai)
 
 
 def decision(moment: Moment, judged: Judgement,
@@ -161,4 +178,5 @@ def review_record(record: GameRecord, catalog: Catalog, seat: int, *, level: str
         decisions.append(decision(moment, judge_moment(moment, level, deep), describe))
         if progress is not None:
             progress(done, len(found.moments))
-    return Review(seat, record.names, tuple(decisions), found.scores, found.complete)
+    return Review(seat, record.names, tuple(decisions), found.scores, found.complete,
+                  found.by_ai)

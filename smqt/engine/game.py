@@ -61,6 +61,23 @@ class Setup:
 
 
 @attrs.frozen
+class SeatChange:
+    """A seat handed over during the game: after ``at`` actions, ``seat`` was played by
+    ``player`` (``human``, or the level of the AI that took it)."""
+
+    at: int
+    seat: int
+    player: str
+
+    @property
+    def by_person(self) -> bool:
+        return self.player == HUMAN
+
+
+HUMAN = "human"  # not translated: the record's word for a person at a seat
+
+
+@attrs.frozen
 class GameRecord:
     pack: PackIdentity
     rules: Rules
@@ -70,8 +87,19 @@ class GameRecord:
     hints: tuple[int, ...] = ()
     """When a person was shown a hint (the coach's "what would the AI do?"): the number of
     actions played before it, once per hint."""
+    seat_changes: tuple[SeatChange, ...] = ()
+    """Seats handed to the AI or taken back during the game, in the order they were."""
     source: str = attrs.field(default="", eq=False)
     """Where the record was read from (its file), named by every error about it."""
+
+    def person_played(self, seat: int, number: int) -> bool:
+        """Whether action ``number`` (from 1), if ``seat``'s, was a person's: false once the AI
+        took the seat, until it was given back (a seat nobody handed over: a person's)."""
+        person = True
+        for change in self.seat_changes:
+            if change.seat == seat and change.at < number:
+                person = change.by_person
+        return person
 
 
 class Game:
@@ -88,6 +116,8 @@ class Game:
         self.actions: list[Action] = []
         self.hints: list[int] = []
         """When a hint was shown (``GameRecord.hints``)."""
+        self.seat_changes: list[SeatChange] = []
+        """Seats handed over during the game (``GameRecord.seat_changes``)."""
 
     @classmethod
     def new(cls, catalog: Catalog, players: int, seed: int, *, objective: str | None = None,
@@ -119,8 +149,14 @@ class Game:
 
     @property
     def record(self) -> GameRecord:
+        played = len(self.actions)  # a change after a step taken back is no longer in the game
         return GameRecord(self.catalog.identity, self.catalog.rules, self.setup,
-                          tuple(str(a) for a in self.actions), self.names, tuple(self.hints))
+                          tuple(str(a) for a in self.actions), self.names, tuple(self.hints),
+                          tuple(c for c in self.seat_changes if c.at <= played))
+
+    def hand_seat(self, seat: int, player: str) -> None:
+        """Seat ``seat`` is played by ``player`` from now on (``GameRecord.seat_changes``)."""
+        self.seat_changes.append(SeatChange(len(self.actions), seat, player))
 
 
 def replay(record: GameRecord, catalog: Catalog, *, upto: int | None = None,
@@ -147,4 +183,5 @@ def replay(record: GameRecord, catalog: Catalog, *, upto: int | None = None,
                                          "replayed: {problem}").format(
                 number=number, count=len(record.actions), text=repr(shown), problem=exc)) from None
     game.hints = [h for h in record.hints if upto is None or h <= upto]
+    game.seat_changes = [c for c in record.seat_changes if upto is None or c.at <= upto]
     return game

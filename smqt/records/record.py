@@ -15,7 +15,7 @@ import tomli_w
 
 from smqt.engine.catalog import PackIdentity
 from smqt.engine.content import Rules
-from smqt.engine.game import GameRecord, RecordError, Setup
+from smqt.engine.game import GameRecord, RecordError, SeatChange, Setup
 from smqt.engine.rng import seed_problem
 from smqt.engine.setup import PLAYER_COUNTS
 from smqt.files.atomic import atomic_write_text
@@ -62,6 +62,9 @@ def record_text(record: GameRecord) -> str:
     }
     if record.hints:  # only games in which a hint was shown have them
         data["hints"] = list(record.hints)
+    if record.seat_changes:  # only games in which a seat was handed over have them
+        data["seat_changes"] = [{"at": c.at, "seat": c.seat, "player": c.player}
+                                for c in record.seat_changes]
     header = "# Santa Monica (smqt) game record: replay with `smqt replay FILE`\n"  # not translated: file
     return header + tomli_w.dumps(data, multiline_strings=False, indent=1)
 
@@ -128,6 +131,7 @@ def parse_record(text: str, source: str = "record") -> GameRecord:
     actions = _texts(data.get("actions", []), "actions", MAX_ACTIONS, source)
     names = _texts(data.get("names", []), "names", players, source)
     hints = _hints(data.get("hints", []), len(actions), source)
+    changes = _seat_changes(data.get("seat_changes", []), len(actions), players, source)
     if names and len(names) != players:
         raise RecordError(ngettext("{source}: names lists {count} name for {players} players",
                                    "{source}: names lists {count} names for {players} players",
@@ -141,6 +145,7 @@ def parse_record(text: str, source: str = "record") -> GameRecord:
         actions=tuple(actions),
         names=tuple(names),
         hints=hints,
+        seat_changes=changes,
         source=source,
     )
 
@@ -210,6 +215,37 @@ def _hints(value: object, actions: int, source: str) -> tuple[int, ...]:
                                 "from 0 to {last}, not {value}").format(
                 source=source, number=number, last=actions, value=_short(item)))
     return tuple(value)
+
+
+def _seat_changes(value: object, actions: int, players: int,
+                  source: str) -> tuple[SeatChange, ...]:
+    """Seats handed over: tables of ``at`` (a number of actions), ``seat`` and ``player``."""
+    if not isinstance(value, list):
+        raise RecordError(_("{source}: {name} must be a list, not {value}").format(
+            source=source, name="seat_changes", value=_short(value)))
+    if len(value) > MAX_ACTIONS:
+        raise RecordError(_("{source}: {name} lists {count:,} items; at most {most:,}").format(
+            source=source, name="seat_changes", count=len(value), most=MAX_ACTIONS))
+    changes = []
+    for number, item in enumerate(value, start=1):
+        name = f"seat_changes[{number}]"  # not translated: the record's key
+        if not isinstance(item, dict):
+            raise RecordError(_("{source}: {name} must be a table of at, seat and player, not "
+                                "{value}").format(source=source, name=name, value=_short(item)))
+        at = _field(item, "at", int, f"{name}.at", source)
+        seat = _field(item, "seat", int, f"{name}.seat", source)
+        player = _text(_field(item, "player", str, f"{name}.player", source), f"{name}.player",
+                       source)
+        if not 0 <= at <= actions:
+            raise RecordError(_("{source}: {name} must be a number of actions from 0 to {last}, "
+                                "not {value}").format(source=source, name=f"{name}.at",
+                                                      last=actions, value=_short(at)))
+        if not 0 <= seat < players:
+            raise RecordError(_("{source}: {name} must be a seat from 0 to {last}, not "
+                                "{value}").format(source=source, name=f"{name}.seat",
+                                                  last=players - 1, value=_short(seat)))
+        changes.append(SeatChange(at, seat, player))
+    return tuple(changes)
 
 
 def _missing_rules(value: object, cls: type, path: str) -> list[str]:

@@ -100,3 +100,26 @@ def test_the_reviews_help_text_grows_with_the_text_size(qtbot, window, nearby):
         assert help_text.fontInfo().pixelSize() > before
     finally:
         window.menus.set_text_size(1.0)
+
+
+def test_the_ais_moves_after_it_took_the_seat_are_not_the_persons(qtbot, window, nearby):
+    """Issue 42: Seats ▸ let the AI play is written in the record, and the review of that
+    person leaves the AI's moves in their seat out, saying how many."""
+    game = Game.new(base(), 2, 4242, names=("Anna", "Ben"))
+    window.start_game(game, [Seat("Anna"), Seat("Ben", "medium")], None)
+    ctrl = window.controller
+    bot, rng = make_bot("easy"), random.Random(2)
+    while ctrl.state.turn < 4 or ctrl.state.current != 0:
+        if ctrl.state.current == 0:
+            assert ctrl.play(bot.choose(ctrl.state, ctrl.legal(), rng))
+        qtbot.wait(1)
+    ctrl.set_seat(0, "random")
+    qtbot.waitUntil(lambda: ctrl.state.is_over, timeout=60_000)
+    changes = ctrl.game.record.seat_changes
+    assert [(c.seat, c.player) for c in changes] == [(0, "random")]
+    window.coach.open_review()
+    review = window.coach.review_window
+    assert review.course is not None and review.course.by_ai > 0
+    assert all(m.number <= changes[0].at for m in review.course.moments)
+    review.stop()
+    assert "were the AI's, after it took the seat: not judged" in review.summary.text()

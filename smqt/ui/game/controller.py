@@ -289,6 +289,8 @@ class GameController(QObject):
         if old.kind == kind:
             return
         self.seats[index] = Seat(old.name, kind)
+        if old.is_ai != self.seats[index].is_ai:  # the record says who played the seat since
+            self.game.hand_seat(index, kind)
         self._changes += 1
         if self.stalled == index:
             self.stalled = None

@@ -35,6 +35,7 @@ from smqt.coach.review import (
     Course,
     Decision,
     Review,
+    by_ai_words,
     course,
     decision,
     judge_task,
@@ -222,6 +223,8 @@ class ReviewWindow(QDialog):
         text += "; " + ngettext("{n} cost more than half a point", "{n} cost more than half a point",
                                 len(costly)).format(n=len(costly))
         text += "; " + _("about {points} points given away in all.").format(points=number(lost))
+        if self.course.by_ai:
+            text += " " + by_ai_words(self.course.by_ai, self.names[self.seat])
         self.summary.setText(text)
         players = self.game.state.num_players
         rows = [[str(d.turn // players + 1), d.chosen_words, d.best_words, fixed(d.loss, ".1f"), d]
