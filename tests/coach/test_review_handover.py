@@ -89,10 +89,12 @@ def test_the_review_command_says_the_ais_decisions_were_left_out(tmp_path):
     game = handed_over()
     save_record(path, game.record)
     out = io.StringIO()
-    assert run_review(str(path), None, "1", as_json=False, out=out, err=io.StringIO(), level="hard", deep=1) == 0
+    assert run_review(str(path), None, "1", as_json=False, out=out, err=io.StringIO(),
+                      level="hard", deep=1) == 0
     assert "were the AI's, after it took the seat: not judged" in out.getvalue()
     out = io.StringIO()
-    assert run_review(str(path), None, "1", as_json=True, out=out, err=io.StringIO(), level="hard", deep=1) == 0
+    assert run_review(str(path), None, "1", as_json=True, out=out, err=io.StringIO(),
+                      level="hard", deep=1) == 0
     data = json.loads(out.getvalue())
     assert data["decisions_by_ai"] == course(game.record, game.catalog, 0).by_ai > 0
     assert all(d["number"] <= game.record.seat_changes[0].at for d in data["decisions"])
