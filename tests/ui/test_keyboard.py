@@ -1,6 +1,7 @@
 """Issue 30: the table played from the keyboard alone. Tab and the arrow keys mark a legal
 target of the step, Enter chooses it, Esc steps back, and the turn's commands have their keys;
-a whole 2-player game is played with key events only."""
+a whole 2-player game is played with key events only, reading the rules of the cards the mark
+brings into the detail pane (run it under a real X server with QT_QPA_PLATFORM=xcb)."""
 
 from __future__ import annotations
 
@@ -143,9 +144,25 @@ def play_one_step(qtbot, window, rng: random.Random) -> None:
 def test_a_whole_two_player_game_with_key_events_only(qtbot, window):
     """Ann plays every decision of a whole game from the keyboard (Bo is the random AI); no
     mouse event is sent."""
+    import html
+
+    from smqt.ui.panels.side import entry_words
+
     person_against_ai(window, seed=23)
+    window.activateWindow()  # under a real X server the keys' shortcuts need the window active
+    qtbot.waitUntil(window.isActiveWindow)
     ctrl = window.controller
     rng = random.Random(5)
+    read: list[str] = []  # the rules of each card the mark brought into the detail pane
+    inspector = window.widgets.inspector
+
+    def shown(entry: object) -> None:
+        words = entry_words(entry)
+        if words:
+            assert html.escape(words[0]) in inspector.text.text(), "the pane shows its rules"
+            read.append(words[0])
+
+    window.keys.inspect.connect(shown)
     for _ in range(6000):
         if ctrl.state.is_over:
             break
@@ -154,6 +171,7 @@ def test_a_whole_two_player_game_with_key_events_only(qtbot, window):
             break
         play_one_step(qtbot, window, rng)
     assert ctrl.state.is_over, f"the game did not end: at {ctrl.state.phase}"
+    assert len(set(read)) >= 5, f"the keyboard's mark showed the rules of {read}"
     ann = ctrl.state.players[0]
     assert len([fid for fid in ann.city.values() if fid in ctrl.state.catalog.cards]) >= 5
     assert ann.people, "Ann's moves placed people in her city"
