@@ -184,6 +184,11 @@ def _combo(combo: QComboBox) -> str | None:
 
 
 def _tabs(bar: QTabBar) -> str | None:
+    shown = [bar.tabRect(i) for i in range(bar.count()) if bar.isTabVisible(i)]
+    if shown and max(r.right() for r in shown) - min(r.left() for r in shown) + 1 > \
+            bar.width() + SLACK:
+        return f"the tabs need {sum(r.width() for r in shown)} px, the bar has {bar.width()} " \
+               f"(some are behind its scroll arrows)"
     for index in range(bar.count()):
         if not bar.isTabVisible(index):
             continue

@@ -8,6 +8,7 @@ words are shown no smaller than at the normal size."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from PySide6.QtCore import QRect
@@ -142,6 +143,11 @@ def test_every_text_fits_at_every_size_at_1366x768(qtbot, tmp_path, monkeypatch,
         at = f"{language} x{factor}{' contrast' if contrast else ''}"
         assert window.width() <= 1366 and window.height() <= 768, f"{at}: the window outgrew"
         check(cut, f"{at}, play", window)
+        for panel in window.widgets.players.panels:  # the points no smaller than their "pts"
+            points = int(re.search(r"font-size:\s*(\d+)px", panel.score.text())[1])
+            assert points > panel.score.fontInfo().pixelSize(), \
+                f"{at}: a score of {points} px beside its words of " \
+                f"{panel.score.fontInfo().pixelSize()} px"
         words = table_words(window)
         if factor == 1.0:
             normal_words = normal_words or words

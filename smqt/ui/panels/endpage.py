@@ -21,6 +21,8 @@ from smqt.ui.panels.scorepad import Scorepad
 from smqt.ui.table.scenes import CityScene, Recent
 from smqt.ui.table.views import CityView
 
+LOWER_LEAST = 220
+"""The least height the points and the city below the scorepad keep."""
 CITY_LEAST = 200
 """The city beside the points is never narrower (the points' words once took all but 60 px)."""
 
@@ -93,7 +95,12 @@ class EndPage(QWidget):
         if height <= 0:
             return
         self._share_pending = False
-        want = min(self.scorepad.preferred_height(), max(1, height // 2))
+        # comfortable rows in half the page; every row at its least height if more is needed
+        # (the total above all), as long as the points below keep some room; else it scrolls
+        whole = self.scorepad.preferred_height(self.scorepad.row_least())
+        want = min(self.scorepad.preferred_height(),
+                   max(height // 2, min(whole, height - LOWER_LEAST)))
+        want = max(1, want)
         self.split.setSizes([want, max(1, height - want)])
 
     def _point_at(self, player: int, space: Space | None, *, fit: bool = False) -> None:

@@ -138,7 +138,7 @@ class Scorepad(QWidget):
         table = self.table
         lines = max(QFontMetrics(table.font()).height(),
                     QFontMetrics(table.verticalHeader().font()).height())
-        return max(ROW_MIN, lines + 8)
+        return max(ROW_MIN, lines + 6)
 
     def _size_rows(self) -> None:
         least = self.row_least()
@@ -191,8 +191,9 @@ class Scorepad(QWidget):
         count = max(1, len(self.rows) if rows is None else rows)
         return header + row * count + 2 * self.table.frameWidth()
 
-    def preferred_height(self) -> int:
-        """The scorepad's height with rows of a comfortable size (for the page's split)."""
+    def preferred_height(self, row: int | None = None) -> int:
+        """The scorepad's height with rows of a comfortable size, or ``row`` pixels high (for
+        the page's split)."""
         margins = self.column.contentsMargins()
         title = self.title.heightForWidth(max(1, self.area.viewport().width() - margins.left()
                                               - margins.right()))
@@ -200,7 +201,7 @@ class Scorepad(QWidget):
         hints = (self.hints.sizeHint().height() + self.column.spacing()
                  if not self.hints.isHidden() else 0)
         return (margins.top() + margins.bottom() + self.column.spacing() + title + hints
-                + self.table_height(max(ROW_COMFORT, self.row_least() + 4)))
+                + self.table_height(row or max(ROW_COMFORT, self.row_least() + 4)))
 
     def value(self, label: str, player: int) -> int:
         for row_label, values in self.rows:

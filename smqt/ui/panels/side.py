@@ -30,7 +30,7 @@ from smqt.render.symbols import contrast, letter_colour
 from smqt.render.tilefaces import paint_objective, paint_sand_dollar_action, tile_image
 from smqt.ui.game.controller import Seat
 from smqt.ui.panels.words import card_text, objective_text, sand_dollar_text, tile_text
-from smqt.ui.table.appearance import css, restyle
+from smqt.ui.table.appearance import Appearance, css, restyle
 from smqt.ui.table.motion import count_up
 from smqt.ui.table.turns import LATER_MS
 
@@ -88,11 +88,14 @@ class PlayerPanel(QFrame):
         self.compact = False
         """One line only (name, score, sand dollars, cards): when the side is short of room."""
         self._total: int | None = None
+        self._total_size = Appearance.text
+        """The text size the total was written at (its markup gives its size in pixels)."""
         self._counting = None
         self._tip_for: tuple | None = None
         """The lines and name the tooltip was made for."""
 
     def _show_total(self, total: int) -> None:
+        self._total_size = Appearance.text
         self.score.setText(_("{total} pts").format(
             total=css(f"<span style='font-size:18px'><b>{total}</b></span>")))  # not translated: markup
 
@@ -149,6 +152,8 @@ class PlayerPanel(QFrame):
                 old, self._total = self._total, sheet.total
                 self._counting = count_up(self, old if old is not None else sheet.total,
                                           sheet.total, self._show_total)
+            elif self._total_size != Appearance.text:  # a new text size: the total grows too
+                self._show_total(sheet.total)
             if self._tip_for != (sheet.lines, seat.name):  # words for every line: only anew
                 self._tip_for = (sheet.lines, seat.name)
                 self.setToolTip(breakdown_html(state.catalog, sheet, seat.name))

@@ -101,6 +101,9 @@ class TableWidgets:
         city_layout.setSpacing(0)
         self.city_header = QLabel()
         self.city_header.setTextFormat(Qt.TextFormat.PlainText)
+        # whose city it is wraps rather than taking the tabs' room: at a large text size the
+        # second city's tab was hidden behind the tab bar's scroll arrows
+        self.city_header.setWordWrap(True)
         tab_row = QHBoxLayout()  # the tabs and whose city it is, on one line
         tab_row.setContentsMargins(0, 0, 0, 0)
         tab_row.setSpacing(0)

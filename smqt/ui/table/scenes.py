@@ -46,6 +46,8 @@ PITCH_X = CARD_W + 16
 STRIP = 52.0
 """Room under each city card for its people and footprint."""
 PITCH_Y = CARD_H + STRIP + 34
+ROW_LABEL_W = PITCH_X - 24
+"""The room of a city row's name, left of its first column."""
 
 
 @attrs.define
@@ -350,9 +352,11 @@ def draw_city(scene: QGraphicsScene, state: GameState, index: int, h: Highlights
                 why.setdefault(line.space, []).append(f"{line.points:+d}  {line.why}")
         full = {space: outcome.full_rings for space, outcome in sheet.rings}
     for row in (BEACH, 1):
-        scene.addItem(_at(LabelItem(_(ROW_LABELS[row]), 18, width=110,
-                                   colour=QColor("#555")),
-                         (first - 1) * PITCH_X + 60 + offset.x(),
+        # the whole gap left of the first column: a long row name ("Promenade") keeps its
+        # size at a larger text size rather than shrinking into 110 px
+        scene.addItem(_at(LabelItem(_(ROW_LABELS[row]), 18, width=ROW_LABEL_W,
+                                   colour=QColor("#555"), align=Qt.AlignmentFlag.AlignRight),
+                         first * PITCH_X - ROW_LABEL_W - 24 + offset.x(),
                          row * PITCH_Y + CARD_H / 2 - 14 + offset.y()))
 
     def origin(space: Space) -> QPointF:
