@@ -193,3 +193,18 @@ def test_every_text_fits_at_every_size_at_1366x768(qtbot, tmp_path, monkeypatch,
     report = [f"{where}: {problem}" for where, found in cut.items() for problem in found]
     assert not report, "\n".join(report)
     window.close()
+
+
+def test_a_compact_panel_keeps_each_number_with_its_word(qtbot, language):
+    """Found by hand at the largest size: a compact panel's line wrapped between "1/14" and
+    "Karten"."""
+    from smqt.ui.panels.side import PlayerPanel
+
+    panel = PlayerPanel(0)
+    qtbot.addWidget(panel)
+    panel.set_compact(True)
+    state = Game.new(base(), 2, 1).state
+    panel.show_player(state, Seat("Anna", "medium"), None, True, False)
+    shown = panel.name.text()
+    limit = state.rules.cards_to_end
+    assert re.search(rf"0/{limit}\u00a0\w", shown) and re.search(r"\d\u00a0\$", shown), shown

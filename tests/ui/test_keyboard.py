@@ -10,7 +10,7 @@ import random
 import pytest
 from PySide6.QtCore import Qt
 
-from smqt.engine.state import FINAL, MOVE, SWAP
+from smqt.engine.state import ACQUIRE, FINAL, MOVE, SWAP
 from smqt.pack.shipped import default_pack
 from smqt.ui.game.interaction import Highlights
 from smqt.ui.game.keyfocus import KeyFocus, targets
@@ -218,6 +218,38 @@ def test_the_detail_pane_follows_the_keyboards_mark(qtbot, window):
     for _ in range(3):
         qtbot.keyClick(window.widgets.city_view, K.Key_Tab)
     assert seen and inspector.entry is seen[-1], "the marked card's rules are in the pane"
+    # a whole turn by keys; at Ann's next turn the mark went to a card by itself: the pane too
+    ctrl = window.controller
+    rng = random.Random(2)
+
+    def ann_takes_a_card() -> bool:
+        return ctrl.state.current == 0 and ctrl.state.phase == ACQUIRE and bool(ctrl.legal())
+
+    def to_anns_card() -> None:
+        for _ in range(500):
+            if ann_takes_a_card():
+                return
+            if ctrl.legal():  # the starting tiles and placements, the moves
+                play_one_step(qtbot, window, rng)
+            else:
+                qtbot.wait(5)  # Bo's turn
+
+    to_anns_card()
+    assert ann_takes_a_card()
+    ann_turn = ctrl.state.turn
+    for _ in range(50):  # Ann's turn to its end by keys, then Bo's, to Ann's next card
+        if ctrl.state.turn != ann_turn:
+            to_anns_card()
+            break
+        if ctrl.legal():
+            play_one_step(qtbot, window, rng)
+        else:
+            qtbot.wait(5)
+    assert ann_takes_a_card() and ctrl.state.turn != ann_turn
+    focus = window.session.key_focus
+    assert focus.visible and focus.current is not None and focus.current[0] == "slot"
+    marked = window.widgets.display_scene.entry_of(focus.current)
+    assert marked is not None and inspector.entry is marked, "the pane follows the mark"
 
 
 def test_the_ring_stands_out_on_every_ground_at_every_zoom():

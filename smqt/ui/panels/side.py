@@ -117,6 +117,9 @@ class PlayerPanel(QFrame):
                 dollars=player.sand_dollars, cards=cards, limit=limit)
             if seat.is_ai:
                 kind = _("AI") + " · " + kind
+            # a number stays with its word when the line wraps ("1/14 Karten", never "1/14" /
+            # "Karten")
+            kind = " · ".join(part.replace(" ", "\u00a0") for part in kind.split(" · "))
         self.name.setToolTip(ngettext(
             "$: sand dollars ({dollars}). {cards}/{limit} cards: the cards in this city, out of "
             "the {limit} that end the game",

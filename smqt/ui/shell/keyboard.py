@@ -176,9 +176,15 @@ class TableKeys(QObject):
                                   "another.").format(what=self._target_words(target)))
 
     def drawn(self, h: Highlights) -> None:
-        """After each drawing of the table: the mark among this step's targets, ringed."""
-        self.session.key_focus.update(h)
+        """After each drawing of the table: the mark among this step's targets, ringed; when
+        the mark is shown and went to another target by itself (a new step), the detail pane
+        follows it."""
+        focus = self.session.key_focus
+        before = focus.current
+        focus.update(h)
         self.draw_focus()
+        if focus.visible and focus.current != before:
+            self._show_marked()
 
     def draw_focus(self) -> None:
         """Ring the marked target, in the scene that shows it, and scroll it into sight."""
