@@ -35,7 +35,7 @@ from smqt.sim.report.model import (
     Report,
 )
 from smqt.sim.statistics.stats import Proportion
-from smqt.sim.statistics.verdicts import CHANGED, NO_CHANGE, Row
+from smqt.sim.statistics.verdicts import CHANGED, NO_CHANGE, Row, interval_note, shown_interval
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 24px; color: #222; max-width: 1100px; }
@@ -155,21 +155,32 @@ def _overall(overall: Overall) -> str:
     return _chip(overall.status, overall.text)
 
 
-def _rows_table(rows: Sequence[Row], side_name: str, verdicts: bool = True) -> str:
+def _rows_table(rows: Sequence[Row], side_name: str, verdicts: bool = True,
+                precision: dict[str, float] | None = None) -> str:
+    """A comparison's rows; with ``verdicts``, each difference with the interval its verdict
+    rests on (a corrected one says so under it), else the 95% interval and its half width."""
     body = []
+    tested = sum(row.difference.p_value == row.difference.p_value for row in rows)
     for row in rows:
-        d, unit = row.difference, row.unit
+        unit = row.unit
+        d = shown_interval(row) if verdicts else row.difference
+        note = interval_note(row, precision or {}, tested) if verdicts else ""
+        interval = (f"{in_unit(d.estimate, unit, True)} [{in_unit(d.low, unit, True)}, "
+                    f"{in_unit(d.high, unit, True)}]")
+        if note:
+            interval += f"<br><span class='note'>{escape(note)}</span>"  # not translated: markup
         cells = [escape(row.label) + (" <b>*</b>" if row.headline else ""),
-                 in_unit(row.base, unit), in_unit(row.side, unit),
-                 f"{in_unit(d.estimate, unit, True)} [{in_unit(d.low, unit, True)}, "
-                 f"{in_unit(d.high, unit, True)}]"]
+                 in_unit(row.base, unit), in_unit(row.side, unit), interval]
         if verdicts:
             cells.append(_chip(row.verdict, row.verdict_text))
         else:
             cells.append("±" + in_unit((d.high - d.low) / 2, unit, True).lstrip("+"))
         body.append(cells)
-    last = _("verdict") if verdicts else _("chance: 95% of runs differ by less than")
-    return _table([_("measure"), _("base"), side_name, _("difference [95%]"), last], body)
+    if verdicts:
+        return _table([_("measure"), _("base"), side_name, _("difference [interval]"),
+                       _("verdict")], body)
+    return _table([_("measure"), _("base"), side_name, _("difference [95%]"),
+                   _("chance: 95% of runs differ by less than")], body)
 
 
 def _made(found: Provenance | None) -> list[str]:
@@ -246,15 +257,17 @@ def _first_screen(report: Report, headline: str = "") -> list[str]:
                                       "reached its precision."))
         # Translators: the words in <i>...</i> are the verdicts, as the report writes them
         out.append("<p class='note'>" + _(
-            "A verdict is <i>changed</i> when the 95% interval excludes no difference and "
-            "survives the Benjamini-Hochberg correction over the comparison's measures "
-            "(false-discovery rate {fdr}%); <i>no change detected</i> when the whole interval "
-            "is within the precision; else <i>inconclusive</i>, with the games it would "
-            "need.").format(fdr=f"{100 * meta.fdr:.0f}") + f"{stop}</p>")
+            "A verdict is <i>changed</i> when the difference is beyond chance: its interval at "
+            "the level the Benjamini-Hochberg correction over the comparison's measures asks "
+            "for (false-discovery rate {fdr}%) leaves out no difference; <i>no change "
+            "detected</i> when the whole 95% interval is within the precision; else "
+            "<i>inconclusive</i>, with the games it would need. Each line shows the interval "
+            "its verdict rests on: a corrected one says its level under it; the others are "
+            "95% intervals.").format(fdr=f"{100 * meta.fdr:.0f}") + f"{stop}</p>")
     return out
 
 
-def _comparison(comp: Comparison) -> list[str]:
+def _comparison(comp: Comparison, precision: dict[str, float]) -> list[str]:
     out = [f"<h2>{escape(comp.title)}</h2>"]
     for n, part in comp.players.items():
         heading = ngettext("{players} players, {games} games on each side",
@@ -262,7 +275,7 @@ def _comparison(comp: Comparison) -> list[str]:
                            part.games).format(players=n, games=part.games)
         out.append(f"<h3>{escape(heading)}</h3>")
         out.append("<p>" + _overall(part.overall) + "</p>")
-        out.append(_rows_table(part.rows, _("with it")))
+        out.append(_rows_table(part.rows, _("with it"), precision=precision))
         pp = [r for r in part.rows if r.unit == "pp"]
         if pp:
             out.append(difference_bars(_("Win-rate changes (percentage points, 95% paired "
@@ -429,7 +442,7 @@ def render(report: Report, columns: dict[str, str], headline: str = "", section:
     body = _first_screen(report, headline)
     for comp in report.comparisons:
         if comp.kind != "sweep":
-            body += _comparison(comp)
+            body += _comparison(comp, report.meta.precision)
     body += _sweep(report) + _noise(report) + _ladder(report.ladder) + _details(report)
     body += [section] if section else []
     body += _data(columns)
