@@ -18,7 +18,7 @@ import attrs
 import tomli_w
 
 from smqt.ai.protocol import BOT_LEVELS, level_words
-from smqt.engine.rng import game_seed, seed_problem
+from smqt.engine.rng import seed_problem
 from smqt.engine.setup import SetupError, new_game
 from smqt.files.atomic import atomic_write_text
 from smqt.language.translate import _, ngettext
@@ -26,22 +26,27 @@ from smqt.pack.changes import Change, pack_changes
 from smqt.pack.packsource import PackSource, load_source, remove_old_pack_cache, write_pack
 from smqt.pack.problems import PackError
 from smqt.sim.plan.provenance import Clock, ClusterUse, holds_a_report, pack_leaf, provenance
-from smqt.sim.plan.sides import NOISE_SEED, Side, change_sides, ladder_sides, specs, sweep_sides
+from smqt.sim.plan.sides import (
+    Side,
+    change_sides,
+    first_seed,
+    ladder_sides,
+    specs,
+    sweep_sides,
+)
 from smqt.sim.plan.sweep import SweepError, parse_sweep
 from smqt.sim.report.build import build_report, summary_text
 from smqt.sim.report.charts import chart_files
-from smqt.sim.report.compare import (
-    CompareError,
-    CompareRow,
+from smqt.sim.report.compare import Compared, CompareError, compare_reports
+from smqt.sim.report.compareview import (
     compare_headline,
     compare_html,
     compare_json,
-    compare_reports,
     compare_text,
 )
 from smqt.sim.report.html import render
 from smqt.sim.report.model import Meta, Report
-from smqt.sim.report.reportfile import ReportError, read_report, report_json
+from smqt.sim.report.reportfile import ReportError, read_report, report_file, report_json
 from smqt.sim.report.summary import COLUMNS, games_csv, record_path
 from smqt.sim.run.playgame import GameResult
 from smqt.sim.run.runner import (
@@ -206,8 +211,7 @@ def _specs_of(side: Side, counts: list[int], lineup: list[str], start: int, stop
         return specs([side.players], side.lineup, 0, options.ladder_games, options.seed) \
             if start == 0 \
             else []
-    seed = game_seed(options.seed, NOISE_SEED) if side.kind == "noise" else options.seed
-    return specs(counts, lineup, start, stop, seed)
+    return specs(counts, lineup, start, stop, first_seed(options.seed, side.kind))
 
 
 def _title(sides: list[Side], changes: list[Change], options: SimOptions) -> str:
@@ -412,12 +416,12 @@ def _write(report: Report, sides: list[Side], results: dict[str, list[GameResult
         _write_games(folder, sides, ordered)
         atomic_write_text(folder / "games.csv", games_csv(ordered, packs))
         atomic_write_text(folder / "report.json", report_json(report))
-        compared = _compared(earlier, report, options)
+        compared, problem = _compared(earlier, report, options)
         headline, section = "", ""
         if compared is not None:  # the comparison with the earlier report, as its own section
-            headline = compare_headline(compared[0], compared[2])
-            section = compare_html(*compared)
-            atomic_write_text(folder / "compare.json", compare_json(compared[2]))
+            headline = compare_headline(compared)
+            section = compare_html(compared)
+            atomic_write_text(folder / "compare.json", compare_json(compared))
         page, charts = chart_files(render(report, COLUMNS, headline, section), options.png)
         (folder / "charts").mkdir(exist_ok=True)
         for old in (folder / "charts").glob("chart-*.*"):  # a replaced report's charts go
@@ -431,26 +435,29 @@ def _write(report: Report, sides: list[Side], results: dict[str, list[GameResult
         return 1
     out.write(summary_text(report))
     if compared is not None:
-        out.write(compare_text(*compared))
+        out.write(compare_text(compared))
     elif earlier is not None:
-        err.write(_("smqt sim: {report} and this run share no side and player count; the page "
-                    "has no comparison").format(report=options.compare_with) + "\n")
+        err.write(_("smqt sim: this run is not compared with {report}, and the page has no "
+                    "comparison: {problem}").format(report=options.compare_with,
+                                                   problem=problem) + "\n")
     out.write(_("wrote {page}, report.json, games.csv, games/ and packs/").format(
         page=folder / "report.html") + "\n")
     return 0
 
 
 def _compared(earlier: Report | None, report: Report, options: SimOptions
-              ) -> tuple[str, str, list[CompareRow]] | None:
-    """(the earlier report's name, this one's, the rows) when there is one to compare with and
-    they share anything."""
+              ) -> tuple[Compared | None, str]:
+    """The earlier report and this one compared, when there is one to compare with and they
+    can be compared (games.csv of this run is written by now: runs on the same seeds pair);
+    else None and why not."""
     if earlier is None or options.compare_with is None:
-        return None
+        return None, ""
     try:
-        rows = compare_reports(earlier, report)
-    except CompareError:  # nothing in common
-        return None
-    return options.compare_with, _("this run"), rows
+        return compare_reports(earlier, report, options.compare_with, _("this run"),
+                               report_file(Path(options.compare_with)).parent,
+                               Path(options.out_dir)), ""
+    except CompareError as exc:  # nothing in common, or only the same games
+        return None, str(exc)
 
 
 def _write_games(folder: Path, sides: list[Side], results: list[GameResult]) -> None:
