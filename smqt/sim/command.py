@@ -424,7 +424,8 @@ def _write(report: Report, sides: list[Side], results: dict[str, list[GameResult
             atomic_write_text(folder / "compare.json", compare_json(compared))
         page, charts = chart_files(render(report, COLUMNS, headline, section), options.png)
         (folder / "charts").mkdir(exist_ok=True)
-        for old in (folder / "charts").glob("chart-*.*"):  # a replaced report's charts go
+        for old in (*(folder / "charts").glob("*.svg"),  # a replaced report's charts go
+                    *(folder / "charts").glob("*.png")):
             old.unlink()
         for name, svg in charts.items():
             atomic_write_text(folder / "charts" / name, svg)

@@ -21,6 +21,7 @@ from smqt.sim.report.charts import (
     escape,
     in_unit,
     interval_bars,
+    named,
     percentage,
     range_chart,
     score_curves,
@@ -70,14 +71,24 @@ def _interval(p: Proportion) -> str:
     return f"{percentage(p.rate)} [{percentage(p.low)}, {percentage(p.high)}]"
 
 
-def _side(title: str, side: PlayersSummary) -> str:
+def _for(who: str, players: object, chart: str) -> str:
+    """A chart's title: the side and player count it shows, then what it shows."""
+    return _("{side}, {players} players: {chart}").format(side=who, players=players,
+                                                           chart=chart)
+
+
+def _side(who: str, stem: str, side: PlayersSummary) -> str:
+    """One side at one player count (``who``: the side in words, ``stem``: the start of its
+    charts' file names, ``base-2p``)."""
     players = side.players
-    out = [f"<h3>{escape(title)}</h3>"]
+    heading = _("{players} players").format(players=players)
+    out = [f"<h3>{escape(heading)}</h3>"]
     seat_rows = [(_seat(s.seat), s.win.rate, s.win.low, s.win.high) for s in side.seats]
-    out.append(interval_bars(ngettext(
+    out.append(named(interval_bars(_for(who, players, ngettext(
         "Win rate per seat ({games} games, 95% Wilson intervals; dashed line: 1/{players})",
         "Win rate per seat ({games} games, 95% Wilson intervals; dashed line: 1/{players})",
-        side.games).format(games=side.games, players=players), seat_rows, 1 / players))
+        side.games).format(games=side.games, players=players)), seat_rows, 1 / players),
+        f"{stem}-seat-win-rate"))
     balance = side.seat_balance
     shown = {"chi_square": fixed(balance.chi_square, ".2f"), "p": fixed(balance.p_value, ".3f"),
              "degrees": balance.degrees_of_freedom}
@@ -91,10 +102,11 @@ def _side(title: str, side: PlayersSummary) -> str:
     bot_rows = [(level_words(bot), b.win.rate, b.win.low, b.win.high)
                 for bot, b in side.bots.items()]
     if len(bot_rows) > 1:
-        out.append(interval_bars(_("Win rate per bot"), bot_rows, 1 / players, scale=1.0))
-    out.append(range_chart(_("Scores per seat (line: 5th-95th percentile, tick: median, dot: "
-                             "mean)"),
-                           [(_seat(s.seat), s.score) for s in side.seats]))
+        out.append(named(interval_bars(_for(who, players, _("Win rate per bot")), bot_rows,
+                                       1 / players, scale=1.0), f"{stem}-bot-win-rate"))
+    out.append(named(range_chart(_for(who, players, _(
+        "Scores per seat (line: 5th-95th percentile, tick: median, dot: mean)")),
+        [(_seat(s.seat), s.score) for s in side.seats]), f"{stem}-scores"))
     out.append(_table(
         [_("seat"), _("wins"), _("mean"), _("SD"), _("median"), _("5th pct"), _("95th pct")],
         [[_seat(s.seat), _interval(s.win), fixed(s.score.mean, ".1f"), fixed(s.score.sd, ".1f"),
@@ -107,14 +119,15 @@ def _side(title: str, side: PlayersSummary) -> str:
             mean=fixed(margin.mean, ".1f"), median=fixed(margin.median, ".1f"),
             ties=_interval(side.ties), tie_breaks=_interval(side.tie_breaks),
             turns=fixed(turns.mean, ".1f"), median_turns=f"{turns.median:.0f}")) + "</p>")
-    out.append(share_bar(_("Where the points came from"), attrs.asdict(side.points_share)))
+    out.append(named(share_bar(_for(who, players, _("Where the points came from")),
+                               attrs.asdict(side.points_share)), f"{stem}-points"))
     if side.sand_dollar_actions_per_game:
         out.append(_table([_("sand dollar action"), _("uses per game")],
                           [[_named(a), fixed(n, ".2f")] for a, n in
                            side.sand_dollar_actions_per_game.items()]))
-    out.append(card_scatter(_("Cards: pick rate when offered vs win rate of owners "
-                              "(red: strong, blue: weak outliers)"), side.cards, 1 / players,
-                            _names))
+    out.append(named(card_scatter(_for(who, players, _(
+        "Cards: pick rate when offered vs win rate of owners (red: strong, blue: weak "
+        "outliers)")), side.cards, 1 / players, _names), f"{stem}-cards"))
     flags = {"strong": _("strong"), "weak": _("weak")}
     rows = []
     for row in side.cards[:25]:
@@ -278,10 +291,10 @@ def _comparison(comp: Comparison, precision: dict[str, float]) -> list[str]:
         out.append(_rows_table(part.rows, _("with it"), precision=precision))
         pp = [r for r in part.rows if r.unit == "pp"]
         if pp:
-            out.append(difference_bars(_("Win-rate changes (percentage points, 95% paired "
-                                         "intervals)"),
-                                       [(r.label, r.difference.estimate, r.difference.low,
-                                         r.difference.high) for r in pp]))
+            out.append(named(difference_bars(_for(comp.title, n, _(
+                "Win-rate changes against base (percentage points, 95% paired intervals)")),
+                [(r.label, r.difference.estimate, r.difference.low, r.difference.high)
+                 for r in pp]), f"{comp.label}-{n}p-win-rate-changes"))
         flagged = ", ".join(_named(f.card) for f in part.card_flags) or escape(_("none"))
         out.append("<p class='note'>" + ngettext(
             "Cards whose owners' win rate differs from base, {tested} tested, false-discovery "
@@ -295,6 +308,15 @@ def _comparison(comp: Comparison, precision: dict[str, float]) -> list[str]:
 def _sweep_rows(comp: Comparison, players: str) -> tuple[Row, ...]:
     part = comp.players.get(players)
     return part.rows if part is not None else ()
+
+
+def _measure_file(key: str) -> str:
+    """A headline measure as its chart's file names it: ``seat-1-win-rate``, ``game-length``."""
+    seat, dot, number = key.partition(".")
+    if seat == "seat" and dot and number.isdigit():  # not translated: a measure's key
+        return f"seat-{int(number) + 1}-win-rate"
+    return {"spread": "win-rate-spread", "score": "mean-score",  # not translated: file names
+            "turns": "game-length"}.get(key, key)  # not translated: file names
 
 
 def _sweep(report: Report) -> list[str]:
@@ -322,8 +344,10 @@ def _sweep(report: Report) -> list[str]:
                         d = row.difference
                         points.append((c.value, row.side, row.base + d.low, row.base + d.high))
                         label, unit, base = row.label, row.unit, row.base
-            out.append(sweep_chart(_("{players} players: {measure}").format(
-                players=n, measure=label), points, unit, base))
+            out.append(named(sweep_chart(_("Sweep of {target}, {players} players: {measure}")
+                                         .format(target=report.meta.sweep, players=n,
+                                                 measure=label), points, unit, base),
+                             f"sweep-{n}p-{_measure_file(key)}"))
     return out
 
 
@@ -393,10 +417,11 @@ def _details(report: Report) -> list[str]:
             side=side.title, pack=pack.name, version=pack.version)
         out.append(f"<details{opened}><summary>{escape(summary)}</summary>")
         for n, part in side.players.items():
-            out.append(_side(_("{players} players").format(players=n), part))
+            out.append(_side(side.title, f"{label}-{n}p", part))
             drama = part.drama
-            out.append(score_curves(_("Mean score after each round, per seat"),
-                                    drama.score_by_round))
+            out.append(named(score_curves(_for(side.title, n, _(
+                "Mean score after each round, per seat")), drama.score_by_round),
+                f"{label}-{n}p-score-by-round"))
             ranks = ", ".join(_("seat {number} {rank}").format(
                 number=s.seat + 1, rank=fixed(s.rank.mean, ".2f")) for s in part.seats)
             out.append("<p>" + escape(_(
