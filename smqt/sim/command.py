@@ -11,6 +11,7 @@ import shutil
 import tempfile
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Executor
+from itertools import zip_longest
 from pathlib import Path
 from typing import TextIO
 
@@ -35,7 +36,7 @@ from smqt.sim.plan.sides import (
     sweep_sides,
 )
 from smqt.sim.plan.sweep import SweepError, parse_sweep
-from smqt.sim.report.build import build_report, summary_text
+from smqt.sim.report.build import COMPARED, build_report, summary_text
 from smqt.sim.report.charts import chart_files
 from smqt.sim.report.compare import Compared, CompareError, compare_reports
 from smqt.sim.report.compareview import (
@@ -60,6 +61,7 @@ from smqt.sim.run.runner import (
     run_batches,
 )
 from smqt.sim.run.task import make_batches
+from smqt.sim.statistics.headlines import HeadlineWatch, widest
 from smqt.sim.statistics.verdicts import (
     FDR,
     Row,
@@ -295,13 +297,20 @@ def _with_meta(report: Report, **changes: object) -> Report:
     return attrs.evolve(report, meta=attrs.evolve(report.meta, **changes))
 
 
-def _status(round_text: str, executor: Executor) -> str:
-    """The progress line's words after the count: the round (until clear), and a cluster's
-    workers now."""
-    parts = [round_text] if round_text else []
+def _status(round_text: str, estimate: str, executor: Executor) -> str:
+    """The progress line's words after the count: the round and the widest headline over the
+    games so far (until clear), and a cluster's workers now."""
+    parts = [round_text, estimate]
     if isinstance(executor, ClusterExecutor):
         parts.append(executor.status())
-    return ", ".join(part for part in parts if part)
+    return ", ".join(part for part in parts if part)  # not translated: a list's separator
+
+
+def _round_words(number: int, target: int) -> str:
+    """``round 2, to 900 games per side``: a later round of ``--until-clear``."""
+    return ngettext("round {round}, to {games} game per side",
+                    "round {round}, to {games} games per side", target).format(
+        round=number, games=whole(target))
 
 
 def _play(options: SimOptions, sides: list[Side], changes: list[Change], counts: list[int],
@@ -315,19 +324,23 @@ def _play(options: SimOptions, sides: list[Side], changes: list[Change], counts:
                else options.jobs or default_jobs())
     results: dict[str, list[GameResult]] = {s.label: [] for s in sides}
     games, target, rounds = 0, options.games, 0
-    status = {"text": ""}
+    watch = HeadlineWatch(sides[0].label, [s.label for s in sides if s.kind in COMPARED
+                                           and not _copies(s, sides)], precision)
     rows: list[Row] = []
     while True:
-        batches = []
-        for side in sides:
-            if _copies(side, sides):
-                continue
-            batch_specs = _specs_of(side, counts, lineup, games, target, options)
-            batches += make_batches(side.source, side.label, batch_specs, workers)
+        by_side = [make_batches(side.source, side.label,
+                                _specs_of(side, counts, lineup, games, target, options), workers)
+                   for side in sides if not _copies(side, sides)]
+        # the sides' batches taken in turn: the games of a comparison come in pairs, and the
+        # progress line's figure can follow them (each side's games stay in their order)
+        batches = [batch for turn in zip_longest(*by_side) for batch in turn if batch]
         total = sum(len(b.games) for b in batches)
-        bar = ProgressBar(total, err, status=lambda: _status(status["text"], executor))
+        shown = _round_words(rounds + 1, target) if until_clear and rounds else ""
+        bar = ProgressBar(total, err, status=lambda shown=shown: _status(
+            shown, watch.text() if until_clear else "", executor))
 
-        for result in run_batches(batches, executor, _both(bar, progress), cancelled):
+        for result in run_batches(batches, executor, _both(bar, progress), cancelled,
+                                  watch.add):
             results[result.label].append(result)
         for side in sides:  # a sweep at the pack's own value plays base's games
             if _copies(side, sides):
@@ -348,12 +361,11 @@ def _play(options: SimOptions, sides: list[Side], changes: list[Change], counts:
             break
         needed = games_for_clear(rows, precision)
         target = min(options.max_games, max(needed + needed // 10, games + games // 2))
-        status["text"] = _estimate(rows, precision, needed)
         err.write(ngettext("smqt sim: not clear yet after {games} games per side; going on to "
                            "{target} ({estimate})",
                            "smqt sim: not clear yet after {games} games per side; going on to "
                            "{target} ({estimate})", games).format(
-            games=games, target=target, estimate=status["text"]) + "\n")
+            games=games, target=target, estimate=widest(rows, precision)) + "\n")
     if until_clear:
         report = _with_meta(report, clear=bool(rows) and headline_clear(rows, precision))
     return report, results
@@ -367,22 +379,6 @@ def _both(bar: ProgressBar, progress: Callable[[int, int], None] | None
             progress(done, total)
 
     return told
-
-
-def _estimate(rows: list[Row], precision: dict[str, float], needed: int) -> str:
-    """The headline furthest from its precision, for the progress line."""
-    from smqt.sim.statistics.verdicts import show
-
-    widest = max((r for r in rows if r.headline),
-                 key=lambda r: (r.difference.high - r.difference.low) / precision[r.unit])
-    d = widest.difference
-    return ngettext("{measure} {difference} ±{half} (wanted ±{precision}), about {needed} "
-                    "games needed",
-                    "{measure} {difference} ±{half} (wanted ±{precision}), about {needed} "
-                    "games needed", needed).format(
-        measure=widest.label, difference=show(d.estimate, widest.unit, True),
-        half=show((d.high - d.low) / 2, widest.unit),
-        precision=show(precision[widest.unit], widest.unit), needed=whole(needed))
 
 
 def _design(sides: list[Side], games: int, counts: list[int], lineup: list[str],

@@ -31,6 +31,7 @@ from smqt.sim.report.model import (
 )
 from smqt.sim.report.summary import summarise_games
 from smqt.sim.run.playgame import GameResult
+from smqt.sim.statistics.headlines import widest
 from smqt.sim.statistics.stats import LEVEL, Difference, mean_difference, wilson
 from smqt.sim.statistics.verdicts import (
     CHANGED,
@@ -244,11 +245,48 @@ def build_report(meta: Meta, sides: Sequence[Side], results: dict[str, list[Game
     )
 
 
+def stop_sentence(report: Report) -> str:
+    """With ``--until-clear``: whether the run stopped because the headline intervals reached
+    their precision, or at the cap before (``--max-games``, or the most rounds), with the
+    headline furthest from it; empty without ``--until-clear``."""
+    meta = report.meta
+    if meta.clear is None:
+        return ""
+    if meta.clear:
+        return _("The headline intervals (*) reached their precision.")
+    rows = [row for comp in report.comparisons for part in comp.players.values()
+            for row in part.rows]
+    furthest = widest(rows, meta.precision)
+    made = meta.provenance
+    if made is not None and meta.games >= made.options.max_games:
+        text = ngettext(
+            "The cap was reached before every headline interval (*) reached its precision: the "
+            "run stopped at --max-games, {games} game per side and player count.",
+            "The cap was reached before every headline interval (*) reached its precision: the "
+            "run stopped at --max-games, {games} games per side and player count.",
+            meta.games)
+    else:
+        text = ngettext(
+            "The cap was reached before every headline interval (*) reached its precision: the "
+            "run stopped after {rounds} rounds, at {games} game per side and player count.",
+            "The cap was reached before every headline interval (*) reached its precision: the "
+            "run stopped after {rounds} rounds, at {games} games per side and player count.",
+            meta.games)
+    text = text.format(games=whole(meta.games), rounds=meta.rounds)
+    if furthest:
+        text += " " + _("Furthest from it: {estimate}.").format(estimate=furthest)
+    return text
+
+
 def summary_text(report: Report) -> str:
     """The terminal's summary: the changes, then each comparison's verdicts (headline rows, the
-    changed cards' rows and whatever changed), then the noise band and the ladder."""
+    changed cards' rows and whatever changed), then the noise band and the ladder; with
+    ``--until-clear``, whether the run stopped clear or at its cap."""
     meta = report.meta
     lines = [f"{meta.title}", f"  {meta.design}"]
+    stop = stop_sentence(report)
+    if stop:
+        lines.append("  " + stop)
     if report.changes:
         lines.append(_("What the variant changes, and the verdict on each change:"))
         for i, change in enumerate(report.changes, 1):

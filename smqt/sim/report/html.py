@@ -14,6 +14,7 @@ from smqt.ai.protocol import level_words
 from smqt.language.formats import fixed
 from smqt.language.translate import _, current, ngettext
 from smqt.sim.plan.provenance import Provenance
+from smqt.sim.report.build import stop_sentence
 from smqt.sim.report.charts import (
     CHART_RULES,
     card_scatter,
@@ -263,11 +264,8 @@ def _first_screen(report: Report, headline: str = "") -> list[str]:
                                       for n, p in c.players.items())]
             for c in report.comparisons], left=2))
     if report.comparisons:
-        clear = meta.clear
-        stop = ("" if clear is None else " " + _("The headline intervals (*) reached their "
-                                                 "precision.")
-                if clear else " " + _("The cap was reached before every headline interval (*) "
-                                      "reached its precision."))
+        stop = stop_sentence(report)
+        stop = " " + escape(stop) if stop else ""
         # Translators: the words in <i>...</i> are the verdicts, as the report writes them
         out.append("<p class='note'>" + _(
             "A verdict is <i>changed</i> when the difference is beyond chance: its interval at "
