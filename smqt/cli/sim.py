@@ -141,9 +141,10 @@ def _compare(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from smqt.files.atomic import atomic_write_text
-    from smqt.sim.report.compare import compare_html, compare_json, compare_reports, compare_text
+    from smqt.sim.report.compare import compare_reports
+    from smqt.sim.report.compareview import compare_html, compare_json, compare_text
     from smqt.sim.report.html import STYLE
-    from smqt.sim.report.reportfile import ReportError, read_report
+    from smqt.sim.report.reportfile import ReportError, read_report, report_file
 
     if len(args.task) != 3 or args.task[0] != "compare":
         sys.stderr.write(_("smqt sim: the only task is 'compare A B' (two reports), got: "
@@ -151,11 +152,12 @@ def _compare(args: argparse.Namespace) -> int:
         return 2
     a, b = Path(args.task[1]), Path(args.task[2])
     try:
-        rows = compare_reports(read_report(a), read_report(b))
+        compared = compare_reports(read_report(a), read_report(b), str(a), str(b),
+                                   report_file(a).parent, report_file(b).parent)
     except ReportError as exc:  # CompareError too
         sys.stderr.write(f"smqt sim: {exc}\n")  # not translated: the program's name
         return 2
-    sys.stdout.write(compare_text(str(a), str(b), rows))
+    sys.stdout.write(compare_text(compared))
     if args.out:
         folder = Path(args.out)
         if (folder / "compare.json").exists() and not args.force:
@@ -163,12 +165,12 @@ def _compare(args: argparse.Namespace) -> int:
                                "replace it").format(folder=folder) + "\n")
             return 2
         folder.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(folder / "compare.json", compare_json(rows))
+        atomic_write_text(folder / "compare.json", compare_json(compared))
         title = _("Comparison of two simulation reports")
         atomic_write_text(folder / "compare.html", (
             f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{title}</title>"
             f"<style>{STYLE}</style></head><body><h1>{title}</h1>"
-            f"{compare_html(str(a), str(b), rows)}</body></html>\n"))  # not translated: markup
+            f"{compare_html(compared)}</body></html>\n"))  # not translated: markup
         sys.stdout.write(_("wrote {page} and compare.json").format(
             page=folder / "compare.html") + "\n")
     return 0

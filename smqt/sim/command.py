@@ -11,6 +11,7 @@ import shutil
 import tempfile
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Executor
+from itertools import zip_longest
 from pathlib import Path
 from typing import TextIO
 
@@ -18,7 +19,7 @@ import attrs
 import tomli_w
 
 from smqt.ai.protocol import BOT_LEVELS, level_words
-from smqt.engine.rng import game_seed, seed_problem
+from smqt.engine.rng import seed_problem
 from smqt.engine.setup import SetupError, new_game
 from smqt.files.atomic import atomic_write_text
 from smqt.language.translate import _, ngettext
@@ -26,22 +27,27 @@ from smqt.pack.changes import Change, pack_changes
 from smqt.pack.packsource import PackSource, load_source, remove_old_pack_cache, write_pack
 from smqt.pack.problems import PackError
 from smqt.sim.plan.provenance import Clock, ClusterUse, holds_a_report, pack_leaf, provenance
-from smqt.sim.plan.sides import NOISE_SEED, Side, change_sides, ladder_sides, specs, sweep_sides
+from smqt.sim.plan.sides import (
+    Side,
+    change_sides,
+    first_seed,
+    ladder_sides,
+    specs,
+    sweep_sides,
+)
 from smqt.sim.plan.sweep import SweepError, parse_sweep
-from smqt.sim.report.build import build_report, summary_text
+from smqt.sim.report.build import COMPARED, build_report, summary_text
 from smqt.sim.report.charts import chart_files
-from smqt.sim.report.compare import (
-    CompareError,
-    CompareRow,
+from smqt.sim.report.compare import Compared, CompareError, compare_reports
+from smqt.sim.report.compareview import (
     compare_headline,
     compare_html,
     compare_json,
-    compare_reports,
     compare_text,
 )
 from smqt.sim.report.html import render
 from smqt.sim.report.model import Meta, Report
-from smqt.sim.report.reportfile import ReportError, read_report, report_json
+from smqt.sim.report.reportfile import ReportError, read_report, report_file, report_json
 from smqt.sim.report.summary import COLUMNS, games_csv, record_path
 from smqt.sim.run.playgame import GameResult
 from smqt.sim.run.runner import (
@@ -55,6 +61,7 @@ from smqt.sim.run.runner import (
     run_batches,
 )
 from smqt.sim.run.task import make_batches
+from smqt.sim.statistics.headlines import HeadlineWatch, widest
 from smqt.sim.statistics.verdicts import (
     FDR,
     Row,
@@ -206,8 +213,7 @@ def _specs_of(side: Side, counts: list[int], lineup: list[str], start: int, stop
         return specs([side.players], side.lineup, 0, options.ladder_games, options.seed) \
             if start == 0 \
             else []
-    seed = game_seed(options.seed, NOISE_SEED) if side.kind == "noise" else options.seed
-    return specs(counts, lineup, start, stop, seed)
+    return specs(counts, lineup, start, stop, first_seed(options.seed, side.kind))
 
 
 def _title(sides: list[Side], changes: list[Change], options: SimOptions) -> str:
@@ -291,13 +297,20 @@ def _with_meta(report: Report, **changes: object) -> Report:
     return attrs.evolve(report, meta=attrs.evolve(report.meta, **changes))
 
 
-def _status(round_text: str, executor: Executor) -> str:
-    """The progress line's words after the count: the round (until clear), and a cluster's
-    workers now."""
-    parts = [round_text] if round_text else []
+def _status(round_text: str, estimate: str, executor: Executor) -> str:
+    """The progress line's words after the count: the round and the widest headline over the
+    games so far (until clear), and a cluster's workers now."""
+    parts = [round_text, estimate]
     if isinstance(executor, ClusterExecutor):
         parts.append(executor.status())
-    return ", ".join(part for part in parts if part)
+    return ", ".join(part for part in parts if part)  # not translated: a list's separator
+
+
+def _round_words(number: int, target: int) -> str:
+    """``round 2, to 900 games per side``: a later round of ``--until-clear``."""
+    return ngettext("round {round}, to {games} game per side",
+                    "round {round}, to {games} games per side", target).format(
+        round=number, games=whole(target))
 
 
 def _play(options: SimOptions, sides: list[Side], changes: list[Change], counts: list[int],
@@ -311,19 +324,23 @@ def _play(options: SimOptions, sides: list[Side], changes: list[Change], counts:
                else options.jobs or default_jobs())
     results: dict[str, list[GameResult]] = {s.label: [] for s in sides}
     games, target, rounds = 0, options.games, 0
-    status = {"text": ""}
+    watch = HeadlineWatch(sides[0].label, [s.label for s in sides if s.kind in COMPARED
+                                           and not _copies(s, sides)], precision)
     rows: list[Row] = []
     while True:
-        batches = []
-        for side in sides:
-            if _copies(side, sides):
-                continue
-            batch_specs = _specs_of(side, counts, lineup, games, target, options)
-            batches += make_batches(side.source, side.label, batch_specs, workers)
+        by_side = [make_batches(side.source, side.label,
+                                _specs_of(side, counts, lineup, games, target, options), workers)
+                   for side in sides if not _copies(side, sides)]
+        # the sides' batches taken in turn: the games of a comparison come in pairs, and the
+        # progress line's figure can follow them (each side's games stay in their order)
+        batches = [batch for turn in zip_longest(*by_side) for batch in turn if batch]
         total = sum(len(b.games) for b in batches)
-        bar = ProgressBar(total, err, status=lambda: _status(status["text"], executor))
+        shown = _round_words(rounds + 1, target) if until_clear and rounds else ""
+        bar = ProgressBar(total, err, status=lambda shown=shown: _status(
+            shown, watch.text() if until_clear else "", executor))
 
-        for result in run_batches(batches, executor, _both(bar, progress), cancelled):
+        for result in run_batches(batches, executor, _both(bar, progress), cancelled,
+                                  watch.add):
             results[result.label].append(result)
         for side in sides:  # a sweep at the pack's own value plays base's games
             if _copies(side, sides):
@@ -344,12 +361,11 @@ def _play(options: SimOptions, sides: list[Side], changes: list[Change], counts:
             break
         needed = games_for_clear(rows, precision)
         target = min(options.max_games, max(needed + needed // 10, games + games // 2))
-        status["text"] = _estimate(rows, precision, needed)
         err.write(ngettext("smqt sim: not clear yet after {games} games per side; going on to "
                            "{target} ({estimate})",
                            "smqt sim: not clear yet after {games} games per side; going on to "
                            "{target} ({estimate})", games).format(
-            games=games, target=target, estimate=status["text"]) + "\n")
+            games=games, target=target, estimate=widest(rows, precision)) + "\n")
     if until_clear:
         report = _with_meta(report, clear=bool(rows) and headline_clear(rows, precision))
     return report, results
@@ -363,22 +379,6 @@ def _both(bar: ProgressBar, progress: Callable[[int, int], None] | None
             progress(done, total)
 
     return told
-
-
-def _estimate(rows: list[Row], precision: dict[str, float], needed: int) -> str:
-    """The headline furthest from its precision, for the progress line."""
-    from smqt.sim.statistics.verdicts import show
-
-    widest = max((r for r in rows if r.headline),
-                 key=lambda r: (r.difference.high - r.difference.low) / precision[r.unit])
-    d = widest.difference
-    return ngettext("{measure} {difference} ±{half} (wanted ±{precision}), about {needed} "
-                    "games needed",
-                    "{measure} {difference} ±{half} (wanted ±{precision}), about {needed} "
-                    "games needed", needed).format(
-        measure=widest.label, difference=show(d.estimate, widest.unit, True),
-        half=show((d.high - d.low) / 2, widest.unit),
-        precision=show(precision[widest.unit], widest.unit), needed=whole(needed))
 
 
 def _design(sides: list[Side], games: int, counts: list[int], lineup: list[str],
@@ -412,15 +412,16 @@ def _write(report: Report, sides: list[Side], results: dict[str, list[GameResult
         _write_games(folder, sides, ordered)
         atomic_write_text(folder / "games.csv", games_csv(ordered, packs))
         atomic_write_text(folder / "report.json", report_json(report))
-        compared = _compared(earlier, report, options)
+        compared, problem = _compared(earlier, report, options)
         headline, section = "", ""
         if compared is not None:  # the comparison with the earlier report, as its own section
-            headline = compare_headline(compared[0], compared[2])
-            section = compare_html(*compared)
-            atomic_write_text(folder / "compare.json", compare_json(compared[2]))
+            headline = compare_headline(compared)
+            section = compare_html(compared)
+            atomic_write_text(folder / "compare.json", compare_json(compared))
         page, charts = chart_files(render(report, COLUMNS, headline, section), options.png)
         (folder / "charts").mkdir(exist_ok=True)
-        for old in (folder / "charts").glob("chart-*.*"):  # a replaced report's charts go
+        for old in (*(folder / "charts").glob("*.svg"),  # a replaced report's charts go
+                    *(folder / "charts").glob("*.png")):
             old.unlink()
         for name, svg in charts.items():
             atomic_write_text(folder / "charts" / name, svg)
@@ -431,26 +432,29 @@ def _write(report: Report, sides: list[Side], results: dict[str, list[GameResult
         return 1
     out.write(summary_text(report))
     if compared is not None:
-        out.write(compare_text(*compared))
+        out.write(compare_text(compared))
     elif earlier is not None:
-        err.write(_("smqt sim: {report} and this run share no side and player count; the page "
-                    "has no comparison").format(report=options.compare_with) + "\n")
+        err.write(_("smqt sim: this run is not compared with {report}, and the page has no "
+                    "comparison: {problem}").format(report=options.compare_with,
+                                                   problem=problem) + "\n")
     out.write(_("wrote {page}, report.json, games.csv, games/ and packs/").format(
         page=folder / "report.html") + "\n")
     return 0
 
 
 def _compared(earlier: Report | None, report: Report, options: SimOptions
-              ) -> tuple[str, str, list[CompareRow]] | None:
-    """(the earlier report's name, this one's, the rows) when there is one to compare with and
-    they share anything."""
+              ) -> tuple[Compared | None, str]:
+    """The earlier report and this one compared, when there is one to compare with and they
+    can be compared (games.csv of this run is written by now: runs on the same seeds pair);
+    else None and why not."""
     if earlier is None or options.compare_with is None:
-        return None
+        return None, ""
     try:
-        rows = compare_reports(earlier, report)
-    except CompareError:  # nothing in common
-        return None
-    return options.compare_with, _("this run"), rows
+        return compare_reports(earlier, report, options.compare_with, _("this run"),
+                               report_file(Path(options.compare_with)).parent,
+                               Path(options.out_dir)), ""
+    except CompareError as exc:  # nothing in common, or only the same games
+        return None, str(exc)
 
 
 def _write_games(folder: Path, sides: list[Side], results: list[GameResult]) -> None:

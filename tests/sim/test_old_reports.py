@@ -84,7 +84,7 @@ def test_an_old_report_renders_its_page_and_its_summary(name):
 
 
 def test_old_reports_are_compared_with_each_other_and_with_a_new_one(tmp_path, capsys):
-    rows = compare_reports(read_report(OLD / "variant-noise"), read_report(OLD / "sweep"))
+    rows = compare_reports(read_report(OLD / "variant-noise"), read_report(OLD / "sweep")).rows
     assert {row.side for row in rows} == {"base"} and {row.players for row in rows} == {2}
     assert next(row for row in rows if row.key == "turns").games == (3, 2)  # A went on to 3
     assert main(["sim", "compare", str(OLD / "ladder"), str(OLD / "sweep" / "report.json"),
@@ -92,9 +92,10 @@ def test_old_reports_are_compared_with_each_other_and_with_a_new_one(tmp_path, c
     assert "measures differ beyond noise" in capsys.readouterr().out
     written = json.loads((tmp_path / "cmp" / "compare.json").read_text())
     assert list(written[0]) == ["side", "players", "key", "label", "unit", "a", "b", "games",
-                                "difference", "p_adjusted", "different"]
-    # a new run compares itself with an old report on its page
-    assert main(["sim", "--games", "2", "--bots", "random", "--jobs", "1", "--seed", "3",
+                                "difference", "p_adjusted", "different", "corrected"]
+    # a new run compares itself with an old report on its page (on other seeds: the old
+    # report's seeds 3 and 4 would be its very games again, and not compared)
+    assert main(["sim", "--games", "2", "--bots", "random", "--jobs", "1", "--seed", "5",
                  "--out", str(tmp_path / "new"), "--compare-with", str(OLD / "sweep")]) == 0
     page = (tmp_path / "new" / "report.html").read_text()
     assert "<section class='compare' id='compare'>" in page

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
 
@@ -160,6 +161,26 @@ def test_until_clear_adds_games_and_keeps_the_first_ones(tmp_path):
     _, _, _, plain = sim(tmp_path, "p", variant=SHORT, games=4, bots="random")
     wanted = (plain / "games.csv").read_text().splitlines()
     assert set(wanted) <= set((folder / "games.csv").read_text().splitlines())
+
+
+def test_until_clear_shows_the_games_so_far_and_says_where_it_stopped(tmp_path):
+    """Issue 43: the progress line of a later round repeated the first round's figure to its
+    end, and the terminal never said that the run stopped at --max-games before it was clear.
+    Now the figure is that of the games played so far (at the end of a round, of them all),
+    and the summary says where the run stopped and how far from clear it was."""
+    code, out, err, _ = sim(tmp_path, "u", variant=SHORT, games=4, bots="random",
+                            precision=2.0, max_games=20)
+    assert code == 0, err
+    first = re.search(r"not clear yet after 4 games per side; going on to 20 \((.*)\)\n",
+                      err).group(1)
+    later = [line for line in err.splitlines() if ", round 2, to 20 games per side, " in line]
+    assert later and later[-1].startswith("[##############################] 32/32 games")
+    now = later[-1].split(", round 2, to 20 games per side, ")[1]
+    stop = re.search(r"The cap was reached before every headline interval \(\*\) reached its "
+                     r"precision: the run stopped at --max-games, 20 games per side and player "
+                     r"count\. Furthest from it: (.*)\.\n", out)
+    assert stop, out
+    assert now == stop.group(1) != first
 
 
 @pytest.mark.parametrize(("options", "words"), [

@@ -11,6 +11,7 @@ from smqt.sim.statistics.stats import (
     Difference,
     adjusted_p_values,
     games_needed,
+    games_to_see,
     mean_difference,
     one_sample,
     paired_difference,
@@ -19,7 +20,10 @@ from smqt.sim.statistics.stats import (
     proportion_difference,
     proportion_test,
     seat_balance,
+    spread_floor,
     summarise,
+    summary_mean_difference,
+    unseen_share,
     wilson,
 )
 from smqt.sim.statistics.verdicts import judge
@@ -64,8 +68,48 @@ def test_summary_and_t_interval():
 
 
 def test_paired_difference():
+    """Every game 2 higher: not an exact 2 (four games can miss a share of up to 60% that
+    would differ, the exact upper end for none of 4, 1 - 0.025^(1/4)), and beyond chance."""
     d = paired_difference([3, 4, 5, 6], [1, 2, 3, 4])
-    assert d.estimate == 2 and d.low == d.high == 2
+    assert d.estimate == 2 and not d.varied
+    assert (d.low, d.high) == (pytest.approx(2 - 0.6023646), pytest.approx(2 + 0.6023646))
+    assert d.excludes_zero and d.p_value == 0.0
+
+
+def test_the_share_a_run_can_miss_is_the_exact_bound_for_none_seen():
+    """None of n: the Clopper-Pearson upper end at 95% (two-sided) is 1 - 0.025^(1/n): 0.1684
+    for 20, 0.0295 for 123 (tables of the exact binomial interval); 122 games without a
+    difference show that fewer than 3% of games would differ."""
+    assert unseen_share(20) == pytest.approx(0.16843, abs=1e-5)
+    assert unseen_share(123) == pytest.approx(0.02955, abs=1e-5)
+    assert games_to_see(0.03) == 122
+    assert unseen_share(122) <= 0.03 < unseen_share(121)
+
+
+def test_a_run_whose_values_never_varied_gives_no_interval_without_width():
+    """Issue 43: every one of 20 games lasted 28 turns. The mean's interval is not 28 to 28:
+    its spread is at least that of 20 games of which the share 20 games can miss (16.8%) took a
+    turn more or less."""
+    s = summarise([28] * 20)
+    assert s.sd == 0 and s.low < 28 < s.high
+    floor = spread_floor(20)
+    assert floor == pytest.approx(math.sqrt(0.16843 * (1 - 0.16843)), abs=1e-4)
+    assert s.high - 28 == pytest.approx(2.093024 * floor / math.sqrt(20), abs=1e-5)
+    # a spread above the floor is the values' own: the t interval as it always was
+    assert summarise([1, 2, 3, 4, 5]).low == pytest.approx(1.0368, abs=1e-4)
+    # every paired difference 0 is not a difference known to be 0
+    d = paired_difference([28] * 20, [28] * 20)
+    assert d.estimate == 0 and not d.varied and d.p_value == 1.0
+    assert (d.low, d.high) == (pytest.approx(-0.16843, abs=1e-5), pytest.approx(0.16843, abs=1e-5))
+
+
+def test_twenty_games_of_28_turns_are_not_different_from_600_of_27_87():
+    """The issue's two runs of base (20 games all of 28 turns; 600 of mean 27.87, SD 0.49):
+    Welch's interval from the 600 games' spread alone left out 0 ([-0.17, -0.09]); with the
+    20 games' spread at least its floor it holds 0, and the test agrees."""
+    d = summary_mean_difference((600, 27.87, 0.494), (20, 28.0, 0.0))
+    assert d.low < 0 < d.high and d.p_value > 0.05
+    assert d.half_width > 0.15
 
 
 # Student's sleep data (Cushny and Peebles): extra hours of sleep under two drugs, same patients.
@@ -135,11 +179,17 @@ def test_verdicts():
     # "no change" needs the whole interval inside the precision, not just a narrow one
     assert judge(Difference(0.036, -0.023, 0.097, 300, 0.03, 0.2), "card pp", 0.083, 0.4
                  ).status == "inconclusive"
-    # no game differed: the rule of three bounds the share of games a change could affect
+    # no game differed: the exact bound for none of n bounds the share of games a change
+    # could affect; 122 games show it is below 3%
     few = judge(paired_difference([1, 2, 3], [1, 2, 3]), "pp", 0.03, 1.0)
-    assert few.status == "inconclusive" and few.more_games == 97
-    many = judge(paired_difference([1] * 100, [1] * 100), "pp", 0.03, 1.0)
-    assert many.status == "no change detected" and "no game of 100 differed" in many.text
+    assert few.status == "inconclusive" and few.more_games == 119
+    assert judge(paired_difference([1] * 121, [1] * 121), "pp", 0.03, 1.0).status == \
+        "inconclusive"
+    many = judge(paired_difference([1] * 122, [1] * 122), "pp", 0.03, 1.0)
+    assert many.status == "no change detected" and "no game of 122 differed" in many.text
+    # and the interval shown beside it is inside the precision too
+    d = paired_difference([1] * 122, [1] * 122)
+    assert -0.03 <= d.low and d.high <= 0.03
 
 
 def test_two_proportion_test_known_values():
@@ -169,8 +219,6 @@ def test_welch_from_summaries_is_welch_from_the_values():
     import random
     import statistics
 
-    from smqt.sim.statistics.stats import mean_difference, summary_mean_difference
-
     draw = random.Random(5)
     after = [draw.gauss(30, 6) for _ in range(40)]
     before = [draw.gauss(27, 9) for _ in range(55)]
@@ -183,4 +231,4 @@ def test_welch_from_summaries_is_welch_from_the_values():
     assert from_summaries.n == from_values.n == 95
     assert math.isnan(summary_mean_difference((1, 3.0, 0.0), (5, 2.0, 1.0)).low)
     same = summary_mean_difference((4, 2.0, 0.0), (6, 2.0, 0.0))
-    assert (same.low, same.high, same.p_value) == (0.0, 0.0, 1.0)
+    assert same.low < 0 < same.high and same.p_value == 1.0

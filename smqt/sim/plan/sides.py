@@ -49,6 +49,17 @@ class Side:
     """A ladder side's two levels, weaker first."""
 
 
+def first_seed(seed: int, kind: str) -> int:
+    """The seed of the first game of a side of ``kind`` in a run from ``seed``: the run's own,
+    the noise side's its own (other games than base's)."""
+    return game_seed(seed, NOISE_SEED) if kind == "noise" else seed
+
+
+def next_seed(seed: int) -> int:
+    """The seed after ``seed`` (0 again past the last one)."""
+    return game_seed(seed, 1)
+
+
 def specs(players: Sequence[int], lineup: Sequence[str], start: int, stop: int, seed: int
           ) -> list[GameSpec]:
     """Seat-rotated games ``start`` to ``stop - 1`` of each player count: in game i, seat k

@@ -31,11 +31,13 @@ from smqt.sim.report.model import (
 )
 from smqt.sim.report.summary import summarise_games
 from smqt.sim.run.playgame import GameResult
-from smqt.sim.statistics.stats import mean_difference, wilson
+from smqt.sim.statistics.headlines import widest
+from smqt.sim.statistics.stats import LEVEL, Difference, mean_difference, wilson
 from smqt.sim.statistics.verdicts import (
     CHANGED,
     INCONCLUSIVE,
     NO_CHANGE,
+    CardSample,
     Measured,
     Row,
     add_verdicts,
@@ -44,8 +46,11 @@ from smqt.sim.statistics.verdicts import (
     card_rows,
     card_samples,
     game_values,
+    interval_note,
     measures,
+    rows_level,
     show,
+    shown_interval,
     whole,
 )
 from smqt.sim.statistics.verdicts import compare_measures as paired_measures
@@ -74,22 +79,40 @@ def _named(row: Row, names: dict[str, str]) -> Row:
     return row
 
 
+def _measured(side: Side, base: Sequence[GameResult], mine: Sequence[GameResult],
+              cards: tuple[dict[str, CardSample], dict[str, CardSample]], level: float,
+              same_pack: bool = False) -> list[Measured]:
+    """Every measure of ``mine`` against ``base`` (one player count; ``cards``: both sides'
+    card samples), intervals at ``level``: the game's measures paired game by game, then the
+    changed cards'. With ``same_pack`` (a sweep's value that is the pack's own) the games are
+    base's own, and every difference is exactly 0."""
+    players = base[0].spec.players
+    rows = (paired_measures(base, mine, bot_spread(base), level)
+            + card_rows(*cards, _changed_cards(side.changes), players, len(mine), level))
+    if same_pack:
+        return [attrs.evolve(row, difference=Difference(0.0, 0.0, 0.0, row.difference.n, 0.0,
+                                                        1.0, varied=False)) for row in rows]
+    return rows
+
+
 def comparison(side: Side, base: Sequence[GameResult], mine: Sequence[GameResult],
-               precision: dict[str, float], names: dict[str, str] | None = None) -> Comparison:
+               precision: dict[str, float], names: dict[str, str] | None = None,
+               same_pack: bool = False) -> Comparison:
     """One side against base, every player count: rows with verdicts and the card flags
-    (``names``: the cards' names, which label their rows)."""
+    (``names``: the cards' names, which label their rows; ``same_pack``: the side plays base's
+    own pack, a sweep's value that is the pack's own)."""
     counts = {}
     base_by, mine_by = by_players(base), by_players(mine)
     for n, base_results in base_by.items():
         side_results = mine_by.get(n, [])
         if not side_results:
             continue
-        spread = bot_spread(base_results)
-        measured = paired_measures(base_results, side_results, spread)
         base_cards, side_cards = card_samples(base_results), card_samples(side_results)
-        measured += card_rows(base_cards, side_cards, _changed_cards(side.changes), n,
-                              len(side_results))
-        rows = add_verdicts(measured, precision)
+        cards = (base_cards, side_cards)
+        measured = _measured(side, base_results, side_results, cards, LEVEL, same_pack)
+        again = _measured(side, base_results, side_results, cards, rows_level(measured)[0],
+                          same_pack)
+        rows = add_verdicts(measured, precision, again)
         flags = card_flags(base_cards, side_cards)
         counts[str(n)] = ComparedPart(
             games=len(side_results), rows=tuple(_named(row, names or {}) for row in rows),
@@ -198,7 +221,9 @@ def build_report(meta: Meta, sides: Sequence[Side], results: dict[str, list[Game
     """The report of a run: ``meta`` as the command made it (its precision the verdicts')."""
     base = results["base"]
     names = entry_names(sides)
-    comparisons = tuple(comparison(s, base, results[s.label], meta.precision, names)
+    own = next(s.source for s in sides if s.kind == "base")
+    comparisons = tuple(comparison(s, base, results[s.label], meta.precision, names,
+                                   s.source == own)
                         for s in sides if s.kind in COMPARED and results.get(s.label))
     noise = [s for s in sides if s.kind == "noise"]
     summaries = {
@@ -220,11 +245,48 @@ def build_report(meta: Meta, sides: Sequence[Side], results: dict[str, list[Game
     )
 
 
+def stop_sentence(report: Report) -> str:
+    """With ``--until-clear``: whether the run stopped because the headline intervals reached
+    their precision, or at the cap before (``--max-games``, or the most rounds), with the
+    headline furthest from it; empty without ``--until-clear``."""
+    meta = report.meta
+    if meta.clear is None:
+        return ""
+    if meta.clear:
+        return _("The headline intervals (*) reached their precision.")
+    rows = [row for comp in report.comparisons for part in comp.players.values()
+            for row in part.rows]
+    furthest = widest(rows, meta.precision)
+    made = meta.provenance
+    if made is not None and meta.games >= made.options.max_games:
+        text = ngettext(
+            "The cap was reached before every headline interval (*) reached its precision: the "
+            "run stopped at --max-games, {games} game per side and player count.",
+            "The cap was reached before every headline interval (*) reached its precision: the "
+            "run stopped at --max-games, {games} games per side and player count.",
+            meta.games)
+    else:
+        text = ngettext(
+            "The cap was reached before every headline interval (*) reached its precision: the "
+            "run stopped after {rounds} rounds, at {games} game per side and player count.",
+            "The cap was reached before every headline interval (*) reached its precision: the "
+            "run stopped after {rounds} rounds, at {games} games per side and player count.",
+            meta.games)
+    text = text.format(games=whole(meta.games), rounds=meta.rounds)
+    if furthest:
+        text += " " + _("Furthest from it: {estimate}.").format(estimate=furthest)
+    return text
+
+
 def summary_text(report: Report) -> str:
     """The terminal's summary: the changes, then each comparison's verdicts (headline rows, the
-    changed cards' rows and whatever changed), then the noise band and the ladder."""
+    changed cards' rows and whatever changed), then the noise band and the ladder; with
+    ``--until-clear``, whether the run stopped clear or at its cap."""
     meta = report.meta
     lines = [f"{meta.title}", f"  {meta.design}"]
+    stop = stop_sentence(report)
+    if stop:
+        lines.append("  " + stop)
     if report.changes:
         lines.append(_("What the variant changes, and the verdict on each change:"))
         for i, change in enumerate(report.changes, 1):
@@ -234,20 +296,26 @@ def summary_text(report: Report) -> str:
                     lines += ["       " + _("{players} players: {verdict}").format(
                                   players=n, verdict=part.overall.text)
                               for n, part in comp.players.items()]
-    lines.append(_("Verdicts in detail (95% intervals; 'changed' at a 5% false-discovery "
-                   "rate):"))
+    if report.comparisons:
+        lines.append(_("Verdicts in detail (95% intervals, except where a line says that its "
+                       "interval is corrected for the comparison's measures: a verdict on "
+                       "whether a difference is beyond chance rests on that one; 'changed' at "
+                       "a 5% false-discovery rate):"))
     for comp in report.comparisons:
         for n, part in comp.players.items():
             lines.append(ngettext("{side} — {players} players, {games} games: {verdict}",
                                   "{side} — {players} players, {games} games: {verdict}",
                                   part.games).format(
                 side=comp.title, players=n, games=part.games, verdict=part.overall.text))
+            tested = sum(row.difference.p_value == row.difference.p_value for row in part.rows)
             for row in part.rows:
                 if row.headline or row.key.startswith("card.") or row.verdict == CHANGED:
-                    d = row.difference
+                    d = shown_interval(row)
+                    note = interval_note(row, meta.precision, tested)
+                    shown = f" ({note})" if note else ""  # not translated: punctuation
                     lines.append(f"    {row.label:<38} {show(d.estimate, row.unit, True):>9}"
                                  f" [{show(d.low, row.unit, True)}, "
-                                 f"{show(d.high, row.unit, True)}]  {row.verdict_text}")
+                                 f"{show(d.high, row.unit, True)}]{shown}  {row.verdict_text}")
             if part.card_flags:
                 lines.append("    " + _("cards whose owners' win rate changed (FDR 5%): "
                                         "{cards}").format(

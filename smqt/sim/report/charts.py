@@ -1,7 +1,8 @@
 """The charts of a report's page, drawn as inline SVG from the report's values: intervals as
 bars with whiskers, changes around zero, score ranges, where the points came from, cards' pick
 and win rates, a sweep's values and scores by round; and each chart of a page as a file of its
-own (SVG, with its style), linked under the chart."""
+own (SVG, with its style), linked under the chart and named after the side and the measure it
+shows (``named``: ``variant-2p-seat-win-rate.svg``)."""
 
 from __future__ import annotations
 
@@ -43,11 +44,37 @@ def in_unit(value: float, unit: str, signed: bool = False) -> str:
     return fixed(value, "+.2f" if signed else ".2f")
 
 
+TITLE_CHARACTER = 8.2
+"""About the width of a title's character (13 px, bold), to wrap a title to its chart."""
+TITLE_LINE = 16
+"""The height of a title's line."""
+END = "</g></svg>"  # not translated: markup
+"""A chart's end (``_open`` begins the group its drawing is in)."""
+
+
+def title_lines(title: str, width: float) -> list[str]:
+    """``title`` wrapped to ``width`` at its spaces (a chart's title names its side, player
+    count and measure, and is longer than a line)."""
+    most = max(20, int(width / TITLE_CHARACTER))
+    lines: list[str] = []
+    for word in title.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= most:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
 def _open(width: float, height: float, title: str) -> list[str]:
-    """An SVG element with its title line."""
-    return [f'<svg width="{width}" height="{height}" role="img" '
+    """An SVG element with its title, on as many lines as it needs, and the group the chart is
+    drawn in below it (closed by ``END``)."""
+    lines = title_lines(title, width)
+    extra = TITLE_LINE * (len(lines) - 1)
+    return [f'<svg width="{width}" height="{height + extra}" role="img" '
             f'aria-label="{escape(title)}">',  # not translated: markup
-            f'<text x="0" y="16" class="t">{escape(title)}</text>']
+            *(f'<text x="0" y="{16 + TITLE_LINE * i}" class="t">{escape(line)}</text>'
+              for i, line in enumerate(lines)),
+            f'<g transform="translate(0 {extra})">']  # not translated: markup
 
 
 def _grid(x, ticks: list[float], height: float, label) -> list[str]:
@@ -89,34 +116,60 @@ def interval_bars(title: str, rows: list[tuple[str, float, float, float]], refer
         shown = percentage(value) if percent else fixed(value, ".1f")
         parts.append(f'<text x="{min(width - 4, x(high if high == high else value) + 6):.1f}" '
                      f'y="{y + 15}" class="value">{shown}</text>')
-    parts.append("</svg>")
+    parts.append(END)
     return "".join(parts)
 
 
-def difference_bars(title: str, rows: list[tuple[str, float, float, float]]) -> str:
-    """Signed changes around a centre line, with interval whiskers (percentage points)."""
+BAR_LEAST = 2.0
+"""The narrowest bar drawn: a value of 0 is a line on its axis, not nothing."""
+
+
+def difference_bars(title: str, rows: list[tuple[str, float, float, float]],
+                    unit: str = "pp") -> str:  # not translated: a unit key
+    """Signed changes around a centre line, with interval whiskers and each value written
+    beside its bar; a change of 0 is drawn as a line on the centre, and a chart whose changes
+    are all 0 says so."""
     width, left, bar_h, gap = 720, 150, 22, 10
-    height = 30 + len(rows) * (bar_h + gap) + 20
+    zero = bool(rows) and all(value == 0 for _label, value, _lo, _hi in rows)
+    height = 30 + len(rows) * (bar_h + gap) + 20 + (18 if zero else 0)
     bound = max([0.05] + [abs(v) for _, _, lo, hi in rows for v in (lo, hi) if v == v])
-    plot = width - left - 130
+    plot = width - left - 170
 
     def x(v: float) -> float:
         return left + plot * (0.5 + 0.5 * max(-1.0, min(1.0, v / bound)))
 
+    def number(v: float) -> str:  # percentage points without their unit: the title's
+        if v != v or unit != "pp":  # not translated: a unit key
+            return in_unit(v, unit, True)
+        return fixed(100 * v, "+.1f")
+
     parts = _open(width, height, title)
+    bottom = height - 18 - (18 if zero else 0)
+    digits = "+.0f" if 100 * bound >= 10 else "+.1f"  # not translated: a number format
     for tick in (-bound, -bound / 2, 0.0, bound / 2, bound):
-        parts.append(f'<line x1="{x(tick):.1f}" y1="24" x2="{x(tick):.1f}" y2="{height - 18}" '
+        parts.append(f'<line x1="{x(tick):.1f}" y1="24" x2="{x(tick):.1f}" y2="{bottom}" '
                      f'class="{"ref" if tick == 0 else "grid"}"/><text x="{x(tick):.1f}" '
-                     f'y="{height - 4}" class="tick">{100 * tick:+.0f}</text>')
+                     f'y="{bottom + 14}" class="tick">{fixed(100 * tick, digits)}</text>')
     for i, (label, value, low, high) in enumerate(rows):
         y = 30 + i * (bar_h + gap)
-        start, end = sorted((x(0.0), x(value)))
+        start, end = sorted((x(0.0), x(value if value == value else 0.0)))
+        if end - start < BAR_LEAST:
+            start, end = (start + end) / 2 - BAR_LEAST / 2, (start + end) / 2 + BAR_LEAST / 2
         parts.append(f'<text x="{left - 8}" y="{y + 15}" class="label">{escape(label)}</text>'
                      f'<rect x="{start:.1f}" y="{y}" width="{end - start:.1f}" height="{bar_h}" '
-                     f'fill="{COLOURS[i % len(COLOURS)]}" opacity="0.8"/>'
-                     f'<line x1="{x(low):.1f}" y1="{y + bar_h / 2}" x2="{x(high):.1f}" '
-                     f'y2="{y + bar_h / 2}" class="whisker"/>')
-    parts.append("</svg>")
+                     f'fill="{COLOURS[i % len(COLOURS)]}" opacity="0.8"/>')
+        if low == low and high == high:
+            parts.append(f'<line x1="{x(low):.1f}" y1="{y + bar_h / 2}" x2="{x(high):.1f}" '
+                         f'y2="{y + bar_h / 2}" class="whisker"/>')
+        shown = _("{value} [{low}, {high}]").format(value=number(value), low=number(low),
+                                                    high=number(high))
+        parts.append(f'<text x="{left + plot + 8:.1f}" y="{y + 15}" class="value">'
+                     f'{escape(shown)}</text>')
+    if zero:
+        parts.append(f'<text x="{left}" y="{height - 4}" class="legend">'
+                     + escape(_("Every change is 0: both sides came out alike in these "
+                                "measures (each drawn as a line on 0).")) + "</text>")
+    parts.append(END)
     return "".join(parts)
 
 
@@ -146,7 +199,7 @@ def range_chart(title: str, rows: list[tuple[str, Summary]]) -> str:
                      f'<circle cx="{x(s.mean):.1f}" cy="{y}" r="4" fill="#222"/>'
                      f'<text x="{x(s.p95) + 6:.1f}" y="{y + 5}" class="value">'
                      f'{escape(mean)}</text>')
-    parts.append("</svg>")
+    parts.append(END)
     return "".join(parts)
 
 
@@ -164,7 +217,7 @@ def share_bar(title: str, shares: dict[str, float]) -> str:
                          f'{percentage(share)}</text>')
         x += w
     legend = " · ".join(f"{names[c]} {percentage(s)}" for c, s in shares.items())
-    parts.append(f'<text x="0" y="64" class="legend">{escape(legend)}</text></svg>')
+    parts.append(f'<text x="0" y="64" class="legend">{escape(legend)}</text>{END}')
     return "".join(parts)
 
 
@@ -173,9 +226,7 @@ def card_scatter(title: str, cards: Sequence[CardFigures], baseline: float,
     """Pick rate (x) against owners' win rate (y); flagged cards are labelled (``names``:
     the cards' names by id)."""
     size, pad = 440, 60
-    parts = [f'<svg width="{size + 300}" height="{size + 40}" role="img" '
-             f'aria-label="{escape(title)}">',  # not translated: markup
-             f'<text x="0" y="16" class="t">{escape(title)}</text>']
+    parts = _open(size + 300, size + 40, title)
 
     def px(v: float) -> float:
         return pad + (size - pad) * v
@@ -206,7 +257,7 @@ def card_scatter(title: str, cards: Sequence[CardFigures], baseline: float,
             parts.append(f'<text x="{px(pick) + 6:.1f}" y="{py(win) + 4:.1f}" class="small">'
                          f'{escape(names.get(row.card, row.card))}</text>')
     parts.append(f'<text x="{px(0.5):.1f}" y="{size + 36}" class="tick">'  # not translated: SVG
-                 + escape(_("pick rate when offered")) + "</text></svg>")
+                 + escape(_("pick rate when offered")) + "</text>" + END)
     return "".join(parts)
 
 
@@ -252,7 +303,7 @@ def sweep_chart(title: str, points: list[tuple[float, float, float, float]], uni
                 parts.append(f'<line x1="{previous[0]:.1f}" y1="{previous[1]:.1f}" '
                              f'x2="{px(x):.1f}" y2="{py(y):.1f}" stroke="{COLOURS[0]}"/>')
             previous = (px(x), py(y))
-    parts.append("</svg>")
+    parts.append(END)
     return "".join(parts)
 
 
@@ -292,7 +343,7 @@ def score_curves(title: str, by_round: Sequence[Sequence[float]]) -> str:
     last = escape(_("round {number}").format(number=len(by_round)))
     parts.append(f'<text x="{left}" y="{height - 8}" class="tick">{first}</text>'
                  f'<text x="{px(len(by_round) - 1):.1f}" y="{height - 8}" class="tick">'
-                 f'{last}</text></svg>')
+                 f'{last}</text>{END}')
     return "".join(parts)
 
 
@@ -310,17 +361,30 @@ CHART_STYLE = CHART_FONT + CHART_RULES
 """A chart file's style: the page's chart rules, in the page's font."""
 
 _SVG = re.compile(r"<svg (.*?)>(.*?)</svg>", re.DOTALL)
+_FILE = re.compile(r'data-file="([^"]*)" ')
+_UNSAFE = re.compile(r"[^a-z0-9_.-]+")
+
+
+def named(svg: str, name: str) -> str:
+    """A chart with the name its own file takes under charts/: the side, the player count and
+    the measure (``variant-2p-seat-win-rate``)."""
+    stem = _UNSAFE.sub("-", name.lower()).strip("-.") or "chart"
+    return svg.replace("<svg ", f'<svg data-file="{stem}" ', 1)  # not translated: markup
 
 
 def chart_files(page: str, png: bool = False) -> tuple[str, dict[str, str]]:
-    """Every chart of ``page`` as a file of its own (``charts/chart-01.svg``...: the chart
-    with its style, white behind it), and the page with a download link under each chart (and
-    one to its PNG, made by ``smqt sim --png``)."""
+    """Every chart of ``page`` as a file of its own (``charts/NAME.svg``, its name given by
+    ``named``, else ``chart-01``...: the chart with its style, white behind it), and the page
+    with a download link under each chart (and one to its PNG, made by ``smqt sim --png``)."""
     files: dict[str, str] = {}
 
     def export(match: re.Match[str]) -> str:
-        name = f"chart-{len(files) + 1:02d}"
-        attributes, body = match.group(1), match.group(2)
+        given = _FILE.search(match.group(1))
+        stem = given.group(1) if given else f"chart-{len(files) + 1:02d}"
+        name, number = stem, 2
+        while f"{name}.svg" in files:  # a name twice keeps both charts
+            name, number = f"{stem}-{number}", number + 1
+        attributes, body = _FILE.sub("", match.group(1)), match.group(2)
         files[f"{name}.svg"] = (
             f'<svg xmlns="http://www.w3.org/2000/svg" {attributes}>'  # not translated: markup
             f"<style>{CHART_STYLE}</style>"

@@ -14,6 +14,7 @@ from smqt.ai.protocol import level_words
 from smqt.language.formats import fixed
 from smqt.language.translate import _, current, ngettext
 from smqt.sim.plan.provenance import Provenance
+from smqt.sim.report.build import stop_sentence
 from smqt.sim.report.charts import (
     CHART_RULES,
     card_scatter,
@@ -21,6 +22,7 @@ from smqt.sim.report.charts import (
     escape,
     in_unit,
     interval_bars,
+    named,
     percentage,
     range_chart,
     score_curves,
@@ -35,7 +37,7 @@ from smqt.sim.report.model import (
     Report,
 )
 from smqt.sim.statistics.stats import Proportion
-from smqt.sim.statistics.verdicts import CHANGED, NO_CHANGE, Row
+from smqt.sim.statistics.verdicts import CHANGED, NO_CHANGE, Row, interval_note, shown_interval
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 24px; color: #222; max-width: 1100px; }
@@ -70,14 +72,24 @@ def _interval(p: Proportion) -> str:
     return f"{percentage(p.rate)} [{percentage(p.low)}, {percentage(p.high)}]"
 
 
-def _side(title: str, side: PlayersSummary) -> str:
+def _for(who: str, players: object, chart: str) -> str:
+    """A chart's title: the side and player count it shows, then what it shows."""
+    return _("{side}, {players} players: {chart}").format(side=who, players=players,
+                                                           chart=chart)
+
+
+def _side(who: str, stem: str, side: PlayersSummary) -> str:
+    """One side at one player count (``who``: the side in words, ``stem``: the start of its
+    charts' file names, ``base-2p``)."""
     players = side.players
-    out = [f"<h3>{escape(title)}</h3>"]
+    heading = _("{players} players").format(players=players)
+    out = [f"<h3>{escape(heading)}</h3>"]
     seat_rows = [(_seat(s.seat), s.win.rate, s.win.low, s.win.high) for s in side.seats]
-    out.append(interval_bars(ngettext(
+    out.append(named(interval_bars(_for(who, players, ngettext(
         "Win rate per seat ({games} games, 95% Wilson intervals; dashed line: 1/{players})",
         "Win rate per seat ({games} games, 95% Wilson intervals; dashed line: 1/{players})",
-        side.games).format(games=side.games, players=players), seat_rows, 1 / players))
+        side.games).format(games=side.games, players=players)), seat_rows, 1 / players),
+        f"{stem}-seat-win-rate"))
     balance = side.seat_balance
     shown = {"chi_square": fixed(balance.chi_square, ".2f"), "p": fixed(balance.p_value, ".3f"),
              "degrees": balance.degrees_of_freedom}
@@ -91,10 +103,11 @@ def _side(title: str, side: PlayersSummary) -> str:
     bot_rows = [(level_words(bot), b.win.rate, b.win.low, b.win.high)
                 for bot, b in side.bots.items()]
     if len(bot_rows) > 1:
-        out.append(interval_bars(_("Win rate per bot"), bot_rows, 1 / players, scale=1.0))
-    out.append(range_chart(_("Scores per seat (line: 5th-95th percentile, tick: median, dot: "
-                             "mean)"),
-                           [(_seat(s.seat), s.score) for s in side.seats]))
+        out.append(named(interval_bars(_for(who, players, _("Win rate per bot")), bot_rows,
+                                       1 / players, scale=1.0), f"{stem}-bot-win-rate"))
+    out.append(named(range_chart(_for(who, players, _(
+        "Scores per seat (line: 5th-95th percentile, tick: median, dot: mean)")),
+        [(_seat(s.seat), s.score) for s in side.seats]), f"{stem}-scores"))
     out.append(_table(
         [_("seat"), _("wins"), _("mean"), _("SD"), _("median"), _("5th pct"), _("95th pct")],
         [[_seat(s.seat), _interval(s.win), fixed(s.score.mean, ".1f"), fixed(s.score.sd, ".1f"),
@@ -107,14 +120,15 @@ def _side(title: str, side: PlayersSummary) -> str:
             mean=fixed(margin.mean, ".1f"), median=fixed(margin.median, ".1f"),
             ties=_interval(side.ties), tie_breaks=_interval(side.tie_breaks),
             turns=fixed(turns.mean, ".1f"), median_turns=f"{turns.median:.0f}")) + "</p>")
-    out.append(share_bar(_("Where the points came from"), attrs.asdict(side.points_share)))
+    out.append(named(share_bar(_for(who, players, _("Where the points came from")),
+                               attrs.asdict(side.points_share)), f"{stem}-points"))
     if side.sand_dollar_actions_per_game:
         out.append(_table([_("sand dollar action"), _("uses per game")],
                           [[_named(a), fixed(n, ".2f")] for a, n in
                            side.sand_dollar_actions_per_game.items()]))
-    out.append(card_scatter(_("Cards: pick rate when offered vs win rate of owners "
-                              "(red: strong, blue: weak outliers)"), side.cards, 1 / players,
-                            _names))
+    out.append(named(card_scatter(_for(who, players, _(
+        "Cards: pick rate when offered vs win rate of owners (red: strong, blue: weak "
+        "outliers)")), side.cards, 1 / players, _names), f"{stem}-cards"))
     flags = {"strong": _("strong"), "weak": _("weak")}
     rows = []
     for row in side.cards[:25]:
@@ -155,21 +169,32 @@ def _overall(overall: Overall) -> str:
     return _chip(overall.status, overall.text)
 
 
-def _rows_table(rows: Sequence[Row], side_name: str, verdicts: bool = True) -> str:
+def _rows_table(rows: Sequence[Row], side_name: str, verdicts: bool = True,
+                precision: dict[str, float] | None = None) -> str:
+    """A comparison's rows; with ``verdicts``, each difference with the interval its verdict
+    rests on (a corrected one says so under it), else the 95% interval and its half width."""
     body = []
+    tested = sum(row.difference.p_value == row.difference.p_value for row in rows)
     for row in rows:
-        d, unit = row.difference, row.unit
+        unit = row.unit
+        d = shown_interval(row) if verdicts else row.difference
+        note = interval_note(row, precision or {}, tested) if verdicts else ""
+        interval = (f"{in_unit(d.estimate, unit, True)} [{in_unit(d.low, unit, True)}, "
+                    f"{in_unit(d.high, unit, True)}]")
+        if note:
+            interval += f"<br><span class='note'>{escape(note)}</span>"  # not translated: markup
         cells = [escape(row.label) + (" <b>*</b>" if row.headline else ""),
-                 in_unit(row.base, unit), in_unit(row.side, unit),
-                 f"{in_unit(d.estimate, unit, True)} [{in_unit(d.low, unit, True)}, "
-                 f"{in_unit(d.high, unit, True)}]"]
+                 in_unit(row.base, unit), in_unit(row.side, unit), interval]
         if verdicts:
             cells.append(_chip(row.verdict, row.verdict_text))
         else:
             cells.append("±" + in_unit((d.high - d.low) / 2, unit, True).lstrip("+"))
         body.append(cells)
-    last = _("verdict") if verdicts else _("chance: 95% of runs differ by less than")
-    return _table([_("measure"), _("base"), side_name, _("difference [95%]"), last], body)
+    if verdicts:
+        return _table([_("measure"), _("base"), side_name, _("difference [interval]"),
+                       _("verdict")], body)
+    return _table([_("measure"), _("base"), side_name, _("difference [95%]"),
+                   _("chance: 95% of runs differ by less than")], body)
 
 
 def _made(found: Provenance | None) -> list[str]:
@@ -239,22 +264,21 @@ def _first_screen(report: Report, headline: str = "") -> list[str]:
                                       for n, p in c.players.items())]
             for c in report.comparisons], left=2))
     if report.comparisons:
-        clear = meta.clear
-        stop = ("" if clear is None else " " + _("The headline intervals (*) reached their "
-                                                 "precision.")
-                if clear else " " + _("The cap was reached before every headline interval (*) "
-                                      "reached its precision."))
+        stop = stop_sentence(report)
+        stop = " " + escape(stop) if stop else ""
         # Translators: the words in <i>...</i> are the verdicts, as the report writes them
         out.append("<p class='note'>" + _(
-            "A verdict is <i>changed</i> when the 95% interval excludes no difference and "
-            "survives the Benjamini-Hochberg correction over the comparison's measures "
-            "(false-discovery rate {fdr}%); <i>no change detected</i> when the whole interval "
-            "is within the precision; else <i>inconclusive</i>, with the games it would "
-            "need.").format(fdr=f"{100 * meta.fdr:.0f}") + f"{stop}</p>")
+            "A verdict is <i>changed</i> when the difference is beyond chance: its interval at "
+            "the level the Benjamini-Hochberg correction over the comparison's measures asks "
+            "for (false-discovery rate {fdr}%) leaves out no difference; <i>no change "
+            "detected</i> when the whole 95% interval is within the precision; else "
+            "<i>inconclusive</i>, with the games it would need. Each line shows the interval "
+            "its verdict rests on: a corrected one says its level under it; the others are "
+            "95% intervals.").format(fdr=f"{100 * meta.fdr:.0f}") + f"{stop}</p>")
     return out
 
 
-def _comparison(comp: Comparison) -> list[str]:
+def _comparison(comp: Comparison, precision: dict[str, float]) -> list[str]:
     out = [f"<h2>{escape(comp.title)}</h2>"]
     for n, part in comp.players.items():
         heading = ngettext("{players} players, {games} games on each side",
@@ -262,13 +286,13 @@ def _comparison(comp: Comparison) -> list[str]:
                            part.games).format(players=n, games=part.games)
         out.append(f"<h3>{escape(heading)}</h3>")
         out.append("<p>" + _overall(part.overall) + "</p>")
-        out.append(_rows_table(part.rows, _("with it")))
+        out.append(_rows_table(part.rows, _("with it"), precision=precision))
         pp = [r for r in part.rows if r.unit == "pp"]
         if pp:
-            out.append(difference_bars(_("Win-rate changes (percentage points, 95% paired "
-                                         "intervals)"),
-                                       [(r.label, r.difference.estimate, r.difference.low,
-                                         r.difference.high) for r in pp]))
+            out.append(named(difference_bars(_for(comp.title, n, _(
+                "Win-rate changes against base (percentage points, 95% paired intervals)")),
+                [(r.label, r.difference.estimate, r.difference.low, r.difference.high)
+                 for r in pp]), f"{comp.label}-{n}p-win-rate-changes"))
         flagged = ", ".join(_named(f.card) for f in part.card_flags) or escape(_("none"))
         out.append("<p class='note'>" + ngettext(
             "Cards whose owners' win rate differs from base, {tested} tested, false-discovery "
@@ -282,6 +306,15 @@ def _comparison(comp: Comparison) -> list[str]:
 def _sweep_rows(comp: Comparison, players: str) -> tuple[Row, ...]:
     part = comp.players.get(players)
     return part.rows if part is not None else ()
+
+
+def _measure_file(key: str) -> str:
+    """A headline measure as its chart's file names it: ``seat-1-win-rate``, ``game-length``."""
+    seat, dot, number = key.partition(".")
+    if seat == "seat" and dot and number.isdigit():  # not translated: a measure's key
+        return f"seat-{int(number) + 1}-win-rate"
+    return {"spread": "win-rate-spread", "score": "mean-score",  # not translated: file names
+            "turns": "game-length"}.get(key, key)  # not translated: file names
 
 
 def _sweep(report: Report) -> list[str]:
@@ -309,8 +342,10 @@ def _sweep(report: Report) -> list[str]:
                         d = row.difference
                         points.append((c.value, row.side, row.base + d.low, row.base + d.high))
                         label, unit, base = row.label, row.unit, row.base
-            out.append(sweep_chart(_("{players} players: {measure}").format(
-                players=n, measure=label), points, unit, base))
+            out.append(named(sweep_chart(_("Sweep of {target}, {players} players: {measure}")
+                                         .format(target=report.meta.sweep, players=n,
+                                                 measure=label), points, unit, base),
+                             f"sweep-{n}p-{_measure_file(key)}"))
     return out
 
 
@@ -380,10 +415,11 @@ def _details(report: Report) -> list[str]:
             side=side.title, pack=pack.name, version=pack.version)
         out.append(f"<details{opened}><summary>{escape(summary)}</summary>")
         for n, part in side.players.items():
-            out.append(_side(_("{players} players").format(players=n), part))
+            out.append(_side(side.title, f"{label}-{n}p", part))
             drama = part.drama
-            out.append(score_curves(_("Mean score after each round, per seat"),
-                                    drama.score_by_round))
+            out.append(named(score_curves(_for(side.title, n, _(
+                "Mean score after each round, per seat")), drama.score_by_round),
+                f"{label}-{n}p-score-by-round"))
             ranks = ", ".join(_("seat {number} {rank}").format(
                 number=s.seat + 1, rank=fixed(s.rank.mean, ".2f")) for s in part.seats)
             out.append("<p>" + escape(_(
@@ -429,7 +465,7 @@ def render(report: Report, columns: dict[str, str], headline: str = "", section:
     body = _first_screen(report, headline)
     for comp in report.comparisons:
         if comp.kind != "sweep":
-            body += _comparison(comp)
+            body += _comparison(comp, report.meta.precision)
     body += _sweep(report) + _noise(report) + _ladder(report.ladder) + _details(report)
     body += [section] if section else []
     body += _data(columns)

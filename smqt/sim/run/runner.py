@@ -110,13 +110,16 @@ class ProgressBar:
 
 
 def run_batches(batches: Sequence[GameBatch], executor: Executor, progress: Progress | None = None,
-                cancelled: Callable[[], bool] | None = None) -> list[GameResult]:
+                cancelled: Callable[[], bool] | None = None,
+                arrived: Callable[[list[GameResult]], None] | None = None) -> list[GameResult]:
     """Play every batch on ``executor``; the results of all games, in batch order.
 
-    ``progress(done_games, total_games)`` is called as batches finish (and once with 0 at the
-    start). When ``cancelled()`` turns true, or anything interrupts the wait (Ctrl+C, an
-    exception from ``progress``), the batches not finished are cancelled, the executor is shut
-    down without waiting for them and the run raises (``SimCancelled`` for a cancel).
+    ``arrived(results)`` is given each batch's results as it finishes (in the order they
+    finish), before ``progress(done_games, total_games)`` is told, which is called as batches
+    finish (and once with 0 at the start). When ``cancelled()`` turns true, or anything
+    interrupts the wait (Ctrl+C, an exception from ``progress``), the batches not finished are
+    cancelled, the executor is shut down without waiting for them and the run raises
+    (``SimCancelled`` for a cancel).
     """
     total = sum(len(b.games) for b in batches)
     results: list[list[GameResult] | None] = [None] * len(batches)
@@ -129,6 +132,8 @@ def run_batches(batches: Sequence[GameBatch], executor: Executor, progress: Prog
             i = index.pop(future)
             results[i] = future.result()  # a batch's error is the run's error
             done_games += len(batches[i].games)
+            if arrived:
+                arrived(results[i])
         if finished and progress:
             progress(done_games, total)
 

@@ -1,9 +1,18 @@
 """Statistics for simulation reports: proportions with Wilson intervals, a seat balance test,
 summaries of scores, differences between two packs (paired when both played the same games),
-the Benjamini-Hochberg correction, and how many games an interval needs to reach a precision.
+the Benjamini-Hochberg correction and the interval level it asks for, and how many games an
+interval needs to reach a precision.
 
-scipy does the t intervals, tests and the correction; the hand formulas are the ones scipy has
-no method for (Wilson and Newcombe intervals with fractional successes from shared wins)."""
+An interval never claims more than its games can show: values that hardly vary (every one of
+20 games lasted 28 turns) are not taken as certain. The spread of a mean's interval is at least
+that of ``n`` values of which the largest share ``n`` values can miss (``unseen_share``, about
+3.7/n at 95%) differ by one step (a turn, a point, a win instead of a loss): ``spread_floor``.
+Where every paired difference is the same, the interval is that value plus or minus the share
+of games that could still differ (exact, Clopper-Pearson for none of ``n``).
+
+scipy gives the t and normal quantiles, the chi-square test and the correction; the hand
+formulas are those it has no method for (Wilson and Newcombe intervals with fractional
+successes from shared wins, the t intervals with the floor)."""
 
 from __future__ import annotations
 
@@ -14,6 +23,46 @@ from collections.abc import Sequence
 import attrs
 
 Z95 = 1.959963984540054
+LEVEL = 0.95
+"""The level of an interval unless a correction for many comparisons asks for more."""
+STEP = 1.0
+"""The smallest step a measure's value takes per game: a turn, a point, a rank; a win instead
+of a loss for a win rate (whose per-game values lie between 0 and 1, so a step of 1 also bounds
+how far one game can move it)."""
+
+
+def z_value(level: float = LEVEL) -> float:
+    """The normal quantile of a two-sided interval at ``level`` (1.96 at 95%)."""
+    if level == LEVEL:
+        return Z95
+    from scipy import stats as scistats
+
+    return float(scistats.norm.ppf(1 - (1 - level) / 2))
+
+
+def _t_value(level: float, df: float) -> float:
+    from scipy import stats as scistats
+
+    return float(scistats.t.ppf(1 - (1 - level) / 2, df))
+
+
+def unseen_share(n: int, level: float = LEVEL) -> float:
+    """The largest share of games that could show something none of ``n`` games showed: the
+    exact upper end for none of ``n`` at ``level``, two-sided (about 3.7/n at 95%)."""
+    return 1 - ((1 - level) / 2) ** (1 / n)
+
+
+def spread_floor(n: int, step: float = STEP) -> float:
+    """The least standard deviation ``n`` values are taken to have: that of values of which a
+    share ``unseen_share(n)`` differ from the rest by ``step``, which ``n`` games can miss."""
+    share = unseen_share(n)
+    return step * math.sqrt(share * (1 - share))
+
+
+def games_to_see(share: float, level: float = LEVEL) -> int:
+    """The games needed before none of them differing shows that fewer than ``share`` of all
+    games would: the least ``n`` with ``unseen_share(n) <= share``."""
+    return math.ceil(math.log((1 - level) / 2) / math.log(1 - share))
 
 
 @attrs.frozen
@@ -96,28 +145,30 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 
 def summarise(values: Sequence[float]) -> Summary:
+    """The values' summary; the mean's interval with the spread at least ``spread_floor``
+    (values that never varied still leave their mean uncertain)."""
     n = len(values)
     if n == 0:
         nan = float("nan")
         return Summary(0, nan, nan, nan, nan, nan, nan, nan)
     mean = statistics.fmean(values)
     sd = statistics.stdev(values) if n > 1 else 0.0
-    from scipy import stats as scistats
-
-    half = scistats.t.ppf(0.975, n - 1) * sd / math.sqrt(n) if n > 1 else float("nan")
+    half = (_t_value(LEVEL, n - 1) * max(sd, spread_floor(n)) / math.sqrt(n) if n > 1
+            else float("nan"))
     return Summary(n, mean, sd, statistics.median(values), percentile(values, 0.05),
                    percentile(values, 0.95), mean - half, mean + half)
 
 
 @attrs.frozen
 class Difference:
-    """An estimated difference with its 95% interval; ``se`` and ``n`` say how the interval
-    would narrow with more games, ``p_value`` tests "no difference"."""
+    """An estimated difference with its interval (95% unless made at another level); ``se``
+    and ``n`` say how the interval would narrow with more games, ``p_value`` tests "no
+    difference"."""
 
     estimate: float
     """The difference itself (the variant's value minus base's, B minus A)."""
     low: float
-    """The 95% interval's lower end (NaN when too few games)."""
+    """The interval's lower end (NaN when too few games)."""
     high: float
     """Its upper end."""
     n: int
@@ -126,6 +177,9 @@ class Difference:
     """Its standard error (NaN when unknown)."""
     p_value: float
     """The test of "no difference" (NaN when not tested)."""
+    varied: bool = True
+    """False when every paired difference was the same (no game differed, or every game by as
+    much): the interval is then as wide as the share of games that could still differ."""
 
     @property
     def half_width(self) -> float:
@@ -140,14 +194,56 @@ NAN_DIFFERENCE = Difference(float("nan"), float("nan"), float("nan"), 0, float("
                             float("nan"))
 
 
-def _exact(estimate: float, n: int) -> Difference:
-    """Every difference the same: no spread, so the interval is the value itself."""
-    return Difference(estimate, estimate, estimate, n, 0.0, 1.0 if estimate == 0 else 0.0)
+@attrs.frozen
+class Corrected:
+    """A difference's interval at the level the false-discovery correction asks for: the one a
+    verdict on "beyond chance" rests on (Benjamini and Yekutieli's intervals for the measures
+    a Benjamini-Hochberg correction went over)."""
+
+    interval: Difference
+    """The difference with its interval at ``level``."""
+    level: float
+    """The interval's level: 1 - (discoveries, at least 1) x false-discovery rate / measures."""
+    measures: int
+    """How many measures the correction went over."""
 
 
-def paired_difference(after: Sequence[float], before: Sequence[float]) -> Difference:
-    """Mean of ``after - before`` over the same games, with a 95% t interval (the paired t test:
-    both sides play the same seeds, seats and bots, so each game is its own control)."""
+def corrected_level(p_values: Sequence[float], fdr: float) -> tuple[float, int]:
+    """The level at which an interval leaves out 0 exactly when the Benjamini-Hochberg
+    correction at ``fdr`` keeps its test (for a test and interval that agree, as a t test and
+    its interval): 1 - R q / m for R discoveries of m tests (q / m with none), and m. NaN p
+    values are not tests."""
+    known = [p for p in p_values if p == p]
+    if not known:
+        return LEVEL, 0
+    found = sum(p <= fdr for p in adjusted_p_values(known))
+    return 1 - max(found, 1) * fdr / len(known), len(known)
+
+
+def _unvaried(estimate: float, n: int, level: float, step: float) -> Difference:
+    """Every paired difference ``estimate``: the share of games that could still differ, each
+    by a step, either way (exact for none of ``n``); its test the same bound's."""
+    share = unseen_share(n, level)
+    shift = abs(estimate) / step
+    p_value = min(1.0, 2 * (1 - shift) ** n) if shift < 1 else 0.0
+    return Difference(estimate, estimate - share * step, estimate + share * step, n,
+                      spread_floor(n, step) / math.sqrt(n), p_value, varied=False)
+
+
+def _t_difference(estimate: float, se: float, df: float, n: int, level: float) -> Difference:
+    """``estimate`` with a t interval and the two-sided t test's p value."""
+    from scipy import stats as scistats
+
+    half = _t_value(level, df) * se
+    p_value = float(2 * scistats.t.sf(abs(estimate) / se, df))
+    return Difference(estimate, estimate - half, estimate + half, n, se, p_value)
+
+
+def paired_difference(after: Sequence[float], before: Sequence[float], level: float = LEVEL,
+                      step: float = STEP) -> Difference:
+    """Mean of ``after - before`` over the same games, with a t interval at ``level`` (the
+    paired t test: both sides play the same seeds, seats and bots, so each game is its own
+    control); the spread at least ``spread_floor``."""
     diffs = [a - b for a, b in zip(after, before, strict=True)]
     n = len(diffs)
     if n < 2:
@@ -155,62 +251,52 @@ def paired_difference(after: Sequence[float], before: Sequence[float]) -> Differ
                 if diffs else NAN_DIFFERENCE)
     mean = statistics.fmean(diffs)
     if all(d == diffs[0] for d in diffs):
-        return _exact(mean, n)
-    from scipy import stats as scistats
-
-    test = scistats.ttest_1samp(diffs, 0.0)
-    ci = test.confidence_interval(0.95)
-    se = statistics.stdev(diffs) / math.sqrt(n)
-    return Difference(mean, float(ci.low), float(ci.high), n, se, float(test.pvalue))
+        return _unvaried(mean, n, level, step)
+    sd = max(statistics.stdev(diffs), spread_floor(n, step))
+    return _t_difference(mean, sd / math.sqrt(n), n - 1, n, level)
 
 
-def mean_difference(after: Sequence[float], before: Sequence[float]) -> Difference:
+def mean_difference(after: Sequence[float], before: Sequence[float], level: float = LEVEL
+                    ) -> Difference:
     """``mean(after) - mean(before)`` for independent samples (Welch's t interval): for
     measures that are not paired game by game, like a card's owners in two packs."""
     if len(after) < 2 or len(before) < 2:
         return NAN_DIFFERENCE
-    mean = statistics.fmean(after) - statistics.fmean(before)
-    n = len(after) + len(before)
-    va, vb = statistics.variance(after), statistics.variance(before)
-    if va == 0 and vb == 0:
-        return _exact(mean, n)
-    from scipy import stats as scistats
-
-    test = scistats.ttest_ind(after, before, equal_var=False)
-    ci = test.confidence_interval(0.95)
-    se = math.sqrt(va / len(after) + vb / len(before))
-    return Difference(mean, float(ci.low), float(ci.high), n, se, float(test.pvalue))
+    return summary_mean_difference(
+        (len(after), statistics.fmean(after), statistics.stdev(after)),
+        (len(before), statistics.fmean(before), statistics.stdev(before)), level)
 
 
-def summary_mean_difference(after: tuple[int, float, float], before: tuple[int, float, float]
-                            ) -> Difference:
+def summary_mean_difference(after: tuple[int, float, float], before: tuple[int, float, float],
+                            level: float = LEVEL) -> Difference:
     """``mean(after) - mean(before)`` from two summaries ``(n, mean, sd)`` of independent
     samples (Welch's t interval and test, as ``mean_difference`` gives from the values): for
-    two reports, which keep summaries rather than every game."""
+    two reports, which keep summaries rather than every game. Each spread is taken as at least
+    ``spread_floor``: a run whose values never varied is not taken as exact."""
     (n_after, mean_after, sd_after), (n_before, mean_before, sd_before) = after, before
     estimate = mean_after - mean_before
     if min(n_after, n_before) < 2:
         return Difference(estimate, float("nan"), float("nan"), 0, float("nan"), float("nan"))
-    va, vb = sd_after ** 2 / n_after, sd_before ** 2 / n_before
-    se = math.sqrt(va + vb)
-    if se == 0:
-        return _exact(estimate, n_after + n_before)
-    from scipy import stats as scistats
-
+    va = max(sd_after, spread_floor(n_after)) ** 2 / n_after
+    vb = max(sd_before, spread_floor(n_before)) ** 2 / n_before
     df = (va + vb) ** 2 / (va ** 2 / (n_after - 1) + vb ** 2 / (n_before - 1))
-    half = float(scistats.t.ppf(0.975, df)) * se
-    p = float(2 * scistats.t.sf(abs(estimate) / se, df))
-    return Difference(estimate, estimate - half, estimate + half, n_after + n_before, se, p)
+    return _t_difference(estimate, math.sqrt(va + vb), df, n_after + n_before, level)
 
 
-def proportion_difference(a: Proportion, b: Proportion) -> Difference:
-    """``a - b`` with Newcombe's interval (hybrid score, method 10), 95%: independent samples
-    with fractional successes (shared wins), which scipy has no interval for."""
+def at_level(p: Proportion, level: float) -> Proportion:
+    """``p`` with its Wilson interval at ``level``."""
+    return p if level == LEVEL else wilson(p.successes, p.trials, z_value(level))
+
+
+def proportion_difference(a: Proportion, b: Proportion, level: float = LEVEL) -> Difference:
+    """``a - b`` with Newcombe's interval (hybrid score, method 10) at ``level``: independent
+    samples with fractional successes (shared wins), which scipy has no interval for."""
+    a, b = at_level(a, level), at_level(b, level)
     estimate = a.rate - b.rate
     low = estimate - math.sqrt((a.rate - a.low) ** 2 + (b.high - b.rate) ** 2)
     high = estimate + math.sqrt((a.high - a.rate) ** 2 + (b.rate - b.low) ** 2)
     n = a.trials + b.trials
-    se = (high - low) / (2 * Z95)
+    se = (high - low) / (2 * z_value(level))
     return Difference(estimate, low, high, n, se, proportion_test(a, b))
 
 
@@ -228,33 +314,32 @@ def proportion_test(a: Proportion, b: Proportion) -> float:
     return float(2 * scistats.norm.sf(abs(a.rate - b.rate) / se))
 
 
-def proportion_against(p: Proportion, reference: float) -> Difference:
-    """``p - reference`` with the Wilson interval and the score test's two-sided p value."""
+def proportion_against(p: Proportion, reference: float, level: float = LEVEL) -> Difference:
+    """``p - reference`` with the Wilson interval at ``level`` and the score test's two-sided
+    p value."""
     if not p.trials:
         return NAN_DIFFERENCE
     from scipy import stats as scistats
 
+    p = at_level(p, level)
     se = math.sqrt(reference * (1 - reference) / p.trials)
     p_value = float(2 * scistats.norm.sf(abs(p.rate - reference) / se))
     return Difference(p.rate - reference, p.low - reference, p.high - reference, p.trials,
-                      (p.high - p.low) / (2 * Z95), p_value)
+                      (p.high - p.low) / (2 * z_value(level)), p_value)
 
 
-def one_sample(values: Sequence[float], reference: float) -> Difference:
-    """``mean(values) - reference`` with a t interval and the one-sample t test's p value."""
+def one_sample(values: Sequence[float], reference: float, level: float = LEVEL,
+               step: float = STEP) -> Difference:
+    """``mean(values) - reference`` with a t interval at ``level`` and the one-sample t test's
+    p value; the spread at least ``spread_floor``."""
     n = len(values)
     if n < 2:
         return NAN_DIFFERENCE
     mean = statistics.fmean(values) - reference
     if all(v == values[0] for v in values):
-        return _exact(mean, n)
-    from scipy import stats as scistats
-
-    test = scistats.ttest_1samp(values, reference)
-    ci = test.confidence_interval(0.95)
-    se = statistics.stdev(values) / math.sqrt(n)
-    return Difference(mean, float(ci.low) - reference, float(ci.high) - reference, n, se,
-                      float(test.pvalue))
+        return _unvaried(mean, n, level, step)
+    sd = max(statistics.stdev(values), spread_floor(n, step))
+    return _t_difference(mean, sd / math.sqrt(n), n - 1, n, level)
 
 
 def adjusted_p_values(p_values: Sequence[float]) -> list[float]:

@@ -2,14 +2,16 @@
 pack's games (same seeds, seats and bots), the changed cards' owner win and pick rates, a
 verdict per measure, and the per-card flags with the false-discovery rate controlled.
 
-A verdict is one of three: "changed" (the 95% interval excludes no difference and the
-Benjamini-Hochberg correction over the comparison's measures keeps it), "no change detected"
-(the interval is inside +-precision) or "inconclusive" (neither; with the games it would need).
+A verdict is one of three: "changed" (beyond chance: the interval at the level the
+Benjamini-Hochberg correction over the comparison's measures asks for leaves out no
+difference), "no change detected" (the 95% interval is inside +-precision) or "inconclusive"
+(neither; with the games it would need). A row keeps the corrected interval when its verdict
+rests on it ("changed", "not yet beyond chance"), so that the interval shown beside a verdict
+is the one it was drawn from.
 """
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
@@ -20,13 +22,19 @@ from smqt.language.formats import fixed, number, with_percent
 from smqt.language.translate import N_, SOURCE, _, current, ngettext
 from smqt.sim.run.playgame import GameResult
 from smqt.sim.statistics.stats import (
+    LEVEL,
+    Z95,
+    Corrected,
     Difference,
     adjusted_p_values,
+    corrected_level,
     games_needed,
+    games_to_see,
     paired_difference,
     proportion_against,
     proportion_difference,
     wilson,
+    z_value,
 )
 
 FDR = 0.05
@@ -126,6 +134,9 @@ class Verdict:
     """``changed``, ``no change detected``, ``inconclusive`` or ``not measured``."""
     text: str
     more_games: int = 0
+    corrected: bool = False
+    """It rests on the corrected interval (whether the difference is beyond chance), not on
+    the 95% one (whether it is within the precision)."""
 
 
 def whole(count: int) -> str:
@@ -152,24 +163,62 @@ def show(value: float, unit: str, signed: bool = False, rate: bool = False) -> s
     return fixed(value, sign + ".2f")
 
 
-UNSEEN = 3.0
-"""The rule of three: when none of n games was affected, up to about 3/n of games (95%) could
-still be, so no difference in n games says "no change" only once 3/n is within the win-rate
-precision."""
+def level_percent(level: float) -> str:
+    """An interval's level as a percentage, with the decimals it needs to stay below 100%:
+    ``99.6%``, ``99.96%``."""
+    digits = 1
+    while digits < 4 and round(100 * level, digits) >= 100:
+        digits += 1
+    return with_percent(fixed(100 * level, f".{digits}f"))
+
+
+def corrected_words(level: float, count: int) -> str:
+    """What a corrected interval is: its level and the measures it was corrected for."""
+    return ngettext("{level} interval, corrected for {count} measure",
+                    "{level} interval, corrected for {count} measures",
+                    count).format(level=level_percent(level), count=count)
+
+
+def correction_words(corrected: Corrected) -> str:
+    """What a corrected interval is, for the line that shows it."""
+    return corrected_words(corrected.level, corrected.measures)
+
+
+def interval_note(row: Row, precision: dict[str, float], measures: int) -> str:
+    """What the interval shown on a row's line is, when it is not plainly the 95% interval its
+    verdict rests on: the corrected interval's level; or, in a report made before rows kept
+    their corrected interval, that the 95% interval leaves out 0 but the verdict "not yet
+    beyond chance" was corrected for the comparison's ``measures``. Empty otherwise."""
+    if row.corrected is not None:
+        return correction_words(row.corrected)
+    d = row.difference
+    if (row.verdict == INCONCLUSIVE and d.excludes_zero and row.unit in precision
+            and abs(d.estimate) >= precision[row.unit]):
+        return ngettext("95% interval; the verdict is corrected for {count} measure",
+                        "95% interval; the verdict is corrected for {count} measures",
+                        measures).format(count=measures)
+    return ""
 
 
 def judge(diff: Difference, unit: str, precision: float, p_adjusted: float,
-          games: int | None = None, win_precision: float = PRECISION["pp"]) -> Verdict:
-    """The verdict on one difference (see the module's docstring): "no change detected" needs
-    the whole interval inside +-precision."""
+          games: int | None = None, win_precision: float = PRECISION["pp"],
+          corrected: Corrected | None = None) -> Verdict:
+    """The verdict on one difference (see the module's docstring): "changed" needs the
+    ``corrected`` interval to leave out 0 (without one: the 95% interval, and the adjusted p
+    value at most the false-discovery rate); "no change detected" needs the whole 95% interval
+    inside +-precision. When no game differed, "no change" waits until none of that many games
+    differing shows that fewer than the win-rate precision's share of games would
+    (``games_to_see``: 122 games for 3%)."""
     if diff.low != diff.low or diff.high != diff.high:
         return Verdict(NOT_MEASURED, _("not measured (too few games)"))
-    if diff.excludes_zero and p_adjusted <= FDR:
+    beyond = (corrected.interval.excludes_zero if corrected is not None
+              else diff.excludes_zero and p_adjusted <= FDR)
+    if beyond:
         return Verdict(CHANGED, _("changed: {difference}").format(
-            difference=show(diff.estimate, unit, True)))
+            difference=show(diff.estimate, unit, True)), corrected=corrected is not None)
     games = diff.n if games is None else games
-    if diff.se == 0 and diff.estimate == 0:  # no game differed at all
-        enough = math.ceil(UNSEEN / win_precision)
+    if not diff.varied and diff.estimate == 0:  # no game differed at all
+        enough = games_to_see(win_precision)
         if games >= enough:
             return Verdict(NO_CHANGE, ngettext(
                 "no change detected (no game of {games} differed)",
@@ -191,13 +240,14 @@ def judge(diff: Difference, unit: str, precision: float, p_adjusted: float,
             "inconclusive: about {more} more games needed for ±{precision}",
             "inconclusive: about {more} more games needed for ±{precision}", more).format(
                 more=whole(more), precision=show(precision, unit)), more)
-    more = games_needed(diff, abs(diff.estimate) / 2, games) - games
+    z = z_value(corrected.level) if corrected is not None else Z95
+    more = games_needed(diff, abs(diff.estimate) / 2, games, z) - games
     return Verdict(INCONCLUSIVE, ngettext(
         "inconclusive: {difference} so far, not yet beyond chance (about {more} more games "
         "would tell)",
         "inconclusive: {difference} so far, not yet beyond chance (about {more} more games "
         "would tell)", more).format(difference=show(diff.estimate, unit, True),
-                                    more=whole(more)), more)
+                                    more=whole(more)), more, corrected is not None)
 
 
 RANGES = {"pp": (-1.0, 1.0), "card pp": (-1.0, 1.0)}  # not translated: unit keys
@@ -242,6 +292,16 @@ class Row(Measured):
     """The verdict in words, in the language of the run."""
     more_games: int
     """About how many more games would settle an inconclusive verdict (else 0)."""
+    corrected: Corrected | None = None
+    """When the verdict rests on whether the difference is beyond chance ("changed", "not yet
+    beyond chance"): the interval at the level the correction over the comparison's measures
+    asks for, which the verdict was drawn from and the report shows beside it. None when it
+    rests on the 95% interval (within the precision or not), and in reports made before."""
+
+
+def shown_interval(row: Row) -> Difference:
+    """The interval a row's verdict rests on: the corrected one, or the 95% one."""
+    return row.corrected.interval if row.corrected is not None else row.difference
 
 
 @attrs.frozen
@@ -275,8 +335,9 @@ def _mean(values: Iterable[float]) -> float:
 
 
 def compare_measures(base: Sequence[GameResult], side: Sequence[GameResult],
-                     spread: tuple[str, str] | None) -> list[Measured]:
-    """Every measure, paired over the games both sides played (matched by game number)."""
+                     spread: tuple[str, str] | None, level: float = LEVEL) -> list[Measured]:
+    """Every measure, paired over the games both sides played (matched by game number), its
+    interval at ``level``."""
     players = base[0].spec.players
     before = {r.spec.index: game_values(r, spread) for r in base}
     after = {r.spec.index: game_values(r, spread) for r in side}
@@ -287,7 +348,7 @@ def compare_measures(base: Sequence[GameResult], side: Sequence[GameResult],
                  if measure.key in after[i] and measure.key in before[i]]
         if not pairs:
             continue
-        diff = paired_difference([a for a, _ in pairs], [b for _, b in pairs])
+        diff = paired_difference([a for a, _ in pairs], [b for _, b in pairs], level)
         rows.append(_row(measure, _mean(b for _, b in pairs), _mean(a for a, _ in pairs), diff,
                          len(pairs)))
     return rows
@@ -331,9 +392,9 @@ def _owner_rate(sample: CardSample):
 
 
 def card_rows(base: dict[str, CardSample], side: dict[str, CardSample], cards: Sequence[str],
-              players: int, games: int) -> list[Measured]:
+              players: int, games: int, level: float = LEVEL) -> list[Measured]:
     """The owner win rate and pick rate of each changed card: against base when base has the
-    card, against the average seat (1/players) when the card is new."""
+    card, against the average seat (1/players) when the card is new; intervals at ``level``."""
     rows = []
     for card in cards:
         mine = side.get(card)
@@ -342,13 +403,13 @@ def card_rows(base: dict[str, CardSample], side: dict[str, CardSample], cards: S
         before = base.get(card)
         pick = None
         if before is not None and before.owner_shares:
-            win = proportion_difference(_owner_rate(mine), _owner_rate(before))
+            win = proportion_difference(_owner_rate(mine), _owner_rate(before), level)
             pick = proportion_difference(wilson(mine.picked, mine.offered),
-                                         wilson(before.picked, before.offered))
+                                         wilson(before.picked, before.offered), level)
             against, base_win = "base", _owner_rate(before).rate
             base_pick = wilson(before.picked, before.offered).rate
         else:
-            win = proportion_against(_owner_rate(mine), 1 / players)
+            win = proportion_against(_owner_rate(mine), 1 / players, level)
             against = "average seat"  # not translated: a report value (what it is measured against)
             base_win, base_pick = float("nan"), float("nan")
         if against == "base":
@@ -366,16 +427,30 @@ def card_rows(base: dict[str, CardSample], side: dict[str, CardSample], cards: S
     return rows
 
 
-def add_verdicts(rows: Sequence[Measured], precision: dict[str, float]) -> tuple[Row, ...]:
-    """Adjust the rows' p values together (Benjamini-Hochberg) and give each its verdict."""
+def rows_level(rows: Sequence[Measured]) -> tuple[float, int]:
+    """The level of the rows' corrected intervals, and how many measures it corrects for
+    (``stats.corrected_level`` at the false-discovery rate of the verdicts)."""
+    return corrected_level([row.difference.p_value for row in rows], FDR)
+
+
+def add_verdicts(rows: Sequence[Measured], precision: dict[str, float],
+                 corrected: Sequence[Measured] | None = None) -> tuple[Row, ...]:
+    """Adjust the rows' p values together (Benjamini-Hochberg) and give each its verdict;
+    ``corrected``: the same rows measured again at ``rows_level(rows)``, whose intervals say
+    whether a difference is beyond chance (without them the verdicts say it from the 95%
+    interval and the adjusted p value)."""
     adjusted = adjusted_p_values([row.difference.p_value for row in rows])
+    level, count = rows_level(rows)
+    again = corrected if corrected is not None else [None] * len(rows)
     judged = []
-    for row, p in zip(rows, adjusted, strict=True):
+    for row, p, other in zip(rows, adjusted, again, strict=True):
+        wider = Corrected(other.difference, level, count) if other is not None else None
         verdict = judge(row.difference, row.unit, precision[row.unit], p if p == p else 1.0,
-                        row.games, precision["pp"])
+                        row.games, precision["pp"], wider)
         judged.append(Row(**attrs.asdict(row, recurse=False), p_adjusted=p,
                           verdict=verdict.status, verdict_text=verdict.text,
-                          more_games=verdict.more_games))
+                          more_games=verdict.more_games,
+                          corrected=wider if verdict.corrected else None))
     return tuple(judged)
 
 
