@@ -185,6 +185,8 @@ def test_every_text_fits_at_every_size_at_1366x768(qtbot, tmp_path, monkeypatch,
         window.navigation.show_scorepad()
         check(cut, f"{at}, end page", window)
         check(cut, f"{at}, review", review)
+        assert review.chart.label_font().pixelSize() >= 12 * factor - 0.5, \
+            f"{at}: the chart's words kept their size"
         check(cut, f"{at}, rules", rules)
         dialog.show()
         check(cut, f"{at}, new game", dialog)

@@ -12,6 +12,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, Q
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from smqt.language.translate import _
+from smqt.ui.table.appearance import Appearance
 
 SHAPES = ("circle", "square", "triangle", "diamond")  # not translated: marker kinds
 
@@ -71,7 +72,9 @@ class ScoreChart(QWidget):
 
     def plot_rect(self) -> QRectF:
         """Where the lines are drawn (inside the axes' labels and the legend)."""
-        return QRectF(48, 34, max(10, self.width() - 64), max(10, self.height() - 34 - 40))
+        k = Appearance.text  # the labels round the lines grow with the text size
+        return QRectF(48 * k, 34 * k, max(10, self.width() - 64 * k),
+                      max(10, self.height() - 74 * k))
 
     def point(self, turn: int, value: int) -> QPointF:
         rect = self.plot_rect()
@@ -95,12 +98,18 @@ class ScoreChart(QWidget):
         step = nice_step(self._span())
         return max(step, (high // step + 1) * step)
 
+    def label_font(self) -> QFont:
+        """The axes' and the legend's words: 12 px at the normal text size, grown with it."""
+        small = QFont(self.font())
+        small.setPixelSize(round(12 * Appearance.text))
+        return small
+
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.fillRect(self.rect(), QColor("white"))
-        small = QFont(self.font())
-        small.setPixelSize(12)
+        k = Appearance.text
+        small = self.label_font()
         painter.setFont(small)
         metrics = QFontMetricsF(small)
         rect = self.plot_rect()
@@ -115,7 +124,7 @@ class ScoreChart(QWidget):
             y = self.point(0, value).y()
             painter.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y))
             painter.setPen(QColor("#444"))
-            painter.drawText(QRectF(0, y - 8, rect.left() - 6, 16),
+            painter.drawText(QRectF(0, y - 8 * k, rect.left() - 6, 16 * k),
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                              str(value))
             painter.setPen(QPen(QColor("#dddddd"), 1))
@@ -129,17 +138,17 @@ class ScoreChart(QWidget):
         for number in range(0, rounds, every):
             x = self.point(number * self.players, 0).x()
             painter.drawLine(QPointF(x, rect.bottom()), QPointF(x, rect.bottom() + 4))
-            painter.drawText(QRectF(x - 20, rect.bottom() + 4, 40, 16),
+            painter.drawText(QRectF(x - 20 * k, rect.bottom() + 4, 40 * k, 16 * k),
                              Qt.AlignmentFlag.AlignCenter, str(number + 1))
-        painter.drawText(QRectF(rect.left(), rect.bottom() + 18, rect.width(), 16),
+        painter.drawText(QRectF(rect.left(), rect.bottom() + 18 * k, rect.width(), 16 * k),
                          Qt.AlignmentFlag.AlignCenter,
                          _("round (a point at each turn's start; the last point is the end)"))
-        painter.drawText(QRectF(4, 4, 200, 16), Qt.AlignmentFlag.AlignLeft, _("points"))
+        painter.drawText(QRectF(4, 4, 200 * k, 16 * k), Qt.AlignmentFlag.AlignLeft, _("points"))
         if self.mark is not None and 0 <= self.mark <= turns:
             x = self.point(self.mark, 0).x()
             painter.setPen(QPen(QColor("#0072b2"), 2, Qt.PenStyle.DashLine))
             painter.drawLine(QPointF(x, rect.top()), QPointF(x, rect.bottom()))
-        x = rect.left() + 60
+        x = rect.left() + 60 * k
         for seat, name in enumerate(self.names):
             colour = QColor(self.colours[seat % len(self.colours)])
             shape = SHAPES[seat % len(SHAPES)]
@@ -149,9 +158,9 @@ class ScoreChart(QWidget):
             painter.setBrush(colour)
             for at in points[::max(1, len(points) // 12)] + points[-1:]:
                 draw_marker(painter, at, shape, 4)
-            draw_marker(painter, QPointF(x, 14), shape, 5)
+            draw_marker(painter, QPointF(x, 14 * k), shape, 5 * k)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QColor("#222"))
-            painter.drawText(QPointF(x + 10, 18), name)
-            x += 30 + metrics.horizontalAdvance(name)
+            painter.drawText(QPointF(x + 10 * k, 18 * k), name)
+            x += 30 * k + metrics.horizontalAdvance(name)
         painter.end()
