@@ -52,11 +52,14 @@ class ScoreChart(QWidget):
         """Turns per round (the axis is marked in rounds)."""
         self.mark: int | None = None
         """A turn to point out (the decision chosen in the review's list)."""
-        self.setMinimumSize(320, 200)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def sizeHint(self) -> QSize:
-        return QSize(560, 260)
+        return QSize(560, round(260 * Appearance.text))
+
+    def minimumSizeHint(self) -> QSize:
+        """Room for the lines inside the axes' words, which grow with the text size."""
+        return QSize(320, round(200 * Appearance.text))
 
     def show_scores(self, scores: Sequence[Sequence[int]], names: Sequence[str],
                     colours: Sequence[str], players: int = 2) -> None:
@@ -74,7 +77,7 @@ class ScoreChart(QWidget):
         """Where the lines are drawn (inside the axes' labels and the legend)."""
         k = Appearance.text  # the labels round the lines grow with the text size
         return QRectF(48 * k, 34 * k, max(10, self.width() - 64 * k),
-                      max(10, self.height() - 74 * k))
+                      max(10, self.height() - 90 * k))
 
     def point(self, turn: int, value: int) -> QPointF:
         rect = self.plot_rect()
@@ -140,8 +143,11 @@ class ScoreChart(QWidget):
             painter.drawLine(QPointF(x, rect.bottom()), QPointF(x, rect.bottom() + 4))
             painter.drawText(QRectF(x - 20 * k, rect.bottom() + 4, 40 * k, 16 * k),
                              Qt.AlignmentFlag.AlignCenter, str(number + 1))
-        painter.drawText(QRectF(rect.left(), rect.bottom() + 18 * k, rect.width(), 16 * k),
-                         Qt.AlignmentFlag.AlignCenter,
+        # the rounds' line wraps under the axis rather than losing its ends
+        painter.drawText(QRectF(rect.left() - 40 * k, rect.bottom() + 18 * k,
+                                rect.width() + 56 * k, 34 * k),
+                         int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+                         | int(Qt.TextFlag.TextWordWrap),
                          _("round (a point at each turn's start; the last point is the end)"))
         painter.drawText(QRectF(4, 4, 200 * k, 16 * k), Qt.AlignmentFlag.AlignLeft, _("points"))
         if self.mark is not None and 0 <= self.mark <= turns:
