@@ -27,6 +27,7 @@ from smqt.engine.catalog import Catalog, catalog_entries
 from smqt.files.atomic import finish_interrupted_write, remove_stale_temporaries, write_files
 from smqt.files.guarded import PackFileError, cut, parse_toml, read_bytes
 from smqt.language.translate import _
+from smqt.pack.extends import parent_folder
 from smqt.pack.folder import KINDS, entries_files
 from smqt.pack.load import check_pack
 from smqt.pack.manifest import MANIFEST
@@ -438,9 +439,10 @@ class PackDocument:
         extends = self.files.get(MANIFEST, {}).get("extends")
         if extends != self._extends:
             self._extends = copy.deepcopy(extends)
-            self.parent = check_pack(os.path.normpath(self.folder / extends))[0] \
+            parent = parent_folder(self.folder, extends) \
                 if isinstance(extends, str) and extends.strip() and "\0" not in extends \
                 else None
+            self.parent = check_pack(parent)[0] if parent is not None else None
         texts = {name: self.text(name).encode("utf-8") for name in self.files}
         self.catalog, self.problems = check_pack(self.folder, texts)
         return self.problems

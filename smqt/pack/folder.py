@@ -36,6 +36,7 @@ from smqt.files.guarded import (
 )
 from smqt.language.translate import _
 from smqt.pack.convert import converter, describe, structure_problems
+from smqt.pack.extends import beside, names_a_pack, parent_folder, says_name, shipped_pack_names
 from smqt.pack.manifest import MANIFEST, PackManifest
 from smqt.pack.problems import ContentError
 
@@ -224,7 +225,17 @@ class _PackReader:
         self, folder: Path, extends: str, chain: tuple[tuple[str, str], ...]
     ) -> tuple[_Loaded | None, bool]:
         manifest_file = folder / MANIFEST
-        parent_folder = Path(os.path.normpath(folder / extends))
+        found = self._parent_folder(folder, extends)
+        if found is None:
+            self.error(
+                manifest_file, "pack", "extends",
+                _("there is no pack named {name}: neither a folder of that name beside this "
+                  "pack ({path}) nor a shipped pack ({names}); give a folder path such as "
+                  "{example} for a pack elsewhere").format(
+                      name=shown(extends), path=cut(beside(folder, extends), 200),
+                      names=", ".join(shipped_pack_names()), example="'../my-base'"))
+            return None, True
+        parent_folder = found
         if self.folders is not None:
             problem = None if _folder_key(parent_folder) in self.folders \
                 else _("no such pack folder")
@@ -263,6 +274,19 @@ class _PackReader:
             return None, True
         parent = self.load(parent_folder, chain)
         return parent, parent is None
+
+    def _parent_folder(self, folder: Path, extends: str) -> Path | None:
+        """The folder of the pack ``extends`` leads to from ``folder`` (``smqt.pack.extends``),
+        None for a name that names no pack; among files given as a tree, a pack's name is
+        looked for beside ``folder`` only."""
+        if self.folders is None:
+            return parent_folder(folder, extends)
+        if not names_a_pack(extends):
+            return Path(os.path.normpath(folder / extends))
+        near = beside(folder, extends)
+        given = self.folders.get(_folder_key(Path(near)))
+        return Path(near) if given is not None and says_name(given.get(MANIFEST), extends) \
+            else None
 
     def _read_toml(
         self, path: Path, entry: str, hashed: list[bytes], given: Mapping[str, bytes] | None

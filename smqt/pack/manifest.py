@@ -72,6 +72,6 @@ class PackManifest:
     schema: int = field(validator=_known_schema)
     "The format version of the pack; 1."
     extends: str | None = field(default=None, validator=_folder_path)
-    "The parent pack's folder, relative to this pack's folder, e.g. ``../../base``."
+    "The pack it extends: a shipped pack's name (``base``) or a folder relative to this one (``../mine``)."
     description: str = field(default="", validator=_description)
     "A sentence for people choosing a pack."
