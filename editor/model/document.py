@@ -29,7 +29,7 @@ from smqt.files.guarded import PackFileError, cut, parse_toml, read_bytes
 from smqt.language.translate import _
 from smqt.pack.extends import parent_folder
 from smqt.pack.folder import KINDS, entries_files
-from smqt.pack.load import check_pack
+from smqt.pack.load import check_pack, review_pack
 from smqt.pack.manifest import MANIFEST
 from smqt.pack.problems import ContentError
 from smqt.pack.save import unstructure_entry
@@ -112,6 +112,8 @@ class PackDocument:
         self.files: dict[str, dict[str, Any]] = {}
         self.saved: dict[str, dict[str, Any]] = {}
         self.problems: list[ContentError] = []
+        self.warnings: list[ContentError] = []
+        "What the pack as edited may still get wrong though it loads (two entries of one name)."
         self.parent: Catalog | None = None
         self.catalog: Catalog | None = None
         "What the engine loads from the pack as edited (None when nothing loads)."
@@ -444,7 +446,8 @@ class PackDocument:
                 else None
             self.parent = check_pack(parent)[0] if parent is not None else None
         texts = {name: self.text(name).encode("utf-8") for name in self.files}
-        self.catalog, self.problems = check_pack(self.folder, texts)
+        review = review_pack(self.folder, texts)
+        self.catalog, self.problems, self.warnings = review.catalog, review.errors, review.warnings
         return self.problems
 
     @property
