@@ -144,13 +144,18 @@ class PackDocument:
                 data = read_bytes(path)
                 files[path.name] = parse_toml(data)
             except PackFileError as exc:
-                where = f"{path}, {exc.where()}" if exc.where() else path
                 problems = check_pack(self.folder)[1]
-                raise DocumentError(
-                    _("{where}: {problem}. The editor opens a pack whose files all read as "
-                      "TOML; fix this one in a text editor first.").format(
-                        where=cut(str(where), 300), problem=exc.problem), problems
-                ) from None
+                if any(p.file == str(path) and p.problem == exc.problem for p in problems):
+                    # the loader's list says what is wrong and where: said once, there
+                    message = _("{file} does not read as TOML. The editor opens a pack whose "
+                                "files all read as TOML; fix this one in a text editor "
+                                "first.").format(file=cut(str(path), 300))
+                else:
+                    where = f"{path}, {exc.where()}" if exc.where() else path
+                    message = _("{where}: {problem}. The editor opens a pack whose files all "
+                                "read as TOML; fix this one in a text editor first.").format(
+                        where=cut(str(where), 300), problem=exc.problem)
+                raise DocumentError(message, problems) from None
             headers[path.name] = _header(data.decode("utf-8"))
         self.files, self.headers = files, headers
         self.saved = copy.deepcopy(self.files)
