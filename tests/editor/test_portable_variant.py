@@ -74,3 +74,29 @@ def test_new_variant_proposes_the_documents_folder(qtbot):
 @pytest.mark.usefixtures("german")
 def test_the_variants_folder_has_a_german_name(qtbot):
     assert variants_home().name == "Santa-Monica-Varianten"
+
+
+@pytest.mark.gui
+def test_typing_base_into_extends_inherits_the_shipped_base(qtbot, monkeypatch, tmp_path):
+    from PySide6.QtWidgets import QLineEdit
+
+    from editor.forms.fields import discarded
+    from tests.editor.opened import open_editor
+
+    monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    (alone / "pack.toml").write_text('name = "alone"\nversion = "0.1"\nschema = 1\n')
+    window = open_editor(qtbot, monkeypatch, alone)
+    assert not window.session.doc.valid  # no cards of its own
+    window.showing.select("settings", "pack")
+    [extends] = [w for w in window.showing.form.findChildren(QLineEdit, "field:extends")
+                 if not discarded(w)]
+    extends.setText("base")
+    extends.editingFinished.emit()
+    assert tomllib.loads(window.session.doc.text("pack.toml"))["extends"] == "base"
+    assert len(window.session.doc.inherited("card")) == 78 and window.session.doc.valid
+    extends.setText("../../bsae")  # a folder that is not there is still a folder's problem
+    extends.editingFinished.emit()
+    assert [p.key for p in window.session.doc.problems] == ["extends"]
+    assert "parent pack folder '../../bsae' does not exist" in window.session.doc.problems[0].problem
