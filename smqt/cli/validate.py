@@ -17,16 +17,16 @@ def run_validate(pack_path: str, out: TextIO) -> int:
     Either way a line per warning follows (the pack plays; the author decides)."""
     review = review_pack(pack_path)
     catalog, errors = review.catalog, review.errors
+    warnings = [_("warning: {problem}").format(problem=warning) for warning in review.warnings]
     if errors or catalog is None:
-        for error in errors:
-            print(error, file=out)
+        for line in [*map(str, errors), *warnings]:
+            print(line, file=out)
         print(ngettext("{count} error", "{count} errors", len(errors)).format(count=len(errors)),
               file=out)
-    else:
-        print(summary(catalog), file=out)
-    for warning in review.warnings:
-        print(_("warning: {problem}").format(problem=warning), file=out)
-    return 1 if errors or catalog is None else 0
+        return 1
+    for line in [summary(catalog), *warnings]:
+        print(line, file=out)
+    return 0
 
 
 def summary(catalog: Catalog) -> str:

@@ -107,3 +107,12 @@ def test_a_path_into_the_installation_is_warned_of(tmp_path):
     assert 'extends = "base"' in warning
     mine = variant(tmp_path / "mine", "", extends="../trial")  # a pack of one's own: fine
     assert review_pack(mine).warnings == []
+
+
+def test_a_pack_with_errors_is_warned_of_too_before_the_count(tmp_path):
+    broken = COPY_OF_TIDE_POOLS + '\n[[card]]\nid = "nameless"\nrow = "beach"\n'
+    code, out = validate(variant(tmp_path / "trial", broken))
+    lines = out.splitlines()
+    assert code == 1 and lines[-1] == "1 error"
+    assert lines[0].endswith("required key 'name' is missing")
+    assert lines[1].startswith("warning: ") and "'Gezeitentümpel'" in lines[1]
