@@ -195,9 +195,10 @@ class ExportDialog(QDialog):
             _("Nothing to export with these choices.")
         if fmt == "tts":
             text += " " + _("Tabletop Simulator decks hold the feature cards.")
-        if self.changed_only.isChecked() and self.parent_catalog is not None:
-            text += " " + _("With a printed base game: {steps}").format(steps=" ".join(
-                deck_instructions(self.parent_catalog, self.catalog)))
+        steps = deck_instructions(self.parent_catalog, self.catalog, self.kinds()) \
+            if self.changed_only.isChecked() and self.parent_catalog is not None else []
+        if steps:
+            text += " " + _("With a printed base game: {steps}").format(steps=" ".join(steps))
         self.summary.setText(text)
         self.export_button.setEnabled(bool(count))
 

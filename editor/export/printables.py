@@ -9,7 +9,7 @@ or image being drawn); the faces of ``smqt/render`` are drawn through their prin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF, Qt
@@ -226,12 +226,17 @@ def changed_entries(parent: Catalog, variant: Catalog) -> dict[str, set[str]]:
     return found
 
 
-def deck_instructions(parent: Catalog, variant: Catalog) -> list[str]:
+def deck_instructions(parent: Catalog, variant: Catalog,
+                      kinds: Collection[str] = KINDS) -> list[str]:
     """What to do with a printed base game to play the variant from its "changed entries
-    only" print: the entries to take out, to replace with the printed ones, to add."""
-    steps = {"removed": [], "changed": [], "added": []}
+    only" print of ``kinds``: the entries to take out, to replace with the printed ones, to
+    add, and the reference cards to replace when the rules changed (they are printed then)."""
+    steps: dict[str, list[str]] = {"removed": [], "changed": [], "added": []}
+    rules_changed = False
     for change in pack_changes(parent, variant):
-        if change.kind != RULES and (change.what != "changed" or change.fields):
+        if change.kind == RULES:
+            rules_changed = True
+        elif change.what != "changed" or change.fields:
             kind = CHANGE_KINDS.get(change.kind)
             steps[change.what].append(f"{_(kind) if kind else change.kind.replace('_', ' ')} "
                                       f"{change.name or change.id}")
@@ -239,6 +244,9 @@ def deck_instructions(parent: Catalog, variant: Catalog) -> list[str]:
     for what, sentence in STEPS:
         if steps[what]:
             lines.append(_(sentence).format(entries=", ".join(steps[what])))
+        if what == "changed" and rules_changed and "reference" in kinds:
+            lines.append(_("Replace the reference cards with the {count} printed ones: the "
+                           "rules changed.").format(count=REFERENCE_COPIES))
     return lines
 
 

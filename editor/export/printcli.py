@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TextIO
 
 from smqt.language.translate import _, ngettext
+from smqt.pack.extends import parent_folder
 
 KIND_CHOICES = ("card", "starting_tile", "sand_dollar_tile", "objective_tile", "reference")
 
@@ -100,4 +101,4 @@ def _parent(folder: Path) -> Path | None:
     except (OSError, ValueError):
         return None
     extends = manifest.get("extends")
-    return (folder / extends).resolve() if isinstance(extends, str) else None
+    return parent_folder(folder, extends) if isinstance(extends, str) else None

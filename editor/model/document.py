@@ -27,8 +27,9 @@ from smqt.engine.catalog import Catalog, catalog_entries
 from smqt.files.atomic import finish_interrupted_write, remove_stale_temporaries, write_files
 from smqt.files.guarded import PackFileError, cut, parse_toml, read_bytes
 from smqt.language.translate import _
+from smqt.pack.extends import parent_folder
 from smqt.pack.folder import KINDS, entries_files
-from smqt.pack.load import check_pack
+from smqt.pack.load import check_pack, review_pack
 from smqt.pack.manifest import MANIFEST
 from smqt.pack.problems import ContentError
 from smqt.pack.save import unstructure_entry
@@ -111,6 +112,8 @@ class PackDocument:
         self.files: dict[str, dict[str, Any]] = {}
         self.saved: dict[str, dict[str, Any]] = {}
         self.problems: list[ContentError] = []
+        self.warnings: list[ContentError] = []
+        "What the pack as edited may still get wrong though it loads (two entries of one name)."
         self.parent: Catalog | None = None
         self.catalog: Catalog | None = None
         "What the engine loads from the pack as edited (None when nothing loads)."
@@ -141,13 +144,18 @@ class PackDocument:
                 data = read_bytes(path)
                 files[path.name] = parse_toml(data)
             except PackFileError as exc:
-                where = f"{path}, {exc.where()}" if exc.where() else path
                 problems = check_pack(self.folder)[1]
-                raise DocumentError(
-                    _("{where}: {problem}. The editor opens a pack whose files all read as "
-                      "TOML; fix this one in a text editor first.").format(
-                        where=cut(str(where), 300), problem=exc.problem), problems
-                ) from None
+                if any(p.file == str(path) and p.problem == exc.problem for p in problems):
+                    # the loader's list says what is wrong and where: said once, there
+                    message = _("{file} does not read as TOML. The editor opens a pack whose "
+                                "files all read as TOML; fix this one in a text editor "
+                                "first.").format(file=cut(str(path), 300))
+                else:
+                    where = f"{path}, {exc.where()}" if exc.where() else path
+                    message = _("{where}: {problem}. The editor opens a pack whose files all "
+                                "read as TOML; fix this one in a text editor first.").format(
+                        where=cut(str(where), 300), problem=exc.problem)
+                raise DocumentError(message, problems) from None
             headers[path.name] = _header(data.decode("utf-8"))
         self.files, self.headers = files, headers
         self.saved = copy.deepcopy(self.files)
@@ -438,11 +446,13 @@ class PackDocument:
         extends = self.files.get(MANIFEST, {}).get("extends")
         if extends != self._extends:
             self._extends = copy.deepcopy(extends)
-            self.parent = check_pack(os.path.normpath(self.folder / extends))[0] \
+            parent = parent_folder(self.folder, extends) \
                 if isinstance(extends, str) and extends.strip() and "\0" not in extends \
                 else None
+            self.parent = check_pack(parent)[0] if parent is not None else None
         texts = {name: self.text(name).encode("utf-8") for name in self.files}
-        self.catalog, self.problems = check_pack(self.folder, texts)
+        review = review_pack(self.folder, texts)
+        self.catalog, self.problems, self.warnings = review.catalog, review.errors, review.warnings
         return self.problems
 
     @property

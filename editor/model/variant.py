@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import tomli_w
+from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from smqt.files.atomic import atomic_write_text
 from smqt.language.translate import _
+from smqt.pack.extends import shipped_name
 from smqt.pack.manifest import MANIFEST, SCHEMA
 
 
@@ -35,12 +37,30 @@ def folder_name(name: str) -> str:
     return slug
 
 
+def variants_home() -> Path:
+    """Where a new variant's folder goes unless the author picks another: a folder for
+    variants in the user's documents folder (the home folder without one), never inside the
+    installation, which a reinstall replaces."""
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return Path(documents or Path.home()) / _("Santa Monica variants")
+
+
+def extends_value(parent: Path, folder: Path) -> str:
+    """What ``extends`` says in the pack at ``folder`` to extend ``parent``: a shipped pack by
+    its name (``base``), which works wherever the variant is sent and whichever installation
+    opens it; another pack by its path relative to ``folder``."""
+    name = shipped_name(parent)
+    if name is not None:
+        return name
+    return Path(os.path.relpath(Path(parent).resolve(), folder.resolve())).as_posix()
+
+
 def create_variant(parent: Path, location: Path, name: str, description: str = "") -> Path:
     """Write ``location/<name>/pack.toml`` extending ``parent``; returns the new folder."""
     folder = Path(location) / folder_name(name)
     if folder.exists() and any(folder.iterdir()):
         raise ValueError(_("{folder} exists already and is not empty").format(folder=folder))
-    extends = Path(os.path.relpath(Path(parent).resolve(), folder.resolve())).as_posix()
+    extends = extends_value(parent, folder)
     manifest = {"name": name.strip(), "version": "0.1.0", "schema": SCHEMA, "extends": extends}
     if description.strip():
         manifest["description"] = description.strip()
@@ -62,8 +82,7 @@ class NewVariantDialog(QDialog):
         self.name_edit = QLineEdit()
         self.name_edit.setPlaceholderText(_("e.g. Beach party"))
         self.description_edit = QLineEdit()
-        variants = parent_pack.parent / "variants"  # not translated: a folder name
-        self.location_edit = QLineEdit(str(variants if variants.is_dir() else parent_pack.parent))
+        self.location_edit = QLineEdit(str(variants_home()))
         browse = QPushButton(_("Browse…"))
         browse.clicked.connect(self._browse)
         where = QHBoxLayout()

@@ -1,5 +1,5 @@
 """The validation panel: the engine loader's verdict on the pack as edited, one line per
-problem; activating a line asks the window to show the entry and the field."""
+problem and per warning; activating a line asks the window to show the entry and the field."""
 
 from __future__ import annotations
 
@@ -27,13 +27,19 @@ class ValidationPanel(QWidget):
         layout.addWidget(self.list)
         self.problems: list[ContentError] = []
 
-    def show_problems(self, problems: list[ContentError], folder: str) -> None:
-        self.problems = list(problems)
+    def show_problems(self, problems: list[ContentError], folder: str,
+                      warnings: list[ContentError] | None = None) -> None:
+        """One line per problem, then one per warning (what the pack may still get wrong
+        though it loads, such as two entries of one name)."""
+        warnings = list(warnings or [])
+        self.problems = [*problems, *warnings]
         self.list.clear()
-        for problem in problems:
+        for number, problem in enumerate(self.problems):
             text = str(problem)
             if text.startswith(folder):
                 text = text[len(folder):].lstrip("/\\")
+            if number >= len(problems):
+                text = _("warning: {problem}").format(problem=text)
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, problem)
             item.setToolTip(_("Click to go to the field.") + "\n" + str(problem))
@@ -47,6 +53,11 @@ class ValidationPanel(QWidget):
         else:
             self.summary.setText("<b style='color:#1e6b34'>"
                                  + _("No problems: the pack loads.") + "</b>")
+        if warnings:
+            self.summary.setText(self.summary.text() + " " + ngettext(
+                "{count} warning: the table plays the pack, but look at it.",
+                "{count} warnings: the table plays the pack, but look at them.",
+                len(warnings)).format(count=len(warnings)))
 
     def _chosen(self, item: QListWidgetItem) -> None:
         self.chosen.emit(item.data(Qt.ItemDataRole.UserRole))

@@ -105,7 +105,7 @@ class Showing(QObject):
             return
         self._rows()
         self._show_current()
-        self._problems.show_problems(doc.problems, str(doc.folder))
+        self._problems.show_problems(doc.problems, str(doc.folder), doc.warnings)
         self._stats.show_catalog(doc.catalog, len(doc.problems))
 
     def _rows(self) -> None:

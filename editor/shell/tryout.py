@@ -19,6 +19,7 @@ from editor.shell.notices import Notices
 from editor.shell.session import PackSession
 from editor.shell.simulate import SimulateDialog
 from smqt.language.translate import N_, _
+from smqt.pack.extends import parent_folder
 from smqt.pack.manifest import MANIFEST
 from smqt.pack.shipped import default_pack
 
@@ -134,8 +135,8 @@ class TryOut:
         doc = self._session.doc
         assert doc is not None
         extends = doc.files[MANIFEST].get("extends")
-        base: Path | None = (doc.folder / extends).resolve() if isinstance(extends, str) \
-            else default_pack().resolve()
+        base: Path | None = default_pack().resolve() if not isinstance(extends, str) else \
+            (parent_folder(doc.folder, extends) or doc.folder / extends).resolve()
         if base == doc.folder.resolve():
             base = None
         from smqt.desktop.datafolder import data_folder

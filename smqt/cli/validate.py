@@ -1,4 +1,5 @@
-"""``smqt validate PACK``: load a content pack and report every problem, or summarise it."""
+"""``smqt validate PACK``: load a content pack and report every problem, or summarise it, and
+warn of what it may still get wrong."""
 
 from __future__ import annotations
 
@@ -8,19 +9,23 @@ from typing import TextIO
 
 from smqt.engine.catalog import Catalog
 from smqt.language.translate import _, ngettext
-from smqt.pack.load import catalog_counts, check_pack
+from smqt.pack.load import catalog_counts, review_pack
 
 
 def run_validate(pack_path: str, out: TextIO) -> int:
-    """Print one line per problem and a count, returning 1; or a one-line summary, returning 0."""
-    catalog, errors = check_pack(pack_path)
+    """Print one line per problem and a count, returning 1; or a one-line summary, returning 0.
+    Either way a line per warning follows (the pack plays; the author decides)."""
+    review = review_pack(pack_path)
+    catalog, errors = review.catalog, review.errors
+    warnings = [_("warning: {problem}").format(problem=warning) for warning in review.warnings]
     if errors or catalog is None:
-        for error in errors:
-            print(error, file=out)
+        for line in [*map(str, errors), *warnings]:
+            print(line, file=out)
         print(ngettext("{count} error", "{count} errors", len(errors)).format(count=len(errors)),
               file=out)
         return 1
-    print(summary(catalog), file=out)
+    for line in [summary(catalog), *warnings]:
+        print(line, file=out)
     return 0
 
 

@@ -190,7 +190,7 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         'name': N_("The pack's name, stored in game records (R12.2)."),
         'version': N_("The pack's version, stored in game records."),
         'schema': N_('The format version of the pack; 1.'),
-        'extends': N_("The parent pack's folder, relative to this pack's folder, e.g. ``../../base``."),
+        'extends': N_("The pack it extends: a shipped pack's name (``base``) or a folder relative to this one (``../mine``)."),
         'description': N_('A sentence for people choosing a pack.'),
     },
     'smqt.pack.problems:ContentError': {

@@ -34,8 +34,10 @@ from smqt.files.guarded import (
     parse_toml,
     read_bytes,
 )
+from smqt.files.tomllines import table_lines
 from smqt.language.translate import _
 from smqt.pack.convert import converter, describe, structure_problems
+from smqt.pack.extends import beside, names_a_pack, parent_folder, says_name, shipped_pack_names
 from smqt.pack.manifest import MANIFEST, PackManifest
 from smqt.pack.problems import ContentError
 
@@ -143,7 +145,8 @@ class _Draft:
 
     new: list[tuple[str, str, Any, str]] = attrs.Factory(list)
     "(kind, id, entry, file) of every well-formed entry."
-    defined: dict[tuple[str, str], str] = attrs.Factory(dict)
+    defined: dict[tuple[str, str], tuple[str, int]] = attrs.Factory(dict)
+    "(kind, id) -> the file and the position in its section of the entry that defined it."
     broken: set[tuple[str, str]] = attrs.Factory(set)
     broken_count: dict[str, int] = attrs.Factory(dict)
     removes: list[tuple[str, str, str, str]] = attrs.Factory(list)
@@ -158,6 +161,8 @@ class _PackReader:
     def __init__(self, files: Mapping[str, bytes] | None = None,
                  tree: Mapping[str, bytes] | None = None) -> None:
         self.errors: list[ContentError] = []
+        self.texts: dict[str, bytes] = {}
+        "Each file read, by its name as reported: where an entry stands is looked up in it."
         self.files = files
         "The leaf pack's files, when they are not read from its folder."
         self.folders: dict[str, dict[str, bytes]] | None = None
@@ -167,6 +172,20 @@ class _PackReader:
             for name, data in tree.items():
                 path = PurePosixPath(name)
                 self.folders.setdefault(_folder_key(path.parent), {})[path.name] = data
+
+    def entry_line(self, file: str, kind: str, index: int) -> int | None:
+        """The line of the ``index``-th ``[[kind]]`` table of a file read here, when its
+        headers say it (``smqt.files.tomllines``)."""
+        data = self.texts.get(file)
+        if data is None:
+            return None
+        try:
+            text = data.decode("utf-8")
+            tables = parse_toml(data).get(kind)
+        except (UnicodeDecodeError, PackFileError):
+            return None
+        lines = table_lines(text, kind, len(tables)) if isinstance(tables, list) else None
+        return lines[index] if lines is not None and index < len(lines) else None
 
     def error(self, file: Path | str, entry: str, key: str, problem: str, **kw: Any) -> None:
         """Report a problem; an entry id, a key or a problem too long to read is cut short."""
@@ -224,7 +243,17 @@ class _PackReader:
         self, folder: Path, extends: str, chain: tuple[tuple[str, str], ...]
     ) -> tuple[_Loaded | None, bool]:
         manifest_file = folder / MANIFEST
-        parent_folder = Path(os.path.normpath(folder / extends))
+        found = self._parent_folder(folder, extends)
+        if found is None:
+            self.error(
+                manifest_file, "pack", "extends",
+                _("there is no pack named {name}: neither a folder of that name beside this "
+                  "pack ({path}) nor a shipped pack ({names}); give a folder path such as "
+                  "{example} for a pack elsewhere").format(
+                      name=shown(extends), path=cut(beside(folder, extends), 200),
+                      names=", ".join(shipped_pack_names()), example="'../my-base'"))
+            return None, True
+        parent_folder = found
         if self.folders is not None:
             problem = None if _folder_key(parent_folder) in self.folders \
                 else _("no such pack folder")
@@ -264,6 +293,19 @@ class _PackReader:
         parent = self.load(parent_folder, chain)
         return parent, parent is None
 
+    def _parent_folder(self, folder: Path, extends: str) -> Path | None:
+        """The folder of the pack ``extends`` leads to from ``folder`` (``smqt.pack.extends``),
+        None for a name that names no pack; among files given as a tree, a pack's name is
+        looked for beside ``folder`` only."""
+        if self.folders is None:
+            return parent_folder(folder, extends)
+        if not names_a_pack(extends):
+            return Path(os.path.normpath(folder / extends))
+        near = beside(folder, extends)
+        given = self.folders.get(_folder_key(Path(near)))
+        return Path(near) if given is not None and says_name(given.get(MANIFEST), extends) \
+            else None
+
     def _read_toml(
         self, path: Path, entry: str, hashed: list[bytes], given: Mapping[str, bytes] | None
     ) -> dict[str, Any] | None:
@@ -277,6 +319,7 @@ class _PackReader:
             return None
         name = os.fsencode(path.name)
         hashed.append(name + b"\0" + len(data).to_bytes(8, "big") + data)
+        self.texts[str(path)] = data
         try:
             return parse_toml(data)
         except PackFileError as exc:
@@ -346,17 +389,23 @@ class _PackReader:
             raw_id = raw.get("id")
             ident = raw_id if isinstance(raw_id, str) else ""
             if ident and (kind, ident) in draft.defined:
+                first_file, first_index = draft.defined[kind, ident]
+                first_line = self.entry_line(first_file, kind, first_index)
                 self.error(
                     file,
                     ident,
                     "id",
                     _("duplicate id: {kind} {id} is already defined in {file}").format(
-                        kind=kind, id=shown(ident), file=draft.defined[kind, ident]),
+                        kind=kind, id=shown(ident), file=first_file) if first_line is None
+                    else _("duplicate id: {kind} {id} is already defined in {file}, line "
+                           "{line}").format(kind=kind, id=shown(ident), file=first_file,
+                                            line=first_line),
+                    line=self.entry_line(file, kind, index),
                     **where,
                 )
                 continue
             if ident:
-                draft.defined[kind, ident] = file
+                draft.defined[kind, ident] = (file, index)
             try:
                 entry: Any = converter.structure(raw, KINDS[kind])
             except Exception as exc:

@@ -8,11 +8,14 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
+
 from smqt.engine.catalog import CATALOG_FIELDS, Catalog, PackIdentity, in_language
 from smqt.engine.effects import Row
 from smqt.language.translate import current
 from smqt.pack.convert import converter
 from smqt.pack.folder import KINDS, PackContents, read_pack
+from smqt.pack.packwarnings import pack_warnings
 from smqt.pack.playable import setup_problems
 from smqt.pack.problems import ContentError, PackError
 
@@ -65,6 +68,28 @@ def check_pack(
     (see ``read_pack``).
     """
     return _catalog(*read_pack(path, files))
+
+
+@attrs.frozen
+class PackReview:
+    """A pack's check with its warnings (``smqt validate``, the content editor)."""
+
+    catalog: Catalog | None
+    "What loaded (None when the pack cannot be put together at all)."
+    errors: list[ContentError]
+    "Every problem: a pack with any does not play."
+    warnings: list[ContentError]
+    "What the pack may still get wrong though it plays (``smqt.pack.packwarnings``)."
+
+
+def review_pack(
+    path: str | os.PathLike[str], files: Mapping[str, bytes] | None = None
+) -> PackReview:
+    """``check_pack`` with the warnings about what loaded."""
+    contents, errors = read_pack(path, files)
+    catalog, errors = _catalog(contents, errors)
+    warnings = pack_warnings(contents) if contents is not None else []
+    return PackReview(catalog, errors, warnings)
 
 
 def load_files(files: Mapping[str, bytes | str], leaf: str = ".") -> Catalog:

@@ -33,7 +33,8 @@ def _folder_path(inst: object, attribute: attrs.Attribute, value: str | None) ->
     if value is None:
         return
     if not value.strip():
-        raise ValueError(_("must name a folder, such as {example}").format(example="'../../base'"))
+        raise ValueError(_("must name a pack or its folder, such as {name} or {folder}").format(
+            name="'base'", folder="'../my-base'"))
     if len(value) > 1000 or any(ch < " " or ch == "\x7f" for ch in value):
         raise ValueError(
             _("must be a folder path of printable characters (at most {most}), got {value}")
@@ -72,6 +73,6 @@ class PackManifest:
     schema: int = field(validator=_known_schema)
     "The format version of the pack; 1."
     extends: str | None = field(default=None, validator=_folder_path)
-    "The parent pack's folder, relative to this pack's folder, e.g. ``../../base``."
+    "The pack it extends: a shipped pack's name (``base``) or a folder relative to this one (``../mine``)."
     description: str = field(default="", validator=_description)
     "A sentence for people choosing a pack."

@@ -23,6 +23,7 @@ import attrs
 from smqt.engine.catalog import Catalog
 from smqt.files.guarded import PackFileError, list_toml_files, parse_toml, read_bytes
 from smqt.language.translate import _
+from smqt.pack.extends import beside, names_a_pack, parent_folder
 from smqt.pack.load import load_files, load_pack
 from smqt.pack.manifest import MANIFEST
 from smqt.pack.problems import ContentError, PackError
@@ -72,19 +73,19 @@ class PackSource:
         """The pack folder at ``path`` with the packs it extends; raises ``PackError`` when
         the pack does not load."""
         catalog = load_pack(path)
-        folders = _extends_chain(Path(os.path.abspath(path)))
-        root = Path(os.path.commonpath([str(f) for f in folders]))
+        chain = _extends_chain(Path(os.path.abspath(path)))
+        root = Path(os.path.commonpath([str(place) for _folder, place in chain]))
         files: list[tuple[str, bytes]] = []
-        for folder in reversed(folders):  # the root pack first, as the loader reads them
+        for folder, place in reversed(chain):  # the root pack first, as the loader reads them
             for file in list_toml_files(folder):
                 try:
                     data = read_bytes(file)
                 except PackFileError as exc:  # changed since it loaded a moment ago
                     raise PackError([ContentError(str(file), "", "", exc.problem)]) from None
-                files.append((file.relative_to(root).as_posix(), data))
+                files.append(((place / file.name).relative_to(root).as_posix(), data))
         identity = catalog.identity
         return cls(identity.name, identity.version, identity.content_hash, tuple(files),
-                   folders[0].relative_to(root).as_posix())
+                   chain[0][1].relative_to(root).as_posix())
 
     @classmethod
     def from_files(cls, files: Mapping[str, str | bytes]) -> PackSource:
@@ -113,15 +114,31 @@ class PackSource:
                    tuple(sorted(encoded.items())), ".")
 
 
-def _extends_chain(folder: Path) -> list[Path]:
-    """``folder`` and the folders of the packs it extends, the leaf first; resolved as the
-    loader resolves them (lexically). Only called on a pack that loaded, so the chain ends."""
-    chain = [folder]
+def _extends_chain(folder: Path) -> list[tuple[Path, Path]]:
+    """``folder`` and the folders of the packs it extends, the leaf first, each with its place
+    among the carried files: a pack named by its name (``extends = "base"``) is placed beside
+    the pack that names it, where the loader looks for it first, so the files hold no path
+    of this machine; a pack named by a path keeps its place. Resolved as the loader resolves
+    them (lexically); only called on a pack that loaded, so the chain ends."""
+    chain = [(folder, folder)]
     while True:
-        extends = parse_toml(read_bytes(chain[-1] / MANIFEST)).get("extends")
+        real, place = chain[-1]
+        extends = parse_toml(read_bytes(real / MANIFEST)).get("extends")
         if extends is None:
-            return chain
-        chain.append(Path(os.path.normpath(chain[-1] / extends)))
+            break
+        parent = parent_folder(real, extends)
+        assert parent is not None  # it loaded
+        placed = Path(beside(place, extends)) if names_a_pack(extends) \
+            else Path(os.path.normpath(place / extends))
+        chain.append((parent, placed))
+    places = [place for _real, place in chain]
+    for index, place in enumerate(places):
+        if place in places[:index]:  # a pack named by its name where another of the chain is
+            raise PackError([ContentError(
+                str(chain[index - 1][0] / MANIFEST), "pack", "extends",
+                _("the pack it names by its name would be copied to {place}, where another "
+                  "of the packs it builds on is: rename that folder").format(place=place))])
+    return chain
 
 
 # --------------------------------------------------------------------------- writing, loading

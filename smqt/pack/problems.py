@@ -41,12 +41,19 @@ class ContentError:
     def _where(self) -> str:
         if not self.section or self.section == self.entry:
             return self.entry
-        section = _SECTIONS[self.section]() if self.section in _SECTIONS else self.section
         if self.entry:
-            return f"{section} {self.entry!r}"
+            return entry_words(self.section, self.entry)
+        section = _SECTIONS[self.section]() if self.section in _SECTIONS else self.section
         if self.index is not None:
             return f"{section} #{self.index + 1}"
         return section
+
+
+def entry_words(section: str, entry: str) -> str:
+    """An entry as a problem names it: its section in the language in force and its id
+    (``card 'tide_pools'``; German ``Merkmalskarte 'tide_pools'``)."""
+    words = _SECTIONS[section]() if section in _SECTIONS else section
+    return f"{words} {entry!r}"
 
 
 # Translators: a pack file's section, naming an entry in a problem ("card 'pier': ..."); in

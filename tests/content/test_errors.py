@@ -583,10 +583,35 @@ def test_duplicate_id_within_a_pack_is_reported_on_the_second(make_pack) -> None
     contents, errors = read_pack(folder)
     assert [where(e) for e in errors] == [("b.toml", "twice", "id")]
     assert errors[0].problem == (
-        f"duplicate id: card 'twice' is already defined in {folder / 'a.toml'}"
+        f"duplicate id: card 'twice' is already defined in {folder / 'a.toml'}, line 1"
     )
+    assert errors[0].line == 1  # the line of the second copy, in b.toml
     assert contents is not None and list(contents.entries["card"]) == ["twice", "other"]
     assert contents.entries["card"]["twice"].text == ""
+
+
+def test_a_duplicate_id_gives_the_lines_of_both_copies(make_pack) -> None:
+    """Issue 43: the author finds both copies in a file without counting tables."""
+    tricky = ('[[card]]\nid = "first"\nname = "Card"\nrow = "street"\n'
+              'text = """\n[[card]] is not a header inside a string\n"""\n'
+              '# [[card]] nor in a comment\n\n')
+    text = tricky + card("", ident="twice") + card("", ident="other") + card("", ident="twice")
+    folder = pack_with(make_pack, {"a.toml": text})
+    [error] = read_pack(folder)[1]
+    lines = text.split("\n")
+    first, second = [number for number, line in enumerate(lines, 1) if line == 'id = "twice"']
+    assert (error.line, error.entry) == (second - 1, "twice")  # the [[card]] above each id
+    assert error.problem.endswith(f"{folder / 'a.toml'}, line {first - 1}")
+    assert str(error).startswith(f"{folder / 'a.toml'}, line {second - 1}: card 'twice'")
+
+
+def test_a_duplicate_id_written_inline_says_no_line_rather_than_a_wrong_one(make_pack) -> None:
+    inline = 'card = [{ id = "twice", name = "Card", row = "street" }]\n'
+    folder = pack_with(make_pack, {"a.toml": inline, "b.toml": card("", ident="twice")})
+    [error] = read_pack(folder)[1]
+    assert error.problem == (
+        f"duplicate id: card 'twice' is already defined in {folder / 'a.toml'}")
+    assert error.line == 1 and Path(error.file).name == "b.toml"
 
 
 def test_same_id_in_different_kinds_is_fine(make_pack) -> None:

@@ -74,8 +74,10 @@ def test_a_file_that_is_not_toml_is_refused_with_every_problem(pack, damage, pro
     (pack / "beach.toml").write_bytes(damage)
     refusal = open_or_refuse(pack)
     assert isinstance(refusal, DocumentError)
-    assert "beach.toml" in str(refusal) and problem in str(refusal)
+    assert "beach.toml" in str(refusal) and "fix this one in a text editor" in str(refusal)
     assert refusal.problems == check_pack(pack)[1] and refusal.problems
+    told = [str(refusal), *map(str, refusal.problems)]  # what the editor shows, in order
+    assert sum(text.count(problem) for text in told) == 1  # issue 43: once, not twice
 
 
 @posix_only

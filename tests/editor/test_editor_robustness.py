@@ -142,6 +142,20 @@ def test_undo_puts_a_dropped_key_back_in_its_place(qtbot, pack, monkeypatch):
     assert (pack / "beach.toml").read_text() == before
 
 
+def test_a_pack_whose_file_is_not_toml_says_its_problem_once(qtbot, pack, monkeypatch):
+    """Issue 43: the refusal's sentence and the list under it said the same thing twice."""
+    told = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda _p, title, text: told.append(text))
+    (pack / "street.toml").write_text('[[card]]\nid = "x"\nname = \n')
+    win = EditorWindow()
+    qtbot.addWidget(win)
+    assert not win.files.open_pack(pack)
+    [text] = told
+    assert text.count("this is not a value TOML can read") == 1, text
+    assert text.startswith(f"{pack / 'street.toml'} does not read as TOML.")
+    assert f"{pack / 'street.toml'}, line 3: invalid TOML" in text
+
+
 def test_a_failed_reload_keeps_the_document(qtbot, pack, monkeypatch):
     win = open_window(qtbot, pack, monkeypatch)
     win.editing.push(win.session.doc.set_value("card", "tide_pools", ("name",), "Rock Pools"))

@@ -35,6 +35,30 @@ def test_changed_only_is_for_a_variant(qapp, catalogs):
         dialog.deleteLater()
 
 
+def test_the_instructions_name_the_reference_cards_a_rules_change_prints(qapp, catalogs):
+    """Issue 43: "Replace with the printed one: …" left out the reference cards the print
+    holds when the variant changes the rules."""
+    trial = load_pack(BASE.parent / "variants" / "house-rule-trial")
+    dialog = ExportDialog(trial, catalogs[0])
+    dialog.changed_only.setChecked(True)
+    assert "reference" in [item.kind for item in dialog.items()]
+    text = dialog.summary.text()
+    assert ("Replace with the printed one: card Sunset Lookout. Replace the reference cards "
+            "with the 4 printed ones: the rules changed. Add: card Ocean Avenue Taco Stand.") \
+        in text
+    dialog.kind_boxes["reference"].setChecked(False)
+    assert "reference" not in [item.kind for item in dialog.items()]
+    assert "reference cards" not in dialog.summary.text()
+    dialog.deleteLater()
+    short = ExportDialog(load_pack(BASE.parent / "variants" / "short-game"), catalogs[0])
+    short.changed_only.setChecked(True)
+    assert short.summary.text().endswith("With a printed base game: Replace the reference cards "
+                                         "with the 4 printed ones: the rules changed.")
+    short.kind_boxes["reference"].setChecked(False)  # nothing to print, nothing to do
+    assert "With a printed base game" not in short.summary.text()
+    short.deleteLater()
+
+
 def test_kinds_and_formats(qapp, catalogs):
     dialog = ExportDialog(catalogs[0])
     for kind, box in dialog.kind_boxes.items():

@@ -8,6 +8,7 @@ import tempfile
 
 import pytest
 
+from smqt.pack import extends as extends_module
 from smqt.pack import packsource
 from smqt.pack.load import load_pack
 from smqt.pack.packsource import PackSource, PackSourceError, load_source, write_pack
@@ -134,3 +135,50 @@ def test_a_source_that_loads_to_another_identity_is_refused():
     forged = PackSource(source.name, source.version, "0" * 16, source.files, source.leaf)
     with pytest.raises(PackSourceError, match="0000000000000000"):
         load_source(forged)
+
+
+def named_variant(folder, extends="base"):
+    folder.mkdir(parents=True)
+    (folder / "pack.toml").write_text(f'name = "trial"\nversion = "0.1"\nschema = 1\n'
+                                      f'extends = "{extends}"\n')
+    (folder / "rules.toml").write_text("[rules]\ncards_to_end = 10\n")
+    return folder
+
+
+def test_a_variant_naming_base_is_carried_with_base_beside_it_and_no_path(tmp_path, monkeypatch):
+    """Issue 43: a variant in the documents folder that extends the shipped base by its name
+    is carried as ``trial/`` and ``base/``: no folder of this machine among its files, and
+    its copy loads from itself, even where no shipped base is to be found."""
+    folder = named_variant(tmp_path / "Documents" / "Santa Monica variants" / "trial")
+    source = PackSource.from_folder(folder)
+    names = [name for name, _ in source.files]
+    assert source.leaf == "trial"
+    assert "base/street.toml" in names and "trial/rules.toml" in names
+    assert all(name.split("/")[0] in ("base", "trial") for name in names)
+    assert dict(source.files)["base/street.toml"] == (BASE / "street.toml").read_bytes()
+    identity = load_pack(folder).identity
+    assert load_source(source).identity == identity
+    copy = write_pack(source, tmp_path / "report" / "packs" / "trial-1a2b")
+    monkeypatch.setattr(extends_module, "shipped_pack", lambda name: None)  # no installation
+    assert load_pack(copy).identity == identity
+    assert PackSource.from_folder(copy) == source
+
+
+def test_a_variant_of_a_variant_naming_base_keeps_its_own_layout(tmp_path):
+    named_variant(tmp_path / "mine" / "middle")
+    leaf = named_variant(tmp_path / "mine" / "top", "../middle")
+    (leaf / "pack.toml").write_text((leaf / "pack.toml").read_text().replace("trial", "top"))
+    source = PackSource.from_folder(leaf)
+    assert source.leaf == "top"
+    assert {name.split("/")[0] for name, _ in source.files} == {"base", "middle", "top"}
+    assert load_source(source).identity == load_pack(leaf).identity
+
+
+def test_a_name_carried_where_another_pack_of_the_chain_is_is_refused(tmp_path):
+    """A folder ``base`` holding a pack called otherwise, which names ``base``: the shipped
+    base would be carried into that folder's place."""
+    named_variant(tmp_path / "base")  # "trial", extends the shipped "base"
+    leaf = named_variant(tmp_path / "top", "../base")
+    assert load_pack(leaf).rules.cards_to_end == 10
+    with pytest.raises(PackError, match="another of the packs it builds on"):
+        PackSource.from_folder(leaf)
