@@ -15,7 +15,6 @@ from PySide6.QtCore import QRect
 from PySide6.QtGui import QFontInfo
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 
-from smqt.ai import thinker
 from smqt.ai.protocol import make_bot
 from smqt.engine.game import Game
 from smqt.engine.state import ACQUIRE
@@ -24,7 +23,6 @@ from smqt.ui.shell.newgame import NewGameDialog
 from smqt.ui.shell.window import TableWindow
 from smqt.ui.table.appearance import TEXT_SIZES, set_high_contrast, set_text_size
 from smqt.ui.table.items import LabelItem
-from tests.ai.nearby import NearbyThinker
 from tests.support import base
 from tests.ui.fitcheck import problems
 
@@ -47,13 +45,6 @@ def language(request, qapp):
     use("en")
     qt_language("en")
 
-
-@pytest.fixture
-def nearby(monkeypatch):
-    helper = NearbyThinker()
-    monkeypatch.setattr(thinker, "shared", lambda: helper)
-    yield helper
-    helper.stop()
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,6 @@ import random
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from smqt.ai import thinker
 from smqt.ai.protocol import make_bot
 from smqt.coach.hint import hint
 from smqt.engine.actions import Take
@@ -20,21 +19,11 @@ from smqt.records.record import parse_record, record_text
 from smqt.ui.game.controller import Seat
 from smqt.ui.table.items import CARD_H, CARD_W, HintItem
 from smqt.ui.table.scenes import PITCH_X, PITCH_Y
-from tests.ai.nearby import NearbyThinker
 from tests.support import base
 from tests.ui.clicks import played
 
 pytestmark = pytest.mark.gui
 
-
-@pytest.fixture
-def nearby(monkeypatch):
-    """The coach thinks on a thread of the test's process (the real one is another process:
-    the same answer, later)."""
-    helper = NearbyThinker()
-    monkeypatch.setattr(thinker, "shared", lambda: helper)
-    yield helper
-    helper.stop()
 
 
 def to_first_card(window, seed: int = 11) -> Game:

@@ -10,24 +10,15 @@ import random
 import pytest
 from PySide6.QtCore import Qt
 
-from smqt.ai import thinker
 from smqt.ai.protocol import make_bot
 from smqt.coach.review import review_record
 from smqt.engine.game import Game
 from smqt.ui.game.controller import Seat
 from smqt.ui.table.items import HintItem
-from tests.ai.nearby import NearbyThinker
 from tests.support import base
 
 pytestmark = pytest.mark.gui
 
-
-@pytest.fixture
-def nearby(monkeypatch):
-    helper = NearbyThinker()
-    monkeypatch.setattr(thinker, "shared", lambda: helper)
-    yield helper
-    helper.stop()
 
 
 def finished(seed: int = 4242) -> Game:
