@@ -62,6 +62,10 @@ class Showing(QObject):
 
     form_edited = Signal(object, object, object)
     "(kind, list key) of the entry the form shows, the field's path, its new value."
+    key_renamed = Signal(object, object, str)
+    "(kind, list key), the path of a key its table does not have, the key it is renamed to."
+    key_deleted = Signal(object, object)
+    "(kind, list key), the path of a key its table does not have: delete it."
 
     def __init__(self, session: PackSession, entries: EntryList, page: FormPage,
                  preview: PreviewPanel, problems: ValidationPanel, stats: StatsView,
@@ -226,6 +230,10 @@ class Showing(QObject):
                              optional_lists=not (key and key[0] == SETTINGS))
             self.form.edited.connect(
                 lambda path, value: self.form_edited.emit(self._form_target, path, value))
+            self.form.key_renamed.connect(
+                lambda path, key: self.key_renamed.emit(self._form_target, path, key))
+            self.form.key_deleted.connect(
+                lambda path: self.key_deleted.emit(self._form_target, path))
             self._page.place(self.form)
         self.form.setEnabled(editable)
         self.form.show_table(table)
