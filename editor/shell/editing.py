@@ -24,14 +24,21 @@ from editor.model.document import (
     SetValue,
 )
 from editor.model.places import get
-from editor.model.templates import follows_name, free_id, id_from_name, new_entry
+from editor.model.templates import (
+    copy_of,
+    follows_name,
+    free_id,
+    id_from_name,
+    new_entry,
+    outdated_languages,
+)
 from editor.model.words import entry_words, kind_word
 from editor.shell import entryrows
 from editor.shell.entrylist import SETTINGS, EntryList, EntryRow, split_key
 from editor.shell.notices import Notices
 from editor.shell.session import PackSession
 from smqt.engine.catalog import catalog_entries
-from smqt.engine.content import ID_PATTERN
+from smqt.engine.content import ID_PATTERN, WORDED_LANGUAGES
 from smqt.language.translate import _
 from smqt.pack.folder import KINDS
 from smqt.pack.manifest import MANIFEST
@@ -152,6 +159,17 @@ class Editing:
             return
         if repr(edit.old) == repr(edit.new):  # repr: True and 1 differ, 2.0 and 2 too
             return
+        if self._translated_again(target, path, value):
+            self._stack.beginMacro(_("{change}; translated again").format(
+                change=describe_edit(edit, entry_words(kind, ident))))
+            try:
+                self.push(edit, describe_edit(edit, entry_words(kind, ident)))
+                marked = self._edit_at(target, (path[0], "outdated"), None)
+                if marked is not None:
+                    self.push(marked)
+            finally:
+                self._stack.endMacro()
+            return
         follow = self._id_for_name(kind, key, edit, value) if path == ("name",) else None
         if follow is None:
             self.push(edit, describe_edit(edit, entry_words(kind, ident)))
@@ -167,6 +185,13 @@ class Editing:
             self._stack.endMacro()
         self._notices.status(_("The id follows the name: {id} (until you type an id of your "
                                "own).").format(id=follow), 6000)
+
+    def _translated_again(self, target: tuple[str, str], path: tuple, value: Any) -> bool:
+        """The author writes an entry's name or text in a language whose words are marked
+        outdated (a copy's): they are translated again, and the mark goes with the edit."""
+        return len(path) == 2 and path[0] in WORDED_LANGUAGES and path[1] in ("name", "text") \
+            and isinstance(value, str) and bool(value) \
+            and self._value_at(target, (path[0], "outdated")) is True
 
     def rename_key(self, target: tuple[str, str], path: tuple, new_key: str) -> None:
         """A key the table does not have (a typo) takes the name ``new_key``, its value and its
@@ -248,14 +273,15 @@ class Editing:
         if doc is None or row is None or row.kind == SETTINGS:
             return
         ident = free_id(f"{row.id}_copy", entryrows.all_ids(doc, row.kind))
-        twin = copy.deepcopy(row.table)
-        twin["id"] = ident
-        if isinstance(twin.get("name"), str):
-            twin["name"] = twin["name"] + " (copy)"  # not translated: pack content
+        twin = copy_of(row.table, ident)
         place = entryrows.place(doc, row.kind, row.key)
         self.push(doc.new_entry(row.kind, twin, place[0] if place else None),
                   _("duplicate {kind} {id} as {new_id}").format(kind=kind_word(row.kind), id=row.id,
                                                                  new_id=ident))
+        if outdated_languages(twin):
+            self._notices.status(_("The copy's German name and text are marked outdated: "
+                                   "translate them again (until then it shows its own name in "
+                                   "German too)."), 10000)
 
     def delete(self) -> None:
         self._flush()
