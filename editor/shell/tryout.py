@@ -138,16 +138,14 @@ class TryOut:
             else default_pack().resolve()
         if base == doc.folder.resolve():
             base = None
-        from smqt.desktop.datafolder import data_folder
-
         if self.sim_dialog is not None:
             if self.sim_dialog.running:
                 self.sim_dialog.show()
                 self.sim_dialog.raise_()
                 return
             self.sim_dialog.deleteLater()
-        self.sim_dialog = SimulateDialog(base, doc.folder.resolve(),
-                                         data_folder("simulations"), self._notices.window)
+        self.sim_dialog = SimulateDialog(base, doc.folder.resolve(), None, self._notices.window,
+                                         open_url=lambda url: self.open_url(url))
         self.sim_dialog.finished_report.connect(self._open_report)
         self.sim_dialog.show()
 
