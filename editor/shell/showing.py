@@ -8,9 +8,9 @@ import copy
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
-from editor.forms.fields import discard, help_of
+from editor.forms.fields import discard, discarded, help_of
 from editor.forms.form import Form, parse_key
 from editor.forms.inputs import NumberBox
 from editor.model.document import CHANGED, INHERITED, NEW, REMOVED
@@ -111,6 +111,9 @@ class Showing(QObject):
         self._show_current()
         self._problems.show_problems(doc.problems, str(doc.folder))
         self._stats.show_catalog(doc.catalog, len(doc.problems))
+        focus = QApplication.focusWidget()
+        if focus is None or discarded(focus):  # its field went with the edit (a key renamed)
+            self._page.help.setText(_(HELP_HINT))
 
     def _rows(self) -> None:
         doc = self._session.doc
@@ -291,3 +294,5 @@ class Showing(QObject):
         text = help_of(widget)
         if text:
             self._page.help.setText(text)
+        elif self._page.isAncestorOf(widget):  # the form itself (its field went with an edit)
+            self._page.help.setText(_(HELP_HINT))

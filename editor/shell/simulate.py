@@ -187,6 +187,10 @@ class SimulateDialog(QDialog):
         self._show_on_bar(_("Not started: choose Run"))
         self.status = QLabel("")
         self.status.setWordWrap(True)
+        # room for a report's link or a failure's few lines from the start: the dialog keeps
+        # its size, and a long text must not squeeze the options above
+        self.status.setMinimumHeight(self.status.fontMetrics().lineSpacing() * 5)
+        self.status.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.status.setTextFormat(Qt.TextFormat.RichText)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
         self.status.setOpenExternalLinks(False)  # a link is opened by ``open_url``
@@ -244,6 +248,7 @@ class SimulateDialog(QDialog):
 
     def _build_folder(self, form: QFormLayout, root: Path) -> None:
         self.folder = QLineEdit(str(root))
+        self.folder.setMinimumWidth(self.folder.fontMetrics().horizontalAdvance("x" * 40))
         self.folder.setToolTip(_("Each run writes its report into a folder of its own "
                                  "here."))
         self.choose = QPushButton(_("Choose…"))

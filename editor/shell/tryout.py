@@ -150,8 +150,13 @@ class TryOut:
         self.sim_dialog.show()
 
     def _open_report(self, folder: str) -> None:
-        self._notices.status(_("Simulation report: {folder}").format(folder=folder), 15000)
-        self.open_url(QUrl.fromLocalFile(str(Path(folder) / "report.html")))  # not translated: a file name
+        page = QUrl.fromLocalFile(str(Path(folder) / "report.html"))  # not translated: a file name
+        if self.open_url(page):
+            self._notices.status(_("Simulation report: {folder}").format(folder=folder), 15000)
+        else:
+            self._notices.status(_("Simulation report: {folder} (no browser could be started "
+                                   "for it: open report.html there)").format(folder=folder),
+                                 30000)
 
     def print_and_play_dialog(self) -> ExportDialog | None:
         self._flush()

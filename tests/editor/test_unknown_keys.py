@@ -163,7 +163,13 @@ def test_a_misspelt_key_of_the_pack_file_is_renamed_too(qtbot, typo, monkeypatch
     assert rows(win) == ["name", "version", "schema", "extends", "descripton", "description"]
     button = widget(win, QToolButton, "rename:descripton")
     assert button.text() == "Rename to description"
+    with qtbot.waitActive(win):
+        win.activateWindow()
+    win.showing.jump_to(next(p for p in win.session.doc.problems if p.key == "descripton"))
+    assert win.page.help.text().startswith("descripton is not a key of this table")
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    # the help line no longer speaks of a key that is gone
+    assert win.page.help.text() == "Point at or click into a field to read what it means."
     manifest = win.session.doc.files["pack.toml"]
     assert manifest["description"] == "A description with a typo in its key."
     assert "descripton" not in manifest
