@@ -42,6 +42,7 @@ from editor.forms.fields import (
     toml_text,
 )
 from editor.forms.inputs import ChoiceBox
+from editor.forms.unknown import UnknownKey, unknown_keys
 from editor.model.templates import default_table, default_value, union_members
 from editor.model.words import with_key
 from smqt.desktop.flow import FlowLayout
@@ -92,7 +93,8 @@ def make_editor(form: FormParts, path: Path_, tp: Any, attribute: attrs.Attribut
 
 
 class StructEditor(Editor):
-    """The fields of an attrs class, one row each."""
+    """The fields of an attrs class, one row each; a key the class does not have (a typo) gets
+    a row of its own where it stands in the file, with Rename and Delete."""
 
     def __init__(self, form: FormParts, path: Path_, cls: type, doc: str = "") -> None:
         self.form, self.path, self.cls = form, path, cls
@@ -101,7 +103,11 @@ class StructEditor(Editor):
             self.widget.setFrameShape(QFrame.Shape.StyledPanel)
         layout = QFormLayout(self.widget)
         layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self._layout = layout
         self.raw: Any = None
+        self.unknown: list[UnknownKey] = []
+        "The rows of the keys the class does not have, in file order."
+        self._unknown_places: list[tuple[str, str | None]] = []
         docs = {name: plain(_(text)) for name, text in field_docs(cls).items()}
         self.editors: dict[str, Editor] = {}
         for attribute in resolved_fields(cls):
@@ -127,6 +133,32 @@ class StructEditor(Editor):
         table = raw if isinstance(raw, dict) else {}
         for name, editor in self.editors.items():
             editor.set_value(table.get(name))
+        names = list(self.editors) + (["kind"] if tag_of(self.cls) else [])
+        places = unknown_keys(table, names)
+        if places != self._unknown_places:
+            self._place_unknown(places)
+        for row in self.unknown:
+            row.set_value(table.get(row.key), table)
+
+    def _place_unknown(self, places: list[tuple[str, str | None]]) -> None:
+        """Make the rows of the unknown keys anew, each after the field it follows in the
+        file (before the first field when it stands first)."""
+        for row in self.unknown:
+            self._layout.takeRow(row.widget)
+            discard(row.label)
+            discard(row.widget)
+            self.form.widgets.pop(row.path, None)
+        self.unknown = []
+        self._unknown_places = places
+        fields = list(self.editors)
+        placed: dict[str | None, int] = {}
+        for key, before in places:
+            row = UnknownKey(self.form, (*self.path, key), fields, self.cls)
+            at = 0 if before not in self.editors else \
+                self._layout.getWidgetPosition(self.editors[before].widget)[0] + 1
+            self._layout.insertRow(at + placed.get(before, 0), row.label, row.widget)
+            placed[before] = placed.get(before, 0) + 1
+            self.unknown.append(row)
 
     def commit_field(self, path: Path_, value: Any) -> None:
         """A field changed; a table that is not there yet is written whole."""

@@ -43,6 +43,10 @@ class FormParts(Protocol):
 
     def register(self, path: Path_, widget: QWidget, doc: str) -> None: ...
 
+    def rename_key(self, path: Path_, new_key: str) -> None: ...
+
+    def delete_key(self, path: Path_) -> None: ...
+
 
 def plain(doc: str) -> str:
     """A docstring for people: ````value```` markup becomes quotes."""

@@ -3,13 +3,15 @@ numbers as spin boxes with the validators' ranges, lists whose items can be adde
 and reordered, unions with a kind drop-down), the field's docstring as its help text.
 
 A form shows a TOML table as written, mistakes included (a value out of range or of the
-wrong type is shown in red, never silently corrected), and reports each change as
-``edited(path, value)``; the window turns that into an undoable document edit. When the
-shape of the table changes (an item added, a kind changed) the form is rebuilt, otherwise
-its widgets are updated in place so that typing is never interrupted.
+wrong type is shown in red, never silently corrected; a key the class does not have stands
+where the file has it, with Rename and Delete), and reports each change as
+``edited(path, value)`` (an unknown key's as ``key_renamed``, ``key_deleted``); the window
+turns that into an undoable document edit. When the shape of the table changes (an item
+added, a kind changed) the form is rebuilt, otherwise its widgets are updated in place so
+that typing is never interrupted.
 
-The editors themselves are in ``fields`` (one value) and ``compound`` (tables, unions, lists,
-pairs).
+The editors themselves are in ``fields`` (one value), ``compound`` (tables, unions, lists,
+pairs) and ``unknown`` (a key the table does not have).
 """
 
 from __future__ import annotations
@@ -54,6 +56,10 @@ class Form(QWidget):
 
     edited = Signal(tuple, object)
     "(path inside the table, new value; None drops an optional key)"
+    key_renamed = Signal(tuple, str)
+    "(path of a key the table's class does not have, the key it is to be renamed to)"
+    key_deleted = Signal(tuple)
+    "(path of a key the table's class does not have): delete it"
 
     def __init__(self, cls: type, *, choices: Choices | None = None, optional_lists: bool = True,
                  parent: QWidget | None = None) -> None:
@@ -118,6 +124,14 @@ class Form(QWidget):
     def commit(self, path: Path_, value: Any) -> None:
         if not self._quiet:
             self.edited.emit(tuple(path), value)
+
+    def rename_key(self, path: Path_, new_key: str) -> None:
+        if not self._quiet:
+            self.key_renamed.emit(tuple(path), new_key)
+
+    def delete_key(self, path: Path_) -> None:
+        if not self._quiet:
+            self.key_deleted.emit(tuple(path))
 
     def flush(self) -> None:
         """Commit what is typed in the focused field but not committed yet (text is committed

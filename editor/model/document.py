@@ -22,6 +22,7 @@ import attrs
 import tomli_w
 
 from editor.model.places import Path_, PlaceError, get, plan, put
+from editor.model.templates import copy_of
 from editor.model.words import kind_word
 from smqt.engine.catalog import Catalog, catalog_entries
 from smqt.files.atomic import finish_interrupted_write, remove_stale_temporaries, write_files
@@ -420,10 +421,10 @@ class PackDocument:
         return InsertEntry(target, kind, len(listed), entry)
 
     def duplicate(self, kind: str, ident: str, new_id: str) -> InsertEntry:
+        """The edit that adds a copy of this pack's entry ``ident`` (its words in other
+        languages marked to be translated again) after the entries of its file."""
         file, _index, entry = self.find(kind, ident)
-        twin = copy.deepcopy(entry)
-        twin["id"] = new_id
-        return self.new_entry(kind, twin, file)
+        return self.new_entry(kind, copy_of(entry, new_id), file)
 
     def delete(self, kind: str, ident: str) -> InsertEntry:
         file, index, _entry = self.find(kind, ident)

@@ -1,9 +1,11 @@
 """What the editor puts into a pack when the author asks for something new: a fresh entry of
-each kind, a default item for a list (a scoring entry, a ring, a tag), a value for a union
-whose kind changed, and ids that are not taken yet. Qt-free; values are TOML tables."""
+each kind, a copy of an entry, a default item for a list (a scoring entry, a ring, a tag), a
+value for a union whose kind changed, and ids that are not taken yet. Qt-free; values are
+TOML tables."""
 
 from __future__ import annotations
 
+import copy
 import enum
 import re
 import types
@@ -15,6 +17,7 @@ from typing import Any
 import attrs
 
 from smqt.engine import effects as fx
+from smqt.engine.content import WORDED_LANGUAGES
 from smqt.pack.convert import tag_of
 from smqt.pack.fieldinfo import field_range, resolved_fields
 
@@ -111,6 +114,28 @@ def follows_name(ident: str, name: str, kind: str) -> bool:
     bare = re.sub(r"_\d+$", "", ident)
     made = {f"new_{kind}", id_from_name(name)}
     return bool(ident) and (ident in made or bare in made or bare.endswith("_copy"))
+
+
+def copy_of(table: dict[str, Any], ident: str) -> dict[str, Any]:
+    """A copy of an entry's table with the id ``ident``, its name saying it is a copy, and its
+    words in other languages (``de.name``, ``de.text``) marked to be translated again
+    (``de.outdated = true``): a copy must not pass for the original in German."""
+    twin = copy.deepcopy(table)
+    twin["id"] = ident
+    if isinstance(twin.get("name"), str):
+        twin["name"] = twin["name"] + " (copy)"  # not translated: pack content
+    for language in WORDED_LANGUAGES:
+        wording = twin.get(language)
+        if isinstance(wording, dict) and any(
+                isinstance(wording.get(key), str) and wording[key] for key in ("name", "text")):
+            wording["outdated"] = True
+    return twin
+
+
+def outdated_languages(table: dict[str, Any]) -> list[str]:
+    """The languages whose words ``table`` marks to be translated again (``de.outdated``)."""
+    return [language for language in WORDED_LANGUAGES
+            if isinstance(table.get(language), dict) and table[language].get("outdated") is True]
 
 
 def new_entry(kind: str, ident: str, action_ids: list[str] | None = None) -> dict[str, Any]:

@@ -48,6 +48,8 @@ def _field_words() -> dict[str, str]:
         # Translators: the penalty for the most unplaced people
         "most": pgettext("field", "most"),
         "name": pgettext("field", "name"),
+        # Translators: an entry's German words are to be translated again (de.outdated)
+        "outdated": pgettext("field", "outdated"),
         # Translators: an objective tile's unplaced-people penalty
         "penalty": pgettext("field", "penalty"),
         "people": pgettext("field", "people"),
@@ -208,12 +210,14 @@ def values_help(values: list[str]) -> str:
 
 def shown_name(table: dict[str, Any], default: str = "") -> str:
     """An entry's name as a player in the language in force reads it: its ``de.name`` in
-    German when it gives one (as ``entry_in_language`` words a loaded entry), else ``name``."""
+    German when it gives one that is not marked outdated (as ``entry_in_language`` words a
+    loaded entry), else ``name``."""
     name = table.get("name", default)
     language = current()
     if language in WORDED_LANGUAGES:
         wording = table.get(language)
-        if isinstance(wording, dict) and isinstance(wording.get("name"), str) and wording["name"]:
+        if isinstance(wording, dict) and isinstance(wording.get("name"), str) and \
+                wording["name"] and wording.get("outdated") is not True:
             return wording["name"]
     return name if isinstance(name, str) else str(name)
 

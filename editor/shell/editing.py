@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 from PySide6.QtWidgets import QMessageBox
 
 from editor.model.commands import EditCommand, describe_edit
@@ -22,14 +23,22 @@ from editor.model.document import (
     SetTable,
     SetValue,
 )
-from editor.model.templates import follows_name, free_id, id_from_name, new_entry
+from editor.model.places import get
+from editor.model.templates import (
+    copy_of,
+    follows_name,
+    free_id,
+    id_from_name,
+    new_entry,
+    outdated_languages,
+)
 from editor.model.words import entry_words, kind_word
 from editor.shell import entryrows
 from editor.shell.entrylist import SETTINGS, EntryList, EntryRow, split_key
 from editor.shell.notices import Notices
 from editor.shell.session import PackSession
 from smqt.engine.catalog import catalog_entries
-from smqt.engine.content import ID_PATTERN
+from smqt.engine.content import ID_PATTERN, WORDED_LANGUAGES
 from smqt.language.translate import _
 from smqt.pack.folder import KINDS
 from smqt.pack.manifest import MANIFEST
@@ -106,6 +115,38 @@ class Editing:
         if self._session.current is not None:
             self._entries.set_kind(self._session.current[0])
 
+    def _edit_at(self, target: tuple[str, str], path: tuple, value: Any
+                 ) -> SetValue | SetTable | None:
+        """The edit that sets ``path`` of the table the form shows for ``target`` (kind, list
+        key) to ``value`` (None: drop the key); None when there is no such table (said)."""
+        doc = self._session.doc
+        assert doc is not None
+        kind, key = target
+        try:
+            if kind == SETTINGS:
+                if split_key(key)[0] == "pack":
+                    return doc.set_table(MANIFEST, path, value)
+                return doc.set_table(doc.table_file("rules"), ("rules", *path), value)
+            place = entryrows.place(doc, kind, key)
+            if place is None:
+                return None
+            return doc.set_at(place[0], kind, place[1], path, value)
+        except DocumentError as exc:
+            self._notices.tell(_("This change does not fit"), str(exc))
+            return None
+
+    def _value_at(self, target: tuple[str, str], path: tuple) -> Any:
+        """What ``path`` of the table the form shows for ``target`` holds (None: nothing)."""
+        doc = self._session.doc
+        assert doc is not None
+        kind, key = target
+        if kind == SETTINGS:
+            if split_key(key)[0] == "pack":
+                return doc.table_value(MANIFEST, path)
+            return doc.table_value(doc.table_file("rules"), ("rules", *path))
+        place = entryrows.place(doc, kind, key)
+        return None if place is None else get(doc.files[place[0]][kind][place[1]], path)
+
     def form_edited(self, target: tuple[str, str], path: tuple, value: Any) -> None:
         """A field of the form showing ``target`` (kind, id) changed."""
         doc = self._session.doc
@@ -113,21 +154,21 @@ class Editing:
             return  # (a field losing its focus while the window is destroyed ends up here)
         kind, key = target
         ident = split_key(key)[0]
-        if kind == SETTINGS:
-            if ident == "pack":
-                edit: Edit = doc.set_table(MANIFEST, path, value)
-            else:
-                edit = doc.set_table(doc.table_file("rules"), ("rules", *path), value)
-        else:
-            place = entryrows.place(doc, kind, key)
-            if place is None:
-                return
-            try:
-                edit = doc.set_at(place[0], kind, place[1], path, value)
-            except DocumentError as exc:
-                self._notices.tell(_("This change does not fit"), str(exc))
-                return
+        edit = self._edit_at(target, path, value)
+        if edit is None:
+            return
         if repr(edit.old) == repr(edit.new):  # repr: True and 1 differ, 2.0 and 2 too
+            return
+        if self._translated_again(target, path, value):
+            self._stack.beginMacro(_("{change}; translated again").format(
+                change=describe_edit(edit, entry_words(kind, ident))))
+            try:
+                self.push(edit, describe_edit(edit, entry_words(kind, ident)))
+                marked = self._edit_at(target, (path[0], "outdated"), None)
+                if marked is not None:
+                    self.push(marked)
+            finally:
+                self._stack.endMacro()
             return
         follow = self._id_for_name(kind, key, edit, value) if path == ("name",) else None
         if follow is None:
@@ -144,6 +185,50 @@ class Editing:
             self._stack.endMacro()
         self._notices.status(_("The id follows the name: {id} (until you type an id of your "
                                "own).").format(id=follow), 6000)
+
+    def _translated_again(self, target: tuple[str, str], path: tuple, value: Any) -> bool:
+        """The author writes an entry's name or text in a language whose words are marked
+        outdated (a copy's): they are translated again, and the mark goes with the edit."""
+        return len(path) == 2 and path[0] in WORDED_LANGUAGES and path[1] in ("name", "text") \
+            and isinstance(value, str) and bool(value) \
+            and self._value_at(target, (path[0], "outdated")) is True
+
+    def rename_key(self, target: tuple[str, str], path: tuple, new_key: str) -> None:
+        """A key the table does not have (a typo) takes the name ``new_key``, its value and its
+        place kept (a value under ``new_key`` is replaced): one step in the history."""
+        doc = self._session.doc
+        if doc is None or self._applying or not self._notices.alive() or not path:
+            return
+        value = self._value_at(target, path)
+        holder = self._value_at(target, path[:-1])
+        if value is None or new_key == path[-1]:
+            return
+        add = self._edit_at(target, (*path[:-1], new_key), value)
+        if add is None:
+            return
+        if add.old is None and isinstance(holder, dict) and path[-1] in holder:
+            add = attrs.evolve(add, position=list(holder).index(path[-1]))  # where it stood
+        entry = entry_words(target[0], split_key(target[1])[0])
+        self._stack.beginMacro(_("{entry}: rename {key} to {new_key}").format(
+            entry=entry, key=path[-1], new_key=new_key))
+        try:
+            self.push(add)
+            drop = self._edit_at(target, path, None)
+            if drop is not None:
+                self.push(drop)
+        finally:
+            self._stack.endMacro()
+
+    def delete_key(self, target: tuple[str, str], path: tuple) -> None:
+        """Delete a key the table does not have (a typo), with its value."""
+        doc = self._session.doc
+        if doc is None or self._applying or not self._notices.alive() or not path:
+            return
+        drop = self._edit_at(target, path, None)
+        if drop is not None and drop.old is not None:
+            entry = entry_words(target[0], split_key(target[1])[0])
+            self.push(drop, _("{entry}: delete the unknown key {key}").format(
+                entry=entry, key=path[-1]))
 
     def _id_for_name(self, kind: str, key: str, edit: Edit, name: Any) -> str | None:
         """The id a renamed entry takes: an entry not saved yet whose id the editor made up
@@ -188,14 +273,15 @@ class Editing:
         if doc is None or row is None or row.kind == SETTINGS:
             return
         ident = free_id(f"{row.id}_copy", entryrows.all_ids(doc, row.kind))
-        twin = copy.deepcopy(row.table)
-        twin["id"] = ident
-        if isinstance(twin.get("name"), str):
-            twin["name"] = twin["name"] + " (copy)"  # not translated: pack content
+        twin = copy_of(row.table, ident)
         place = entryrows.place(doc, row.kind, row.key)
         self.push(doc.new_entry(row.kind, twin, place[0] if place else None),
                   _("duplicate {kind} {id} as {new_id}").format(kind=kind_word(row.kind), id=row.id,
                                                                  new_id=ident))
+        if outdated_languages(twin):
+            self._notices.status(_("The copy's German name and text are marked outdated: "
+                                   "translate them again (until then it shows its own name in "
+                                   "German too)."), 10000)
 
     def delete(self) -> None:
         self._flush()

@@ -8,9 +8,9 @@ import copy
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
-from editor.forms.fields import discard, help_of
+from editor.forms.fields import discard, discarded, help_of
 from editor.forms.form import Form, parse_key
 from editor.forms.inputs import NumberBox
 from editor.model.document import CHANGED, INHERITED, NEW, REMOVED
@@ -62,6 +62,10 @@ class Showing(QObject):
 
     form_edited = Signal(object, object, object)
     "(kind, list key) of the entry the form shows, the field's path, its new value."
+    key_renamed = Signal(object, object, str)
+    "(kind, list key), the path of a key its table does not have, the key it is renamed to."
+    key_deleted = Signal(object, object)
+    "(kind, list key), the path of a key its table does not have: delete it."
 
     def __init__(self, session: PackSession, entries: EntryList, page: FormPage,
                  preview: PreviewPanel, problems: ValidationPanel, stats: StatsView,
@@ -107,6 +111,9 @@ class Showing(QObject):
         self._show_current()
         self._problems.show_problems(doc.problems, str(doc.folder), doc.warnings)
         self._stats.show_catalog(doc.catalog, len(doc.problems))
+        focus = QApplication.focusWidget()
+        if focus is None or discarded(focus):  # its field went with the edit (a key renamed)
+            self._page.help.setText(_(HELP_HINT))
 
     def _rows(self) -> None:
         doc = self._session.doc
@@ -226,6 +233,10 @@ class Showing(QObject):
                              optional_lists=not (key and key[0] == SETTINGS))
             self.form.edited.connect(
                 lambda path, value: self.form_edited.emit(self._form_target, path, value))
+            self.form.key_renamed.connect(
+                lambda path, key: self.key_renamed.emit(self._form_target, path, key))
+            self.form.key_deleted.connect(
+                lambda path: self.key_deleted.emit(self._form_target, path))
             self._page.place(self.form)
         self.form.setEnabled(editable)
         self.form.show_table(table)
@@ -283,3 +294,5 @@ class Showing(QObject):
         text = help_of(widget)
         if text:
             self._page.help.setText(text)
+        elif self._page.isAncestorOf(widget):  # the form itself (its field went with an edit)
+            self._page.help.setText(_(HELP_HINT))

@@ -139,22 +139,25 @@ class TryOut:
             (parent_folder(doc.folder, extends) or doc.folder / extends).resolve()
         if base == doc.folder.resolve():
             base = None
-        from smqt.desktop.datafolder import data_folder
-
         if self.sim_dialog is not None:
             if self.sim_dialog.running:
                 self.sim_dialog.show()
                 self.sim_dialog.raise_()
                 return
             self.sim_dialog.deleteLater()
-        self.sim_dialog = SimulateDialog(base, doc.folder.resolve(),
-                                         data_folder("simulations"), self._notices.window)
+        self.sim_dialog = SimulateDialog(base, doc.folder.resolve(), None, self._notices.window,
+                                         open_url=lambda url: self.open_url(url))
         self.sim_dialog.finished_report.connect(self._open_report)
         self.sim_dialog.show()
 
     def _open_report(self, folder: str) -> None:
-        self._notices.status(_("Simulation report: {folder}").format(folder=folder), 15000)
-        self.open_url(QUrl.fromLocalFile(str(Path(folder) / "report.html")))  # not translated: a file name
+        page = QUrl.fromLocalFile(str(Path(folder) / "report.html"))  # not translated: a file name
+        if self.open_url(page):
+            self._notices.status(_("Simulation report: {folder}").format(folder=folder), 15000)
+        else:
+            self._notices.status(_("Simulation report: {folder} (no browser could be started "
+                                   "for it: open report.html there)").format(folder=folder),
+                                 30000)
 
     def print_and_play_dialog(self) -> ExportDialog | None:
         self._flush()

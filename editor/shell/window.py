@@ -66,6 +66,8 @@ class EditorWindow(QMainWindow):
                                flush=self.showing.flush, current_row=self.showing.current_row,
                                select=self.showing.select)
         self.showing.form_edited.connect(self.editing.form_edited)
+        self.showing.key_renamed.connect(self.editing.rename_key)
+        self.showing.key_deleted.connect(self.editing.delete_key)
         self.page.banner_button.clicked.connect(self.editing.banner_clicked)
         self.files = PackFiles(self.session, self.disk_bar, self.notices,
                                flush=self.showing.flush)

@@ -77,10 +77,11 @@ def in_language(catalog: Catalog, language: str) -> Catalog:
 
 
 def entry_in_language(entry: Any, language: str) -> Any:
-    """One entry with its name and text in ``language`` where it gives them (``de.name``...),
-    else as it is."""
+    """One entry with its name and text in ``language`` where it gives them (``de.name``...)
+    and they are not marked outdated (``de.outdated``: to be translated again), else as it
+    is."""
     wording = getattr(entry, language, None) if language in WORDED_LANGUAGES else None
-    changes = {} if wording is None else {
+    changes = {} if wording is None or wording.outdated else {
         name: value for name in ("name", "text")
         if (value := getattr(wording, name, "")) and hasattr(entry, name)}
     return attrs.evolve(entry, **changes) if changes else entry

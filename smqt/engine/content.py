@@ -100,7 +100,8 @@ class NameWording:
 
     name: str = field(default="", validator=_wording_name)
     "The name in this language; empty: the pack's own name is shown."
-
+    outdated: bool = False
+    "``true``: to be translated again (a copy's words); until then its own name is shown."
 
 @attrs.frozen
 class Wording:
@@ -110,7 +111,8 @@ class Wording:
     "The name in this language; empty: the pack's own name is shown."
     text: str = field(default="", validator=_text)
     "The flavour text in this language; empty: the pack's own text is shown."
-
+    outdated: bool = False
+    "``true``: to be translated again (a copy's words); until then its own name and text are shown."
 
 @attrs.frozen
 class FeatureCard:

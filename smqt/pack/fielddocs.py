@@ -31,6 +31,7 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
     },
     'smqt.engine.content:NameWording': {
         'name': N_("The name in this language; empty: the pack's own name is shown."),
+        'outdated': N_("``true``: to be translated again (a copy's words); until then its own name is shown."),
     },
     'smqt.engine.content:ObjectiveTile': {
         'id': N_('Unique id.'),
@@ -88,6 +89,7 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
     'smqt.engine.content:Wording': {
         'name': N_("The name in this language; empty: the pack's own name is shown."),
         'text': N_("The flavour text in this language; empty: the pack's own text is shown."),
+        'outdated': N_("``true``: to be translated again (a copy's words); until then its own name and text are shown."),
     },
     'smqt.engine.effects:AddPeople': {
         'people': N_('Which kind of person is added.'),

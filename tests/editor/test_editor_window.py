@@ -411,6 +411,7 @@ def test_simulate_against_base_shows_progress_and_opens_the_report(window, qtbot
     window.tryout.open_url = lambda url: opened.append(url.toLocalFile()) or True
     window.tryout.simulate()
     dialog = window.tryout.sim_dialog
+    dialog.folder.setText(str(tmp_path / "reports"))
     dialog.games.setValue(2)
     dialog.jobs.setValue(1)
     dialog.bots.setEditText("random")
