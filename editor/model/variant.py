@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 
 import tomli_w
-from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -23,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from smqt.desktop.documents import variants_home
 from smqt.files.atomic import atomic_write_text
 from smqt.language.translate import _
 from smqt.pack.extends import shipped_name
@@ -35,14 +35,6 @@ def folder_name(name: str) -> str:
     if not slug:
         raise ValueError(_("give the variant a name with letters or digits"))
     return slug
-
-
-def variants_home() -> Path:
-    """Where a new variant's folder goes unless the author picks another: a folder for
-    variants in the user's documents folder (the home folder without one), never inside the
-    installation, which a reinstall replaces."""
-    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-    return Path(documents or Path.home()) / _("Santa Monica variants")
 
 
 def extends_value(parent: Path, folder: Path) -> str:

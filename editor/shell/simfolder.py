@@ -1,24 +1,23 @@
 """Where the editor's simulations write their reports: a folder the author can see and find
-again, ``smqt/simulations`` in the user's documents unless they chose another (remembered in
-the settings), with one folder per run named after the variant and the time."""
+again, "Santa Monica simulations" in the user's documents beside their variants unless they
+chose another (remembered in the settings), with one folder per run named after the variant
+and the time."""
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths
-
 from smqt.desktop.datafolder import settings
+from smqt.desktop.documents import simulations_home
 
 FOLDER_KEY = "editor/simulation_folder"  # not translated: a settings key
 
 
 def default_folder() -> Path:
-    """``smqt/simulations`` in the user's documents folder (the home folder where the system
-    names none): visible, never inside the installation or a hidden data folder."""
-    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-    return Path(documents or Path.home()) / "smqt" / "simulations"  # not translated: folder names
+    """"Santa Monica simulations" in the user's documents folder: visible, never inside the
+    installation or a hidden data folder."""
+    return simulations_home()
 
 
 def chosen_folder() -> Path:

@@ -56,7 +56,7 @@ def simulate(qtbot, monkeypatch, variant):
 def test_before_a_run_the_bar_is_labelled_and_the_reports_go_to_the_documents(
         qtbot, monkeypatch, variant, home):
     _win, dialog, _opened = simulate(qtbot, monkeypatch, variant)
-    assert dialog.folder.text() == str(home / "Documents" / "smqt" / "simulations")
+    assert dialog.folder.text() == str(home / "Documents" / "Santa Monica simulations")
     assert not (home / "Documents").exists()  # made when a run starts, not before
     assert dialog.bar_label.text() == "Progress" and dialog.bar_label.buddy() is dialog.bar
     assert dialog.bar.text() == "Not started: choose Run"
