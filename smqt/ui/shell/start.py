@@ -135,6 +135,10 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
     if options.autoplay:
         seats = [(name, "medium" if kind == "human" else kind) for name, kind in seats]
     refused = check_opening_option(options)
+    if refused is None and options.screenshot is not None:
+        from smqt.ui.shell.screenshot import screenshot_problem
+
+        refused = screenshot_problem(options.screenshot)
     if refused:  # before any window: one line and exit status 2, as for a bad seat list
         err.write(f"smqt play: {refused}\n")  # not translated: the command's name
         return 2
