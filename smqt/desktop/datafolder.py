@@ -1,11 +1,13 @@
 """The data folder where the table and the editor keep their files (autosaves, crash reports,
 the problems log, simulation reports) and the remembered settings. ``SMQT_HOME`` overrides the
 platform's application data folder (tests use a temporary one); a part of it that cannot be
-used is replaced by a stand-in in the temporary folder, and said so."""
+used is replaced by a stand-in in the temporary folder, private to the user and that data
+folder, and said so."""
 
 from __future__ import annotations
 
 import getpass
+import hashlib
 import os
 import stat
 import tempfile
@@ -20,8 +22,9 @@ Problem = tuple[str, dict[str, str]]
 """What is wrong, kept untranslated until it is shown (the language may change meanwhile): a
 marked sentence and its values (a ``reason`` among them is translated too when it is ours)."""
 
-_homes: dict[str, tuple[Path, Problem | None]] = {}
-"""The data folder found for each ``SMQT_HOME`` value, and what went wrong finding it."""
+_homes: dict[str, tuple[Path, Problem | None, Path]] = {}
+"""The data folder found for each ``SMQT_HOME`` value, what went wrong finding it, and the
+folder asked for."""
 
 
 def _words(problem: Problem | None) -> str:
@@ -45,13 +48,20 @@ def data_home() -> Path:
     return _homes[override][0]
 
 
+def _asked_home() -> Path:
+    """The data folder asked for (``$SMQT_HOME`` or the platform's), used or not."""
+    data_home()
+    return _homes[os.environ.get("SMQT_HOME") or ""][2]
+
+
 def data_home_problem() -> str:
     """Why the data folder had to be replaced for this run ("" when it did not)."""
     data_home()
     return _words(_homes[os.environ.get("SMQT_HOME") or ""][1])
 
 
-def _find_home(override: str) -> tuple[Path, Problem | None]:
+def _find_home(override: str) -> tuple[Path, Problem | None, Path]:
+    """(the folder used, what went wrong, the folder asked for)."""
     if override:
         home = Path(override)
     else:
@@ -59,11 +69,15 @@ def _find_home(override: str) -> tuple[Path, Problem | None]:
         home = Path(base or Path.home()) / "smqt"
     reason = _unusable(home)
     if not reason:
-        return home, None
-    stand_in = _stand_in()
+        return home, None, home
+    stand_in = _stand_in(home)
+    if stand_in is None:  # what is written then fails, and says so, at its own place
+        return home, (N_("The data folder {folder} cannot be used ({reason}), and no private "
+                         "folder could stand in for it: games and settings are not kept."),
+                      {"folder": str(home)[:200], "reason": reason}), home
     return stand_in, (N_("The data folder {folder} cannot be used ({reason}). Games and settings "
                          "are kept in {stand_in} for now."),
-                      {"folder": str(home)[:200], "reason": reason, "stand_in": str(stand_in)})
+                      {"folder": str(home)[:200], "reason": reason, "stand_in": str(stand_in)}), home
 
 
 def _unusable(folder: Path) -> str:
@@ -82,14 +96,59 @@ def _unusable(folder: Path) -> str:
         return getattr(exc, "strerror", None) or str(exc)
 
 
-def _stand_in() -> Path:
-    """The folder that stands in for the data folder, or a part of it, for this run."""
-    stand_in = Path(tempfile.gettempdir()) / f"smqt-{getpass.getuser()}"
+def stand_in_path(home: Path) -> Path:
+    """Where a stand-in for the data folder ``home`` is made: in the temporary folder, named
+    after the user and this data folder (two data folders never share one)."""
+    digest = hashlib.sha256(os.fsencode(os.path.abspath(home))).hexdigest()[:16]
+    return Path(tempfile.gettempdir()) / f"smqt-{_user()}-{digest}"
+
+
+def _user() -> str:
     try:
-        stand_in.mkdir(parents=True, exist_ok=True)
+        return getpass.getuser()
+    except Exception:  # no login name anywhere (a container without one): the number
+        return str(os.getuid()) if hasattr(os, "getuid") else "user"
+
+
+_stand_ins: dict[str, Path] = {}
+"""The stand-in of each data folder this run (a fresh one where the usual one is not private)."""
+
+
+def _stand_in(home: Path) -> Path | None:
+    """The folder that stands in for the data folder ``home``, or a part of it, for this run:
+    private (mode 0700). One that is there already serves when it is a folder (not a link) of
+    this user; else a fresh private folder serves. None when none can be made. Looked at on
+    every call (a stand-in removed behind the program's back is made again, private)."""
+    key = os.path.abspath(home)
+    path = _stand_ins.get(key) or stand_in_path(home)
+    try:
+        path.mkdir(mode=0o700)
     except OSError:
-        pass  # what is written there then fails, and says so, at its own place
-    return stand_in
+        pass  # there already (it is checked next), or it cannot be made
+    if not _private(path):
+        try:
+            path = Path(tempfile.mkdtemp(prefix=f"smqt-{_user()}-"))  # made with mode 0700
+        except OSError:
+            return None
+    _stand_ins[key] = path
+    return path
+
+
+def _private(folder: Path) -> bool:
+    """Whether ``folder`` is a real folder of this user that nobody else may enter (made so
+    when it is the user's own)."""
+    try:
+        info = os.lstat(folder)
+        if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
+            return False
+        if hasattr(os, "getuid"):  # POSIX: elsewhere the temporary folder is the user's own
+            if info.st_uid != os.getuid():
+                return False
+            if stat.S_IMODE(info.st_mode) & 0o077:
+                os.chmod(folder, 0o700)
+        return True
+    except OSError:
+        return False
 
 
 _part_problems: dict[tuple[str, str], Problem] = {}
@@ -107,8 +166,9 @@ def data_folder(*parts: str) -> Path:
     key = (os.environ.get("SMQT_HOME") or "", "/".join(parts))
     if not reason:
         return folder
-    stand_in = _stand_in().joinpath(*parts)
-    if _unusable(stand_in):
+    private = _stand_in(_asked_home())
+    stand_in = private.joinpath(*parts) if private is not None else folder
+    if private is None or _unusable(stand_in):
         return folder  # no stand-in either: the write itself reports its failure
     _part_problems.setdefault(key, (N_("The folder {folder} cannot be used ({reason}). What "
                                        "belongs there is kept in {stand_in} for now."),

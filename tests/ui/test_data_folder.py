@@ -23,12 +23,12 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def stand_in(tmp_path, monkeypatch):
-    """The stand-in folder of this test (inside its own temporary folder)."""
-    temp = tmp_path / "tmp"
-    temp.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(temp))
-    return temp / f"smqt-{getpass.getuser()}"
+def temp(tmp_path, monkeypatch):
+    """The temporary folder of this test, where stand-ins are made."""
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder
 
 
 @pytest.fixture
@@ -37,6 +37,12 @@ def home(tmp_path, monkeypatch):
     folder.mkdir()
     monkeypatch.setenv("SMQT_HOME", str(folder))
     return folder
+
+
+@pytest.fixture
+def stand_in(temp, home):
+    """The stand-in folder of this test's data folder (inside its own temporary folder)."""
+    return datafolder.stand_in_path(home)
 
 
 def one_turn(qtbot, window: TableWindow) -> None:
@@ -117,3 +123,89 @@ def test_a_file_where_the_editors_autosave_folder_belongs(qtbot, home, stand_in,
     editor.files.autosave()
     kept = list((stand_in / "editor-autosave").glob("*.json"))
     assert len(kept) == 1 and "Aside Meadow" in kept[0].read_text(encoding="utf-8")
+
+
+# ------------------------------------------------- said without a window, kept private (issue 43)
+
+
+def test_a_run_without_a_window_says_on_stderr_what_the_data_folder_lacks(qtbot, home, stand_in):
+    """It was said only in the problems log: a run with --quit went on in silence."""
+    (home / "games").write_text("not a folder")
+    err = io.StringIO()
+    assert run_play(PlayOptions(players="ai:easy,ai:easy", seed=2, autoplay=True, quit=True,
+                                pace=0), err=err) == 0, "the game goes on with the stand-in"
+    said = err.getvalue()
+    assert said.count(f"smqt play: The folder {home / 'games'} cannot be used") == 1, said
+    assert "a file of that name is in the way" in said and str(stand_in / "games") in said
+
+
+def test_a_data_folder_that_is_a_file_is_said_on_stderr(qtbot, tmp_path, temp, monkeypatch):
+    taken = tmp_path / "a-file"
+    taken.write_text("not a folder")
+    monkeypatch.setenv("SMQT_HOME", str(taken))
+    err = io.StringIO()
+    assert run_play(PlayOptions(players="ai:easy,ai:easy", seed=2, autoplay=True, quit=True,
+                                pace=0), err=err) == 0
+    assert f"The data folder {taken} cannot be used" in err.getvalue()
+    assert str(datafolder.stand_in_path(taken)) in err.getvalue()
+
+
+def test_each_data_folder_has_a_private_stand_in_of_its_own(tmp_path, temp, monkeypatch):
+    """There was one /tmp/smqt-USER, made with the usual permissions, for every data folder
+    of the user: now one per data folder, that nobody else may enter."""
+    found = []
+    for name in ("one", "two"):
+        taken = tmp_path / name
+        taken.write_text("not a folder")
+        monkeypatch.setenv("SMQT_HOME", str(taken))
+        found.append(datafolder.data_home())
+        assert "cannot be used" in datafolder.data_home_problem()
+    assert found[0] != found[1]
+    assert temp / f"smqt-{getpass.getuser()}" not in found
+    for folder in found:
+        assert folder.parent == temp and folder.is_dir() and not folder.is_symlink()
+        if os.name == "posix":
+            assert folder.stat().st_mode & 0o777 == 0o700
+
+
+def test_a_stand_in_put_there_as_a_link_is_not_used(tmp_path, temp, monkeypatch):
+    """Someone else may have made the expected name first (the temporary folder is
+    everyone's): a link to their folder is not written through."""
+    taken = tmp_path / "a-file"
+    taken.write_text("not a folder")
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    datafolder.stand_in_path(taken).symlink_to(theirs, target_is_directory=True)
+    monkeypatch.setenv("SMQT_HOME", str(taken))
+    used = datafolder.data_home()
+    assert used.parent == temp and not used.is_symlink()
+    assert used != datafolder.stand_in_path(taken)
+    assert datafolder.data_folder("games").parent == used
+    assert not list(theirs.iterdir()), "nothing went into the other folder"
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="owners are POSIX's")
+def test_a_stand_in_of_another_user_is_not_used(tmp_path, temp, monkeypatch):
+    """Simulated: the folder is this test's, so the program is told it runs as another user."""
+    taken = tmp_path / "a-file"
+    taken.write_text("not a folder")
+    datafolder.stand_in_path(taken).mkdir(mode=0o700)
+    monkeypatch.setattr(datafolder.os, "getuid", lambda: os.stat(temp).st_uid + 1)
+    monkeypatch.setenv("SMQT_HOME", str(taken))
+    used = datafolder.data_home()
+    assert used != datafolder.stand_in_path(taken) and used.parent == temp
+
+
+def test_with_no_private_stand_in_at_all_the_problem_says_nothing_is_kept(tmp_path, temp,
+                                                                          monkeypatch):
+    taken = tmp_path / "a-file"
+    taken.write_text("not a folder")
+    datafolder.stand_in_path(taken).symlink_to(tmp_path, target_is_directory=True)
+
+    def no_room(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(datafolder.tempfile, "mkdtemp", no_room)
+    monkeypatch.setenv("SMQT_HOME", str(taken))
+    assert datafolder.data_home() == taken, "never a folder that is not private"
+    assert "no private folder could stand in for it" in datafolder.data_home_problem()

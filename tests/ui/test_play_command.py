@@ -98,3 +98,57 @@ def test_quit_with_a_game_that_waits_for_a_person_says_so_and_exits(tmp_path):
     assert result.returncode == 1
     assert "the game waits for a person (Ann, Bo)" in result.stderr
     assert "--autoplay" in result.stderr
+
+
+# ------------------------------------------------- a picture that cannot be saved (issue 43)
+
+
+@pytest.mark.parametrize(("where", "said"), [
+    ("missing/end.png", "the folder {tmp}/missing does not exist"),
+    ("a-folder", "is a folder: give a file name, such as {tmp}/a-folder/end.png"),
+    ("end.txt", "the name must end in a picture type, such as .png"),
+    ("a-file/end.png", "a part of that path is a file, not a folder"),
+    ("", "--screenshot needs a file name"),
+])
+def test_a_screenshot_that_cannot_be_saved_is_refused_before_the_game(tmp_path, monkeypatch,
+                                                                      where, said):
+    """It was found only after the whole game, as 'cannot write the screenshot' with no
+    reason: now before any window, with the reason and exit status 2."""
+    import io
+
+    from smqt.ui.shell import window
+    from smqt.ui.shell.start import PlayOptions, run_play
+
+    monkeypatch.setenv("SMQT_HOME", str(tmp_path / "home"))
+    (tmp_path / "a-folder").mkdir()
+    (tmp_path / "a-file").write_text("", encoding="utf-8")
+
+    def no_window(*args, **kwargs):
+        raise AssertionError("a table window was made: the game was to be refused before it")
+
+    monkeypatch.setattr(window.TableWindow, "__init__", no_window)
+    err = io.StringIO()
+    target = str(tmp_path / where) if where else ""
+    assert run_play(PlayOptions(players="ai:easy,ai:easy", seed=1, autoplay=True, quit=True,
+                                pace=0, screenshot=target), err=err) == 2, err.getvalue()
+    assert err.getvalue().startswith("smqt play: --screenshot")
+    assert said.format(tmp=tmp_path) in err.getvalue()
+
+
+def test_a_screenshot_in_a_folder_that_cannot_be_written_is_refused(tmp_path, monkeypatch):
+    """No permission (simulated: the tests may run as root, whom permissions do not stop)."""
+    import io
+
+    from smqt.ui.shell import screenshot
+    from smqt.ui.shell.start import PlayOptions, run_play
+
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    real = os.access
+    monkeypatch.setattr(screenshot.os, "access",
+                        lambda path, mode: False if os.fspath(path) == str(locked)
+                        else real(path, mode))
+    err = io.StringIO()
+    assert run_play(PlayOptions(players="ai:easy,ai:easy", autoplay=True, quit=True,
+                                screenshot=str(locked / "end.png")), err=err) == 2
+    assert f"the folder {locked} cannot be written" in err.getvalue()

@@ -4,7 +4,7 @@ mediator), and the parts, each given what it needs: the drawing, the turn view, 
 turn's commands, navigation, the coach, Learn to play, the keys, games on disk, the sharing of
 the room, the sounds (``chimes`` makes them) and the menus; the new-game dialog, help pages,
 autosaves on disk, file dialogs, the hand-over of a playtest to an open table, and
-``smqt play`` (``start``).
+``smqt play`` (``start``, with ``screenshot``: where its picture can be saved).
 
 May import ``smqt.ui.game``, ``smqt.ui.table``, ``smqt.ui.panels``, ``smqt.engine``, ``smqt.ai``,
 ``smqt.coach``, ``smqt.records``, ``smqt.pack``, ``smqt.files``, ``smqt.render`` and

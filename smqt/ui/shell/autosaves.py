@@ -1,9 +1,10 @@
 """The table's games on disk: one autosave per game (so that a playtest or a second game never
 overwrites an unfinished one), what the Resume list reads of them without replaying, the lock
-that keeps a game to one table, and the saves set aside."""
+that keeps a game to one table, the autosaves that cannot be read, and the saves set aside."""
 
 from __future__ import annotations
 
+import os
 import tomllib
 from datetime import datetime
 from pathlib import Path
@@ -12,9 +13,11 @@ import attrs
 from PySide6.QtCore import QLockFile
 
 from smqt.desktop.datafolder import data_folder, data_home
+from smqt.engine.game import RecordError
 from smqt.files.text import TextFileError, read_text
 from smqt.language.translate import _, ngettext
 from smqt.pack.shipped import pack_title
+from smqt.records.savedgame import load_game
 
 LEGACY_AUTOSAVE = "autosave.toml"
 """The single autosave of earlier versions: still listed, never written."""
@@ -85,15 +88,40 @@ def saved_game_info(path: Path) -> SavedGameInfo | None:
                          table.get("playtest") is True, modified)
 
 
-def saved_games() -> list[SavedGameInfo]:
-    """Every autosaved game that can be read, newest first."""
+def autosave_paths() -> list[Path]:
+    """Every autosave's name, whatever stands there (a file, a folder, a pipe, a link that
+    leads nowhere): the ``*.toml`` of the games folder and the legacy autosave."""
     paths = list(games_folder().glob("*.toml"))
     legacy = data_home() / LEGACY_AUTOSAVE
-    if legacy.is_file():
+    if os.path.lexists(legacy):
         paths.append(legacy)
-    found = [info for info in (saved_game_info(p) for p in paths if p.is_file())
+    return paths
+
+
+def saved_games() -> list[SavedGameInfo]:
+    """Every autosaved game that can be read, newest first."""
+    found = [info for info in (saved_game_info(p) for p in autosave_paths() if p.is_file())
              if info is not None]
     return sorted(found, key=lambda info: info.modified, reverse=True)
+
+
+def unreadable_games() -> list[tuple[Path, str]]:
+    """The autosaves that cannot be read at all (cut short, not text, a folder, a pipe, a
+    link that leads nowhere or round in a loop, far too large), each with why in a sentence
+    that names it; read through the guarded reader, so that none can hang or fill the
+    memory. One that another table holds is left to it."""
+    found = []
+    for path in autosave_paths():
+        if (path.is_file() and saved_game_info(path) is not None) or open_elsewhere(path):
+            continue
+        try:  # read whole once more for why (one that reads now was being replaced: kept)
+            load_game(path)
+        except RecordError as exc:
+            found.append((path, str(exc)))
+        except OSError as exc:
+            found.append((path, _("{path}: cannot read the saved game: {error}").format(
+                path=path, error=exc.strerror or type(exc).__name__)))
+    return found
 
 
 def unfinished_games(*, playtests: bool = True) -> list[SavedGameInfo]:
@@ -133,7 +161,7 @@ def set_aside(path: Path) -> Path:
     folder = data_folder("games", "set-aside")
     target = folder / path.name
     number = 2
-    while target.exists():
+    while os.path.lexists(target):
         target = folder / f"{path.stem}-{number}{path.suffix}"
         number += 1
     path.replace(target)

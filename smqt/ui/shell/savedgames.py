@@ -30,6 +30,7 @@ from smqt.ui.shell.autosaves import (
     saved_game_info,
     set_aside,
     unfinished_games,
+    unreadable_games,
 )
 from smqt.ui.shell.filedialogs import ask_open_path, ask_save_path
 from smqt.ui.shell.newgame import GameOptions, NewGameDialog
@@ -235,17 +236,21 @@ class SavedGames(QObject):
     def resume_on_start(self) -> bool:
         """At a start with no game asked for: resume the last game played if it is unfinished,
         and say which (True); when the last game was finished, resume none and say where the
-        older unfinished ones are (False)."""
+        older unfinished ones are (False). Autosaves that cannot be read are set aside first,
+        and said."""
+        set_aside_now = self._set_aside_unreadable()
         older = len(unfinished_games(playtests=False))
         last = last_game()
         if last is None or last.over or open_elsewhere(last.path):
+            if set_aside_now:
+                self._tell_set_aside(set_aside_now)
             if older and last is not None and last.over:
                 self.session.say(ngettext(
                     "Your last game was finished. Game ▸ Resume lists {count} older unfinished "
                     "game.", "Your last game was finished. Game ▸ Resume lists {count} older "
                     "unfinished games.", older).format(count=older))
             return False
-        ctrl = self.session.controller if self.resume_last() else None
+        ctrl = self.session.controller if self._resume_last(set_aside_now) else None
         if ctrl is None or ctrl.state.is_over:
             return False
         others = older - 1
@@ -262,33 +267,38 @@ class SavedGames(QObject):
 
     def resume_last(self) -> bool:
         """Resume the newest unfinished game (playtests aside) that can be replayed; games
-        that cannot are set aside (moved, not deleted) and the person is told."""
+        that cannot be read or replayed are set aside (moved, not deleted) and the person is
+        told, once, of all of them together."""
+        return self._resume_last(self._set_aside_unreadable())
+
+    def _resume_last(self, set_aside_now: list[str]) -> bool:
         ctrl = self.session.controller
         current = ctrl.autosave if ctrl else None
-        set_aside_now: list[str] = []
         for info in unfinished_games(playtests=False):
             if info.path == current:
                 continue
             problem = self._open(info.path, autosave=info.path)
             if problem is None:
                 if set_aside_now:
-                    self.session.tell_problem(_("A saved game could not be resumed"),
-                                              "\n".join(set_aside_now))
+                    self._tell_set_aside(set_aside_now)
                 return True
-            self.session.tell_problem(*problem)
-            reason = problem[1]
-            try:
-                moved = _("It was moved to {file}.").format(file=set_aside(info.path))
-            except OSError as exc:
-                moved = _("It could not be moved out of the list ({problem}).").format(
-                    problem=exc.strerror or exc)
-            set_aside_now.append(f"{info.title()}: {reason}\n{moved}")
+            # said with the others set aside, not also on its own
+            set_aside_now.append(f"{info.title()}: {problem[1]}\n{_set_aside_words(info.path)}")
         if set_aside_now:
-            self.session.tell_problem(_("A saved game could not be resumed"),
-                                      "\n".join(set_aside_now))
+            self._tell_set_aside(set_aside_now)
         elif current is None:
             self.session.say(_("There is no unfinished game to resume."))
         return False
+
+    def _set_aside_unreadable(self) -> list[str]:
+        """Set aside the autosaves that cannot be read at all; what is to be said of each."""
+        return [f"{reason}\n{_set_aside_words(path)}" for path, reason in unreadable_games()]
+
+    def _tell_set_aside(self, set_aside_now: list[str]) -> None:
+        self.session.tell_problem(ngettext("{count} saved game could not be resumed",
+                                           "{count} saved games could not be resumed",
+                                           len(set_aside_now)).format(count=len(set_aside_now)),
+                                  "\n".join(set_aside_now))
 
     def save(self) -> None:
         session = self.session
@@ -318,3 +328,12 @@ class SavedGames(QObject):
                     file=path, problem=exc))
             return
         self.session.say(_("Saved to {file}").format(file=path))
+
+
+def _set_aside_words(path: Path) -> str:
+    """Move an autosave that cannot be resumed out of the list; where it went, in words."""
+    try:
+        return _("It was moved to {file}.").format(file=set_aside(path))
+    except OSError as exc:
+        return _("It could not be moved out of the list ({problem}).").format(
+            problem=exc.strerror or exc)

@@ -125,6 +125,18 @@ def _waits_for_a_person(window: Any) -> str:
              "--autoplay to let the AI take every seat").format(people=", ".join(people))
 
 
+def tell_storage(err: TextIO, told: set[str]) -> None:
+    """What is wrong with the data folder (and where its stand-in is), on the error stream,
+    each problem once: a run without a window has no other place to say it. The run goes
+    on with the stand-in: this is no failure of the run."""
+    from smqt.desktop.datafolder import storage_problems
+
+    for text in storage_problems():
+        if text not in told:
+            told.add(text)
+            err.write(PREFIX + text + "\n")
+
+
 def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
     err = sys.stderr if err is None else err  # the stream at the call (tests capture it)
     try:
@@ -135,6 +147,10 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
     if options.autoplay:
         seats = [(name, "medium" if kind == "human" else kind) for name, kind in seats]
     refused = check_opening_option(options)
+    if refused is None and options.screenshot is not None:
+        from smqt.ui.shell.screenshot import screenshot_problem
+
+        refused = screenshot_problem(options.screenshot)
     if refused:  # before any window: one line and exit status 2, as for a bad seat list
         err.write(f"smqt play: {refused}\n")  # not translated: the command's name
         return 2
@@ -164,6 +180,8 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
 
     app.setWindowIcon(app_icon())
     automated = options.autoplay or options.screenshot is not None or options.quit
+    unwatched = automated or headless()
+    told: set[str] = set()
     seed = options.seed if options.seed is not None else random.SystemRandom().randrange(1, 10**6)
     if options.playtest and not automated and options.pack:
         pack_folder = str(Path(options.pack).resolve())
@@ -241,6 +259,8 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
 
         start_language(options.language)
         wire(TableWindow(remember_layout=not automated, unattended=automated))
+        if unwatched:  # the window's bar is read by nobody: its data-folder notice goes here
+            tell_storage(err, told)
 
         def at_end() -> None:
             if options.screenshot:
@@ -275,7 +295,7 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
             started = True
         if crashes:
             window.games.tell_crash(crashes[-1])
-        if (automated or headless()) and not started:
+        if unwatched and not started:
             # nobody can choose a game or read why the given one did not start: say it here
             if not (asked or options.load or options.playtest):
                 err.write(f"smqt play: {_(NO_GAME)}\n")  # not translated: the command's name
@@ -312,6 +332,8 @@ def run_play(options: PlayOptions, err: TextIO | None = None) -> int:
         if opener is not None:
             app.removeEventFilter(opener)
         guard.finish()
+        if unwatched:  # a part of the data folder first found unusable during the game
+            tell_storage(err, told)
     if problems:
         err.write(PREFIX + ngettext("{n} problem during play", "{n} problems during play",
                                            len(problems)).format(n=len(problems)) + "\n")
