@@ -16,7 +16,7 @@ import shutil
 import tempfile
 import threading
 from collections.abc import Mapping
-from pathlib import Path, PurePosixPath
+from pathlib import Path, PurePosixPath, PureWindowsPath
 
 import attrs
 
@@ -29,6 +29,11 @@ from smqt.pack.manifest import MANIFEST
 from smqt.pack.problems import ContentError, PackError
 
 __all__ = ["PackSource", "PackSourceError", "load_source", "write_pack"]
+
+
+class NotCarried(PackError):
+    """A pack that loads here but cannot be carried to another process or machine as it is
+    written (its ``extends`` gives a path of this computer): not an error of the pack."""
 
 
 class PackSourceError(RuntimeError):
@@ -126,6 +131,15 @@ def _extends_chain(folder: Path) -> list[tuple[Path, Path]]:
         extends = parse_toml(read_bytes(real / MANIFEST)).get("extends")
         if extends is None:
             break
+        if not names_a_pack(extends) and (os.path.isabs(extends) or PureWindowsPath(extends).drive):
+            # carried packs keep their places relative to each other: a path of this machine
+            # would lead nowhere among them (and put the machine's folders into the report)
+            raise NotCarried([ContentError(
+                str(real / MANIFEST), "pack", "extends",
+                _("extends gives a path of this computer ({path}): a simulation carries packs "
+                  "by their names or by paths relative to each other; name a shipped pack "
+                  "(extends = \"base\") or give the path from this pack's folder (such as "
+                  "'../my-base')").format(path=extends))])
         parent = parent_folder(real, extends)
         assert parent is not None  # it loaded
         placed = Path(beside(place, extends)) if names_a_pack(extends) \

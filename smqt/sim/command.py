@@ -24,7 +24,13 @@ from smqt.engine.setup import SetupError, new_game
 from smqt.files.atomic import atomic_write_text
 from smqt.language.translate import _, ngettext
 from smqt.pack.changes import Change, pack_changes
-from smqt.pack.packsource import PackSource, load_source, remove_old_pack_cache, write_pack
+from smqt.pack.packsource import (
+    NotCarried,
+    PackSource,
+    load_source,
+    remove_old_pack_cache,
+    write_pack,
+)
 from smqt.pack.problems import PackError
 from smqt.sim.plan.provenance import Clock, ClusterUse, holds_a_report, pack_leaf, provenance
 from smqt.sim.plan.sides import (
@@ -253,6 +259,10 @@ def run_sim(options: SimOptions, out: TextIO, err: TextIO,
         sides, changes, counts, lineup, skipped = plan(options)
     except SimError as exc:
         err.write(f"smqt sim: {exc}\n")  # not translated: the program's name (the message is)
+        return 2
+    except NotCarried as exc:  # the pack is fine here; the sentence says what to write
+        for error in exc.errors:
+            err.write(f"{error}\n")
         return 2
     except PackError as exc:
         for error in exc.errors:
