@@ -59,7 +59,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     sim.add_argument("--bots", default="medium", help=_("bots by seat, e.g. medium,easy"))
     sim.add_argument("--games", type=int, default=None,
                      help=_("games per side and player count (the first round with --until-clear "
-                            "or --tune; default 200, with --tune 40)"))
+                            "or --tune; default 200, with --tune 10)"))
     sim.add_argument("--jobs", type=int, default=None, help=_("processes (default: all cores)"))
     sim.add_argument("--cluster", default=None, metavar="tcp://HOST:PORT", type=scheduler_address,
                      help=_("run the games on a Dask cluster (served by smqt cluster scheduler and "
@@ -84,7 +84,7 @@ def add(sub: argparse._SubParsersAction) -> None:
                             "own copies of the packs, into --out"))
 
 
-TUNE_GAMES = 40
+TUNE_GAMES = 10
 """The first round's games of each value of a --tune, unless --games says."""
 
 

@@ -42,7 +42,7 @@ class BalanceOutcome:
 
 
 def find_balanced_value(pack: str, target: str, low: float, high: float, goal: str, out_dir: str,
-                        *, within: float | None = None, games: int = 40,
+                        *, within: float | None = None, games: int = 10,
                         max_games: int = 5000, players: str = "2", bots: str = "medium",
                         seed: int = 1, jobs: int | None = None,
                         progress: Callable[[int, int], None] | None = None,

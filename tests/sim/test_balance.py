@@ -40,13 +40,14 @@ def tune(tmp_path, name, **options):
 def test_cards_to_end_for_the_base_game_length_comes_back_as_14(tmp_path):
     goal = f"turns={base_turns():.2f}"
     code, out, err, folder = tune(tmp_path, "t", tune=("rules.cards_to_end=8..20",),
-                                  goal=(goal,))
+                                  goal=(goal,), games=GAMES // 4)
     assert code == 0, err
     balance = json.loads((folder / "report.json").read_text())["balance"]
     assert balance["proposed"] == [14.0] and balance["stop"] == "clear"
     statuses = {t["values"][0]: t["status"] for t in balance["tried"]}
     assert statuses[8.0] == "too low" and statuses[20.0] == "too high"
     assert statuses[14.0] == "kept"
+    assert 2 * balance["games"] <= balance["sweep_games"], balance  # at most half a sweep's
     assert "Proposed: rules.cards_to_end = 14" in out and "Clear:" in out
     page = (folder / "report.html").read_text()
     assert "Finding the number" in page and "How to read the curve" in page
