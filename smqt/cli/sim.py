@@ -29,13 +29,26 @@ def add(sub: argparse._SubParsersAction) -> None:
     sim.add_argument("--sweep", default=None, metavar="TARGET=VALUES",
                      help=_("play one value at a time, e.g. rules.cards_to_end=10:14 or "
                             "card.ID.FIELD=0:3"))
+    sim.add_argument("--tune", action="append", default=[], metavar="TARGET=LOW..HIGH",
+                     help=_("search the value of a number that meets the --goal, e.g. "
+                            "rules.cards_to_end=8..20 or card.ID.scoring[0].points=0..6 (give "
+                            "it again to tune a few numbers together)"))
+    sim.add_argument("--goal", action="append", default=[], metavar="MEASURE=VALUE",
+                     help=_("what the tuned number should make true, e.g. turns=27, "
+                            "seat.1.win=50, card.ID.win=0 (as strong as the other cards), "
+                            "card.ID.pick=40, action.ID.use=33; several weighed with @WEIGHT"))
+    sim.add_argument("--within", type=float, default=None, metavar="TOLERANCE",
+                     help=_("how close to the goal is close enough, in the goal's units "
+                            "(default: 0.5 turns, 1 point, 3 percentage points, 5 for a card's "
+                            "owners)"))
     sim.add_argument("--until-clear", action="store_true",
                      help=_("add games until every headline interval reaches its precision"))
     sim.add_argument("--precision", type=float, default=None, metavar="PP",
                      help=_("win-rate precision in percentage points (default 3; implies "
                             "--until-clear; the other measures' precisions scale with it)"))
     sim.add_argument("--max-games", type=int, default=5000,
-                     help=_("the most games per side and player count with --until-clear"))
+                     help=_("the most games per side and player count with --until-clear; "
+                            "with --tune, the most games per player count over every value"))
     sim.add_argument("--noise", action="store_true",
                      help=_("also play base on other seeds: the noise band of base against itself"))
     sim.add_argument("--ladder", action="store_true",
@@ -44,8 +57,9 @@ def add(sub: argparse._SubParsersAction) -> None:
     sim.add_argument("--ladder-games", type=int, default=40, help=_("games per ladder pair"))
     sim.add_argument("--players", default="2", help=_("player count(s): 2, 3, 4 or e.g. 2,3,4"))
     sim.add_argument("--bots", default="medium", help=_("bots by seat, e.g. medium,easy"))
-    sim.add_argument("--games", type=int, default=200,
-                     help=_("games per side and player count (the first round with --until-clear)"))
+    sim.add_argument("--games", type=int, default=None,
+                     help=_("games per side and player count (the first round with --until-clear "
+                            "or --tune; default 200, with --tune 10)"))
     sim.add_argument("--jobs", type=int, default=None, help=_("processes (default: all cores)"))
     sim.add_argument("--cluster", default=None, metavar="tcp://HOST:PORT", type=scheduler_address,
                      help=_("run the games on a Dask cluster (served by smqt cluster scheduler and "
@@ -68,6 +82,10 @@ def add(sub: argparse._SubParsersAction) -> None:
     sim.add_argument("--rerun", default=None, metavar="REPORT",
                      help=_("play a report's games again (its report.json or folder), from its "
                             "own copies of the packs, into --out"))
+
+
+TUNE_GAMES = 10
+"""The first round's games of each value of a --tune, unless --games says."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -107,11 +125,13 @@ def run(args: argparse.Namespace) -> int:
     else:
         options = SimOptions(
             pack=args.pack or str(default_pack()), out_dir=out_dir, variant=args.variant,
-            players=args.players, bots=args.bots, games=args.games, jobs=args.jobs,
+            players=args.players, bots=args.bots, jobs=args.jobs,
+            games=args.games if args.games is not None else (TUNE_GAMES if args.tune else 200),
             seed=args.seed, per_change=args.per_change, until_clear=args.until_clear,
             precision=args.precision, max_games=args.max_games, sweep=args.sweep,
             noise=args.noise, ladder=args.ladder, ladder_games=args.ladder_games,
-            cluster=args.cluster, force=force, command=command)
+            cluster=args.cluster, force=force, command=command, tune=tuple(args.tune),
+            goal=tuple(args.goal), within=args.within)
     options = attrs.evolve(options, png=args.png, compare_with=args.compare_with)
     code = run_sim(options, out=sys.stdout, err=sys.stderr)
     if code == 0 and args.png:

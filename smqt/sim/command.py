@@ -32,6 +32,8 @@ from smqt.pack.packsource import (
     write_pack,
 )
 from smqt.pack.problems import PackError
+from smqt.sim.balance import balance_code, play_balance, read_request
+from smqt.sim.plan.balance import BalanceError
 from smqt.sim.plan.provenance import Clock, ClusterUse, holds_a_report, pack_leaf, provenance
 from smqt.sim.plan.sides import (
     Side,
@@ -115,6 +117,12 @@ class SimOptions:
     """Write over a report already in ``out_dir`` (else the run is refused before it starts)."""
     command: tuple[str, ...] = ()
     """The command line that asked for the run, as the report shows it."""
+    tune: tuple[str, ...] = ()
+    """A balance search: each ``TARGET=LOW..HIGH`` (``smqt.sim.balance``)."""
+    goal: tuple[str, ...] = ()
+    """Its goals: each ``MEASURE=VALUE[@WEIGHT]``."""
+    within: float | None = None
+    """Its tolerance, in the goals' units (None: each goal's own)."""
 
 
 def parse_bots(text: str) -> list[str]:
@@ -199,6 +207,16 @@ def plan(options: SimOptions
         except SweepError as exc:
             raise SimError(str(exc)) from None
         sides += sweep_sides(base, sweep)
+    if options.tune:
+        if options.sweep or options.variant or options.noise or options.ladder:
+            raise SimError(_("--tune searches one pack's number; leave out --sweep, --variant, "
+                             "--noise and --ladder (to tune your variant, give it as --pack)"))
+        try:
+            read_request(options.tune, options.goal, options.within, base)
+        except BalanceError as exc:
+            raise SimError(str(exc)) from None
+    elif options.goal or options.within is not None:
+        raise SimError(_("--goal and --within go with --tune (the number to search for)"))
     if options.noise:
         sides.append(Side("noise", _("{pack} {version}, other seeds").format(
             pack=base.name, version=base.version), "noise", base))
@@ -275,11 +293,18 @@ def run_sim(options: SimOptions, out: TextIO, err: TextIO,
     cluster: ClusterUse | None = None
     try:
         with executor as running:
-            report, results = _play(options, sides, changes, counts, lineup, skipped,
-                                    precision, running, err, cancelled, progress)
+            if options.tune:
+                report, sides, results = play_balance(options, sides[0].source, counts, lineup,
+                                                      running, err, cancelled, progress)
+            else:
+                report, results = _play(options, sides, changes, counts, lineup, skipped,
+                                        precision, running, err, cancelled, progress)
             if isinstance(running, ClusterExecutor):
                 cluster = ClusterUse(running.address, running.most[0], running.most[1])
     except ClusterUnavailable as exc:
+        err.write(f"smqt sim: {exc}\n")  # not translated: the program's name (the message is)
+        return 2
+    except BalanceError as exc:  # a goal the games could not measure
         err.write(f"smqt sim: {exc}\n")  # not translated: the program's name (the message is)
         return 2
     except (SimCancelled, KeyboardInterrupt):  # Ctrl+C, or ``cancelled`` turned true
@@ -300,7 +325,10 @@ def run_sim(options: SimOptions, out: TextIO, err: TextIO,
     if variants:
         packs["variant"] = variants[0]
     report = _with_meta(report, provenance=provenance(options, packs, clock, cluster))
-    return _write(report, sides, results, options, out, err, earlier)
+    code = _write(report, sides, results, options, out, err, earlier)
+    if code == 0 and report.balance is not None:
+        return balance_code(report.balance, err)
+    return code
 
 
 def _with_meta(report: Report, **changes: object) -> Report:

@@ -50,6 +50,12 @@ class RerunOptions:
     """The skill ladder was played."""
     ladder_games: int
     """Games per ladder pair."""
+    tune: tuple[str, ...] = ()
+    """A balance search's ``--tune`` as given (``rules.cards_to_end=8..20``)."""
+    goal: tuple[str, ...] = ()
+    """Its ``--goal`` as given (``turns=27``)."""
+    within: float | None = None
+    """Its ``--within`` (None: each goal's own tolerance)."""
 
 
 RERUN_FIELDS = tuple(field.name for field in attrs.fields(RerunOptions))

@@ -15,6 +15,7 @@ from smqt.language.translate import _, ngettext
 from smqt.pack.changes import Change
 from smqt.pack.packsource import load_source
 from smqt.sim.plan.sides import Side
+from smqt.sim.report.balanceview import balance_lines
 from smqt.sim.report.model import (
     SCHEMA,
     ChangeEntry,
@@ -329,6 +330,7 @@ def summary_text(report: Report) -> str:
                 "of {tested} cards flagged", noise.cards_tested).format(
                     players=n, flagged=len(noise.card_flags), tested=noise.cards_tested))
     lines += ladder_lines(report.ladder)
+    lines += balance_lines(report)
     return "\n".join(lines) + "\n"
 
 

@@ -262,7 +262,7 @@ def card_scatter(title: str, cards: Sequence[CardFigures], baseline: float,
 
 
 def sweep_chart(title: str, points: list[tuple[float, float, float, float]], unit: str,
-                base: float) -> str:
+                base: float, base_words: str = "") -> str:
     """A measure's value (y) at each swept value (x) with its 95% interval, and the pack as it
     is as a dashed line (``base``): the values themselves, not only their differences."""
     width, height, left, top, bottom = 720, 240, 70, 30, 40
@@ -282,7 +282,8 @@ def sweep_chart(title: str, points: list[tuple[float, float, float, float]], uni
 
     parts = _open(width, height, title)
     if base == base:
-        as_is = _("the pack as it is: {value}").format(value=in_unit(base, unit))
+        as_is = (base_words or _("the pack as it is: {value}")).format(
+            value=in_unit(base, unit))
         parts.append(f'<line x1="{left}" y1="{py(base):.1f}" x2="{width - 30}" '
                      f'y2="{py(base):.1f}" class="ref"><title>{escape(as_is)}</title>'
                      "</line>")  # not translated: SVG markup

@@ -14,6 +14,7 @@ from smqt.ai.protocol import level_words
 from smqt.language.formats import fixed
 from smqt.language.translate import _, current, ngettext
 from smqt.sim.plan.provenance import Provenance
+from smqt.sim.report.balanceview import balance_html
 from smqt.sim.report.build import stop_sentence
 from smqt.sim.report.charts import (
     CHART_RULES,
@@ -462,7 +463,7 @@ def render(report: Report, columns: dict[str, str], headline: str = "", section:
     with an earlier report, when there is one."""
     _names.clear()
     _names.update(report.names)
-    body = _first_screen(report, headline)
+    body = _first_screen(report, headline) + balance_html(report)
     for comp in report.comparisons:
         if comp.kind != "sweep":
             body += _comparison(comp, report.meta.precision)

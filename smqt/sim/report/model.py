@@ -15,6 +15,7 @@ from __future__ import annotations
 import attrs
 
 from smqt.sim.plan.provenance import Provenance
+from smqt.sim.statistics.goals import Balance
 from smqt.sim.statistics.stats import Proportion, Summary
 from smqt.sim.statistics.verdicts import CardFlag, Row
 
@@ -365,3 +366,6 @@ class Report:
     """The skill ladder, with ``--ladder``."""
     sides: dict[str, SideSummary]
     """Each side's own figures, by its key (``base``, ``variant``, a change's slug...)."""
+    balance: Balance | None = None
+    """A balance search (``--tune``): the values tried and the one proposed; its ``base``
+    side is the pack at the value proposed."""
