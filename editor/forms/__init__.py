@@ -2,4 +2,5 @@
 range, a key a table does not have (a typo) with Rename and Delete, inputs that behave in a
 long scrolling form, and what the editor says about each kind.
 
-May import ``editor.model``, ``smqt.pack``, ``smqt.render`` and ``smqt.engine``."""
+May import ``editor.model``, ``smqt.desktop`` (the flowing layout), ``smqt.pack``, ``smqt.render``
+and ``smqt.engine``."""

@@ -2,4 +2,5 @@
 reversible changes (``QUndoCommand``s on one stack), the templates of new entries, new variants,
 and the unsaved edits kept aside.
 
-May import ``smqt.pack``, ``smqt.engine`` and ``smqt.files``."""
+May import ``smqt.desktop`` (the user's documents folder), ``smqt.pack``, ``smqt.engine`` and
+``smqt.files``."""

@@ -2,4 +2,5 @@
 panel, the problem and history bars, the large card under the pointer, the end page with
 its scorepad and every point's breakdown, and every entry's rules in plain words (``words``).
 
-May import ``smqt.ui.table``, ``smqt.ui.game``, ``smqt.render`` and ``smqt.engine``."""
+May import ``smqt.ui.table``, ``smqt.ui.game``, ``smqt.desktop`` (a flowing row of buttons),
+``smqt.render`` and ``smqt.engine``."""
