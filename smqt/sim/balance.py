@@ -29,7 +29,14 @@ from smqt.sim.plan.sides import Side, generated, specs
 from smqt.sim.report.build import build_report
 from smqt.sim.report.model import Meta, Report
 from smqt.sim.run.playgame import GameResult
-from smqt.sim.run.runner import ClusterExecutor, ProgressBar, SimCancelled, default_jobs, run_batches
+from smqt.sim.run.runner import (
+    ClusterExecutor,
+    ProgressBar,
+    SimCancelled,
+    both_told,
+    default_jobs,
+    run_batches,
+)
 from smqt.sim.run.task import make_batches
 from smqt.sim.statistics.goals import (
     BETWEEN,
@@ -137,7 +144,7 @@ def play_balance(options: object, source: PackSource, counts: list[int], lineup:
                 games[labels.index(result.label)].append(result)
 
         try:
-            run_batches(batches, executor, _both(bar, progress), cancelled, arrived)
+            run_batches(batches, executor, both_told(bar, progress), cancelled, arrived)
         except (SimCancelled, KeyboardInterrupt):
             for i in going:
                 played[i] = len(games[i]) // len(counts)
@@ -181,15 +188,6 @@ def balance_code(balance: Balance, err: TextIO) -> int:
         return 130
     return 0
 
-
-def _both(bar: ProgressBar, progress: Callable[[int, int], None] | None
-          ) -> Callable[[int, int], None]:
-    def told(done: int, total: int) -> None:
-        bar(done, total)
-        if progress is not None:
-            progress(done, total)
-
-    return told
 
 
 def _judge(request: BalanceRequest, games: list[list[GameResult]], played: list[int],

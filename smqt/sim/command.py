@@ -63,6 +63,7 @@ from smqt.sim.run.runner import (
     ClusterUnavailable,
     ProgressBar,
     SimCancelled,
+    both_told,
     cluster_executor,
     default_jobs,
     local_executor,
@@ -377,7 +378,7 @@ def _play(options: SimOptions, sides: list[Side], changes: list[Change], counts:
         bar = ProgressBar(total, err, status=lambda shown=shown: _status(
             shown, watch.text() if until_clear else "", executor))
 
-        for result in run_batches(batches, executor, _both(bar, progress), cancelled,
+        for result in run_batches(batches, executor, both_told(bar, progress), cancelled,
                                   watch.add):
             results[result.label].append(result)
         for side in sides:  # a sweep at the pack's own value plays base's games
@@ -408,15 +409,6 @@ def _play(options: SimOptions, sides: list[Side], changes: list[Change], counts:
         report = _with_meta(report, clear=bool(rows) and headline_clear(rows, precision))
     return report, results
 
-
-def _both(bar: ProgressBar, progress: Callable[[int, int], None] | None
-          ) -> Callable[[int, int], None]:
-    def told(done: int, total: int) -> None:
-        bar(done, total)
-        if progress is not None:
-            progress(done, total)
-
-    return told
 
 
 def _design(sides: list[Side], games: int, counts: list[int], lineup: list[str],

@@ -349,3 +349,14 @@ def _check_workers(client: Any, address: str) -> None:
         raise ClusterUnavailable(
             _("the workers of {address} must run smqt {version}, like this computer: {listed}")
             .format(address=address, version=mine, listed=listed))
+
+
+def both_told(bar: ProgressBar, progress: Callable[[int, int], None] | None
+              ) -> Callable[[int, int], None]:
+    """Progress said to the terminal's bar and to a caller's ``progress`` (the editor's)."""
+    def told(done: int, total: int) -> None:
+        bar(done, total)
+        if progress is not None:
+            progress(done, total)
+
+    return told
