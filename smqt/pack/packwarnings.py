@@ -68,8 +68,11 @@ def shared_names(contents: PackContents) -> list[ContentError]:
 
 
 def _worded_name(entry: Any, language: str) -> str:
-    """The entry's own name in ``language`` ("" for the pack's own words or none given)."""
+    """The entry's own name in ``language`` ("" for the pack's own words or none given, or
+    for words marked outdated: until translated again the table shows the pack's own name)."""
     wording = getattr(entry, language, None) if language else None
+    if getattr(wording, "outdated", False):
+        return ""
     name = getattr(wording, "name", "")
     return name if isinstance(name, str) else ""
 

@@ -70,6 +70,18 @@ def test_a_copy_that_kept_its_german_name_is_warned_of(tmp_path):
         str(folder / "cards.toml"), "tide_pools_copy", "de.name", "card")
 
 
+def test_a_copy_marked_to_be_translated_again_is_not_warned_of(tmp_path):
+    """The editor's Duplicate marks the copy's German outdated (the table shows its own name
+    until it is translated again): a warning of two German names contradicted the editor's own
+    status line (found in a designer's walk)."""
+    marked = COPY_OF_TIDE_POOLS.replace('name = "Gezeitentümpel"\n',
+                                        'name = "Gezeitentümpel"\noutdated = true\n')
+    folder = variant(tmp_path / "trial", marked)
+    code, out = validate(folder)
+    assert code == 0 and "warning" not in out, out
+    assert review_pack(folder).warnings == []
+
+
 def test_two_entries_of_one_name_are_told_once_in_the_packs_own_words(tmp_path):
     folder = variant(tmp_path / "trial", TWO_OF_ONE_NAME)
     [found] = review_pack(folder).warnings  # not again in German: neither gives a German name
