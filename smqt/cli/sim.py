@@ -35,8 +35,9 @@ def add(sub: argparse._SubParsersAction) -> None:
                             "it again to tune a few numbers together)"))
     sim.add_argument("--goal", action="append", default=[], metavar="MEASURE=VALUE",
                      help=_("what the tuned number should make true, e.g. turns=27, "
-                            "seat.1.win=50, card.ID.win=0 (as strong as the other cards), "
-                            "card.ID.pick=40, action.ID.use=33; several weighed with @WEIGHT"))
+                            "turns=base (as long as the base game), seat.1.win=50, card.ID.win=0 "
+                            "(as strong as the other cards), card.ID.pick=40, action.ID.use=33; "
+                            "several weighed with @WEIGHT"))
     sim.add_argument("--within", type=float, default=None, metavar="TOLERANCE",
                      help=_("how close to the goal is close enough, in the goal's units "
                             "(default: 0.5 turns, 1 point, 3 percentage points, 5 for a card's "

@@ -118,6 +118,24 @@ class PackSource:
         return cls(identity.name, identity.version, identity.content_hash,
                    tuple(sorted(encoded.items())), ".")
 
+    def root(self) -> PackSource:
+        """The pack at the root of the chain: the game this pack varies (itself when it extends
+        nothing), carried by the same files."""
+        files = dict(self.files)
+        leaf = PurePosixPath(self.leaf)
+        while True:
+            manifest = files.get((leaf / MANIFEST).as_posix())
+            extends = parse_toml(manifest).get("extends") if manifest is not None else None
+            if extends is None:
+                break
+            leaf = PurePosixPath(os.path.normpath(
+                beside(leaf, extends) if names_a_pack(extends) else leaf / extends))
+        if leaf == PurePosixPath(self.leaf):
+            return self
+        identity = load_files(files, leaf.as_posix()).identity
+        return PackSource(identity.name, identity.version, identity.content_hash, self.files,
+                          leaf.as_posix())
+
 
 def _extends_chain(folder: Path) -> list[tuple[Path, Path]]:
     """``folder`` and the folders of the packs it extends, the leaf first, each with its place

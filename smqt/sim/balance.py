@@ -15,6 +15,7 @@ target, its range and the goal in, a ``BalanceOutcome`` out, with progress and a
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from typing import TextIO
@@ -38,6 +39,7 @@ from smqt.sim.run.runner import (
     run_batches,
 )
 from smqt.sim.run.task import make_batches
+from smqt.sim.statistics.anchored import anchored, games_wanted
 from smqt.sim.statistics.goals import (
     BETWEEN,
     BUDGET,
@@ -47,6 +49,7 @@ from smqt.sim.statistics.goals import (
     UNREACHABLE,
     Balance,
     TriedValue,
+    against_base,
     judge,
     measure,
     misses,
@@ -56,6 +59,8 @@ from smqt.sim.statistics.goals import (
     tolerance_words,
 )
 from smqt.sim.statistics.verdicts import FDR, precisions
+
+REFERENCE = "reference"  # not translated: the side key of the base game's games
 
 MAX_ROUNDS = 10
 """The games of the values left double at most this many times."""
@@ -104,6 +109,9 @@ def play_balance(options: object, source: PackSource, counts: list[int], lineup:
     labels = [f"tune-{i}" for i in range(len(packs))]  # not translated: side keys
     games: list[list[GameResult]] = [[] for _p in packs]
     played = [0] * len(packs)
+    reference = source.root() if any(g.base for g in request.goals) else None
+    ref_games: list[GameResult] = []
+    ref_played = 0
     goals = [(g.value, g.within, g.weight, g.unit) for g in request.goals]
     workers = (executor.workers() if isinstance(executor, ClusterExecutor)
                else getattr(options, "jobs", None) or default_jobs())
@@ -111,7 +119,7 @@ def play_balance(options: object, source: PackSource, counts: list[int], lineup:
     stop, rounds = BUDGET, 0
     status = ""
     while rounds < MAX_ROUNDS:
-        judged = _judge(request, games, played, goals, names)
+        judged = _judge(request, games, played, goals, names, ref_games)
         if rounds == 1:
             _check_depends(request, games, names)
         left = sorted((i for i, t in enumerate(judged) if t.status == KEPT),
@@ -126,42 +134,50 @@ def play_balance(options: object, source: PackSource, counts: list[int], lineup:
             stop = BETWEEN
             break
         going = [i for i in left if not _settled(judged[i], goals)] or left[:1]
-        room = most - sum(played)
-        target = {i: (first if not rounds else 2 * played[i]) for i in going}
-        if sum(target[i] - played[i] for i in going) > room:
-            share = room // len(going) if going else 0
+        room = most - sum(played) - ref_played
+        target = _targets(request, games, played, going, first if not rounds else 0)
+        if _cost(target, played, ref_played, reference) > room:
+            share = room // (len(target) + (reference is not None)) if target else 0
             if share < 1:
                 stop = BUDGET
                 break
-            target = {i: played[i] + share for i in going}
-        batches = [batch for i in going for batch in make_batches(
+            target = {i: played[i] + share for i in target}
+        ref_target = max([ref_played, *target.values()]) if reference is not None else 0
+        batches = [batch for i in target for batch in make_batches(
             packs[i], labels[i], specs(counts, lineup, played[i], target[i], seed), workers)]
+        if reference is not None and ref_target > ref_played:
+            batches += make_batches(reference, REFERENCE, specs(
+                counts, lineup, ref_played, ref_target, seed), workers)
         total = sum(len(b.games) for b in batches)
         bar = ProgressBar(total, err, status=lambda s=status: s)
 
         def arrived(results: list[GameResult]) -> None:
             for result in results:
-                games[labels.index(result.label)].append(result)
+                (ref_games if result.label == REFERENCE else
+                 games[labels.index(result.label)]).append(result)
 
         try:
             run_batches(batches, executor, both_told(bar, progress), cancelled, arrived)
         except (SimCancelled, KeyboardInterrupt):
-            for i in going:
+            for i in target:
                 played[i] = len(games[i]) // len(counts)
+            ref_played = len(ref_games) // len(counts)
             stop = CANCELLED
             err.write("\n")
             break
-        for i in going:
+        for i in target:
             played[i] = target[i]
+        ref_played = max(ref_played, ref_target)
         rounds += 1
-        status = _status_words(_judge(request, games, played, goals, names), names,
+        status = _status_words(_judge(request, games, played, goals, names, ref_games), names,
                                goals)
         err.write(_("smqt sim: after round {round}: {status}").format(round=rounds,
                                                                       status=status) + "\n")
-    judged = _judge(request, games, played, goals, names)
+    judged = _judge(request, games, played, goals, names, ref_games)
     if not any(played):
         raise SimCancelled
-    balance = _outcome(request, judged, stop, names, goals)
+    balance = _outcome(request, judged, stop, names, goals, _reference_words(
+        request, reference, ref_games), ref_played)
     best = [t.values for t in judged].index(balance.proposed) if balance.proposed else 0
     title = _("Balance search: {targets} on {pack} {version}").format(
         targets=", ".join(r.target for r in request.ranges), pack=source.name,
@@ -191,12 +207,93 @@ def balance_code(balance: Balance, err: TextIO) -> int:
 
 
 def _judge(request: BalanceRequest, games: list[list[GameResult]], played: list[int],
-           goals: list[tuple[float, float, float, str]], names: list[str]) -> list[TriedValue]:
-    """Each value judged by its intervals."""
-    tried = [(tuple(float(v) for v in point), played[i],
-              tuple(measure(g.measure, games[i]) for g in request.goals))
+           goals: list[tuple[float, float, float, str]], names: list[str],
+           reference: list[GameResult]) -> list[TriedValue]:
+    """Each value judged by its intervals (a goal against the base game by the differences
+    from the base's games, game by game)."""
+    figures = [[against_base(g.measure, games[i], reference) if g.base else
+                measure(g.measure, games[i]) for g in request.goals]
+               for i in range(len(request.points))]
+    anchor = _anchor(played, [])
+    for i, own in enumerate(figures):
+        for k, goal in enumerate(request.goals):
+            told = None if goal.base or i == anchor else anchored(
+                goal.measure, games[i], games[anchor], (figures[anchor][k].estimate,
+                                                        figures[anchor][k].low,
+                                                        figures[anchor][k].high))
+            if told is not None:
+                own[k] = attrs.evolve(own[k], estimate=told[0], low=told[1], high=told[2])
+    tried = [(tuple(float(v) for v in point), played[i], tuple(figures[i]))
              for i, point in enumerate(request.points)]
     return judge(tried, goals, names)
+
+
+def _targets(request: BalanceRequest, games: list[list[GameResult]], played: list[int],
+             going: list[int], first: int) -> dict[int, int]:
+    """The games each value plays to after this round (``going``: the values still in the
+    running, the nearest the goals first; ``first``: the first round's games, 0 after it).
+    The anchor, the value with the most games (at first the nearest), doubles them: every
+    value is measured through it (``anchored``), so it stays the anchor even once ruled out;
+    each value in the running plays as many as its difference from the anchor needs
+    (``games_wanted``), never fewer than it has."""
+    if first:
+        return {i: first for i in going}
+    anchor = _anchor(played, going)
+    most = 2 * played[anchor]
+    target = {anchor: most}
+    for i in going:
+        if i == anchor:
+            continue
+        wanted = max((games_wanted(g.measure, games[i], games[anchor], most)
+                      for g in request.goals if not g.base), default=most)
+        target[i] = max(played[i], wanted)
+    return {i: n for i, n in target.items() if n > played[i]}
+
+
+def _sweep_games(judged: list[TriedValue], best: TriedValue | None) -> int:
+    """The games a plain sweep would give each value for the precision the value proposed
+    reached: its own games, or, when it was measured through the anchor, the anchor's scaled
+    by the square of their intervals' widths (a width falls as one over the root of the
+    games)."""
+    if best is None:
+        return 0
+    anchor = max(judged, key=lambda t: t.games)
+    ratios = [((theirs.high - theirs.low) / (mine.high - mine.low)) ** 2
+              for mine, theirs in zip(best.figures, anchor.figures, strict=True)
+              if mine.high - mine.low > 0 and theirs.high - theirs.low > 0]
+    return max(best.games, math.ceil(anchor.games * min(ratios, default=0.0)))
+
+
+def _anchor(played: list[int], nearest: list[int]) -> int:
+    """The value with the most games; of several, the first of ``nearest`` (the values by how
+    near they come to the goals), else the first."""
+    most = max(played)
+    tied = [i for i in range(len(played)) if played[i] == most]
+    return next((i for i in nearest if i in tied), tied[0])
+
+
+def _cost(target: dict[int, int], played: list[int], ref_played: int,
+          reference: PackSource | None) -> int:
+    """The games a round asks for: each value's new games and the base game's it lacks."""
+    more = sum(target[i] - played[i] for i in target)
+    if reference is not None:
+        more += max(0, max(target.values(), default=0) - ref_played)
+    return more
+
+
+def _reference_words(request: BalanceRequest, reference: PackSource | None,
+                     ref_games: list[GameResult]) -> str:
+    """``The base game (base 1.0): turns 27.6 [27.2, 28.0] over 160 games``, or empty."""
+    if reference is None or not ref_games:
+        return ""
+    figures = "; ".join(
+        f"{g.measure} {shown(f.estimate, g.unit)} [{shown(f.low, g.unit)}, "
+        f"{shown(f.high, g.unit)}]" for g in request.goals if g.base
+        for f in [measure(g.measure, ref_games)])
+    return ngettext("The base game ({pack} {version}): {figures} over {games} game",
+                    "The base game ({pack} {version}): {figures} over {games} games",
+                    len(ref_games)).format(pack=reference.name, version=reference.version,
+                                           figures=figures, games=len(ref_games))
 
 
 def _distance(tried: TriedValue, goals: list[tuple[float, float, float, str]]) -> float:
@@ -267,13 +364,14 @@ def _status_words(judged: list[TriedValue], names: list[str],
 
 
 def _outcome(request: BalanceRequest, judged: list[TriedValue], stop: str, names: list[str],
-             goals: list[tuple[float, float, float, str]]) -> Balance:
+             goals: list[tuple[float, float, float, str]], reference: str, ref_played: int
+             ) -> Balance:
     kept = [t for t in judged if t.status == KEPT and t.games] or [t for t in judged if t.games]
     best = min(kept, key=lambda t: _distance(t, goals)) if kept else None
     also = tuple(t.values for t in kept if best is not None and t is not best
                  and t.status == KEPT and t.best[0] <= 1.0)
-    spent = sum(t.games for t in judged)
-    sweep = len(judged) * (best.games if best is not None else 0)
+    spent = sum(t.games for t in judged) + ref_played
+    sweep = len(judged) * _sweep_games(judged, best) + ref_played
     point = point_words(names, best.values) if best is not None else ""
     if stop == CLEAR:
         sentence = _("Clear: {point} meets the goals within their tolerance.").format(point=point)
@@ -310,19 +408,21 @@ def _outcome(request: BalanceRequest, judged: list[TriedValue], stop: str, names
         units=tuple(g.unit for g in request.goals), wanted=tuple(g.value for g in request.goals),
         within=tuple(g.within for g in request.goals), tried=tuple(judged),
         proposed=best.values if best is not None else None, also=also, stop=stop,
-        sentence=sentence, games=spent, sweep_games=sweep)
+        sentence=sentence, games=spent, sweep_games=sweep, reference=reference)
 
 
 def _design(balance: Balance, counts: list[int], lineup: list[str], seed: int) -> str:
     return ngettext(
         "{values} value tried ({players} players, bots {bots}, seats rotating, seed {seed}); "
-        "every value plays the same games (common random numbers), each round the values not "
-        "ruled out play twice the games; {games} games in all, where a sweep of every value to the "
-        "same precision plays {sweep}",
+        "every value plays the same games (common random numbers); each round the value with the "
+        "most games doubles them, and every other value still in the running is measured "
+        "through it, game by game, playing only the games its difference needs; {games} games in "
+        "all, where a sweep of every value to the same precision plays {sweep}",
         "{values} values tried ({players} players, bots {bots}, seats rotating, seed {seed}); "
-        "every value plays the same games (common random numbers), each round the values not "
-        "ruled out play twice the games; {games} games in all, where a sweep of every value to the "
-        "same precision plays {sweep}", len(balance.tried)).format(
+        "every value plays the same games (common random numbers); each round the value with the "
+        "most games doubles them, and every other value still in the running is measured "
+        "through it, game by game, playing only the games its difference needs; {games} games in "
+        "all, where a sweep of every value to the same precision plays {sweep}", len(balance.tried)).format(
         values=len(balance.tried), players=", ".join(map(str, counts)),
         bots=", ".join(map(level_words, lineup)), seed=seed, games=balance.games,
         sweep=balance.sweep_games)

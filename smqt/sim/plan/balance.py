@@ -30,6 +30,8 @@ WITHIN = {"turns": 0.5, "points": 1.0, "pp": 0.03, CARD_RATE: 0.05}  # not trans
 """The tolerance of a goal unless ``--within`` says: half a turn, a point, 3 percentage points
 of a rate, 5 of a card's owners' win rate (which few seats show)."""
 
+BASE_GOAL = "base"  # not translated: the goal value "as in the base game"
+
 MEASURE_FORMS = N_(
     "turns (mean game length), score (mean score), seat.N.win (seat N's win rate, %), "
     "card.ID.win (the card's owners' win rate minus the other cards' owners' mean, in "
@@ -69,6 +71,9 @@ class Goal:
     """The tolerance, in the measure's scale."""
     text: str = ""
     """As given on the command line."""
+    base: bool = False
+    """``turns=base``: the measure against the base game's on the same games (``value`` is 0:
+    the difference wanted)."""
 
     @property
     def rate(self) -> bool:
@@ -179,8 +184,13 @@ def parse_goal(text: str, base: Catalog, within: float | None = None) -> Goal:
         raise BalanceError(_("--goal {text}: write MEASURE=VALUE, such as turns=27 or "
                              "card.tide_pools.win=0; the measures: {forms}").format(
             text=repr(text), forms=_(MEASURE_FORMS)))
+    against = wanted.strip() == BASE_GOAL
+    if against and measure not in UNITS:
+        raise BalanceError(_("--goal {text}: only turns and score can be compared with the base "
+                             "game (turns=base, score=base); give {measure} a number").format(
+            text=repr(text), measure=measure))
     try:
-        value = float(wanted)
+        value = 0.0 if against else float(wanted)
         weight = float(weight_text) if at else 1.0
     except ValueError:
         raise BalanceError(_("--goal {text}: {value} is not a number").format(
@@ -199,7 +209,7 @@ def parse_goal(text: str, base: Catalog, within: float | None = None) -> Goal:
     tolerance = WITHIN[unit] if within is None else within / scale
     if not tolerance > 0:
         raise BalanceError(_("--within must be more than 0"))
-    return Goal(measure, value, unit, weight, tolerance, text)
+    return Goal(measure, value, unit, weight, tolerance, text, against)
 
 
 def _unit(measure: str, base: Catalog) -> str:

@@ -45,6 +45,8 @@ def balance_lines(report: Report) -> list[str]:
         return []
     lines = [_("Goals: {goals}").format(goals=", ".join(balance.goals)),
              "  " + balance.sentence]
+    if balance.reference:
+        lines.append("  " + balance.reference)
     best = _proposed(balance)
     if best is not None:
         lines.append("  " + _("Proposed: {point} — {figures} (95% intervals, {games} games)")
@@ -71,16 +73,20 @@ def balance_html(report: Report) -> list[str]:
         return []
     out = [f"<h2>{escape(_('Finding the number'))}</h2>",
            f"<p class='lead'>{escape(balance.sentence)}</p>"]
+    if balance.reference:
+        out.append(f"<p>{escape(balance.reference)}</p>")  # not translated: markup
     best = _proposed(balance)
     if best is not None:
         out.append("<p class='lead'><b>" + escape(_("Proposed: {point}").format(
             point=point_words(balance.targets, best.values))) + "</b> — " + escape(
             _figures(balance, best)) + "</p>")  # not translated: markup
     out.append("<p class='note'>" + escape(_(
-        "Every value played the same games (common random numbers); each round the values not "
-        "ruled out played twice the games. {games} games were played, where a sweep of every "
-        "value to the same precision plays {sweep}. The rest of this page is the pack at the "
-        "value proposed.").format(games=balance.games, sweep=balance.sweep_games)) + "</p>")
+        "Every value played the same games (common random numbers); each round the value with "
+        "the most games doubled them, and every other value still in the running was measured "
+        "through it on the games both played (its measure plus the difference between the two), "
+        "playing only the games that difference needed. {games} games were played, where a "
+        "sweep of every value to the same precision plays {sweep}. The rest of this page is the "
+        "pack at the value proposed.").format(games=balance.games, sweep=balance.sweep_games)) + "</p>")
     heads = [_("value"), _("games"), _("measures (95% intervals)"), _("status"), _("why")]
     rows = [_row(heads, "th")] + [
         _row([point_words(balance.targets, t.values), str(t.games), _figures(balance, t),
@@ -91,7 +97,8 @@ def balance_html(report: Report) -> list[str]:
             points = [(t.values[0], t.figures[k].estimate, t.figures[k].low, t.figures[k].high)
                       for t in balance.tried if t.games]
             title = _("{measure} against {target}, 95% intervals; dashed: the goal").format(
-                measure=goal.partition("=")[0], target=balance.targets[0])
+                measure=next((t.figures[k].measure for t in balance.tried if t.games),
+                             goal.partition("=")[0]), target=balance.targets[0])
             out.append(named(sweep_chart(title, points, balance.units[k], balance.wanted[k],
                                          _("the goal: {value}")), f"balance-{k + 1}"))
         out.append("<p class='note'>" + escape(_(

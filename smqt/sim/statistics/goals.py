@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import attrs
 
 from smqt.sim.run.playgame import GameResult
-from smqt.sim.statistics.stats import proportion_difference, summarise, wilson
+from smqt.sim.statistics.stats import paired_difference, proportion_difference, summarise, wilson
 
 KEPT = "kept"  # not translated: a value's status (a report key)
 TOO_HIGH = "too high"  # not translated: a value's status (a report key)
@@ -63,8 +63,7 @@ def measure(key: str, results: Sequence[GameResult]) -> GoalFigure:
     nan = float("nan")
     parts = key.split(".")
     if key in ("turns", "score"):  # not translated: measure keys
-        values = [float(r.turns) if key == "turns" else
-                  sum(s.score for s in r.seats) / len(r.seats) for r in results]
+        values = [game_value(key, r) for r in results]
         summary = summarise(values)
         return GoalFigure(key, summary.mean, summary.low, summary.high, len(values))
     if parts[0] == "seat":
@@ -93,6 +92,28 @@ def measure(key: str, results: Sequence[GameResult]) -> GoalFigure:
         return GoalFigure(key, nan, nan, nan, len(mine))
     d = proportion_difference(wilson(sum(mine), len(mine)), wilson(sum(others), len(others)))
     return GoalFigure(key, d.estimate, d.low, d.high, len(mine))
+
+
+def game_value(key: str, result: GameResult) -> float:
+    """A whole-game measure (``turns``, ``score``) of one game."""
+    if key == "turns":  # not translated: a measure key
+        return float(result.turns)
+    return sum(s.score for s in result.seats) / len(result.seats)
+
+
+def against_base(key: str, results: Sequence[GameResult], base: Sequence[GameResult]
+                 ) -> GoalFigure:
+    """``turns`` or ``score`` over ``results`` minus the base game's over the same games (the
+    same seeds, seats and bots), game by game, with its 95% interval; the games both played."""
+    nan = float("nan")
+    theirs = {(r.spec.players, r.spec.index): r for r in base}
+    pairs = [(game_value(key, r), game_value(key, theirs[(r.spec.players, r.spec.index)]))
+             for r in results if (r.spec.players, r.spec.index) in theirs]
+    shown_as = f"{key} \u2212 base"  # not translated: a measure's name, "turns − base"
+    if not pairs:
+        return GoalFigure(shown_as, nan, nan, nan, 0)
+    d = paired_difference([a for a, _b in pairs], [b for _a, b in pairs])
+    return GoalFigure(shown_as, d.estimate, d.low, d.high, len(pairs))
 
 
 def misses(figure: GoalFigure, wanted: float, within: float) -> tuple[float, float]:
@@ -224,3 +245,5 @@ class Balance:
     """Games the search played, over every value."""
     sweep_games: int
     """Games a plain sweep of every value would play for the proposed value's precision."""
+    reference: str = ""
+    """For a goal against the base game (``turns=base``): the base game's figures in words."""
