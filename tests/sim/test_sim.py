@@ -220,3 +220,21 @@ def test_a_german_report_names_changes_and_bots_in_german(tmp_path):
     assert "zufällig, leicht" in html and "hinzugefügt" in html
     assert " added" not in html and "random, easy" not in html
     assert "hinzugefügt" in out and " added" not in out
+
+
+def test_a_clear_run_says_which_headlines_straddle_the_edge_of_their_precision(tmp_path):
+    """Found in a designer's walk: "The headline intervals (*) reached their precision" stood
+    beside a headline saying "inconclusive: about 153 more games needed for ±6.0 pp": the run
+    is clear (each interval as narrow as asked) while the verdict asks whether the change lies
+    within the precision. Both now say the same: the sentence counts the headlines still
+    inconclusive and why, and the line says its interval reaches beyond the precision."""
+    code, out, err, _ = sim(tmp_path, "edge", variant=TRIAL, games=20, bots="random",
+                            until_clear=True, precision=4.0, seed=1)
+    assert code == 0, err
+    lines = [line for line in out.splitlines() if re.match(r"\s+seat \d win rate", line)]
+    edge = [line for line in lines if "inconclusive" in line]
+    assert edge and "The headline intervals (*) reached their precision." in out
+    assert f"{len(edge)} of them are still inconclusive" in out or (
+        len(edge) == 1 and "1 of them is still inconclusive" in out)
+    for line in edge:
+        assert "its interval reaching beyond ±4.0 pp" in line and "needed for" not in line

@@ -160,7 +160,7 @@ def test_games_needed_on_a_synthetic_case():
     assert games_needed(d, 1.0) == 385
     verdict = judge(d, "points", 1.0, 1.0)
     assert verdict.status == "inconclusive" and verdict.more_games == 285
-    assert "about 285 more games needed for ±1.00" in verdict.text
+    assert "its interval reaching beyond ±1.00 (about 285 more games would tell" in verdict.text
     # off centre by 0.3, the interval must shrink to +-0.7 to fit inside +-1: (1.96*10/0.7)^2
     off = judge(Difference(0.3, -1.68, 2.28, n=100, se=1.0, p_value=0.7), "points", 1.0, 0.7)
     assert off.more_games == 684

@@ -253,10 +253,20 @@ def stop_sentence(report: Report) -> str:
     meta = report.meta
     if meta.clear is None:
         return ""
-    if meta.clear:
-        return _("The headline intervals (*) reached their precision.")
     rows = [row for comp in report.comparisons for part in comp.players.values()
             for row in part.rows]
+    if meta.clear:
+        text = _("The headline intervals (*) reached their precision.")
+        edge = sum(row.headline and row.verdict == INCONCLUSIVE for row in rows)
+        if edge:
+            text += " " + ngettext(
+                "{count} of them is still inconclusive: its interval is as narrow as asked but "
+                "straddles the edge of its precision, so a change within it and one beyond it "
+                "both fit; more games would tell which.",
+                "{count} of them are still inconclusive: each interval is as narrow as asked but "
+                "straddles the edge of its precision, so a change within it and one beyond it "
+                "both fit; more games would tell which.", edge).format(count=edge)
+        return text
     furthest = widest(rows, meta.precision)
     made = meta.provenance
     if made is not None and meta.games >= made.options.max_games:

@@ -237,9 +237,12 @@ def judge(diff: Difference, unit: str, precision: float, p_adjusted: float,
     if abs(diff.estimate) < precision:  # the interval must narrow to fit inside +-precision
         more = max(1, games_needed(diff, precision - abs(diff.estimate), games) - games)
         return Verdict(INCONCLUSIVE, ngettext(
-            "inconclusive: about {more} more games needed for ±{precision}",
-            "inconclusive: about {more} more games needed for ±{precision}", more).format(
-                more=whole(more), precision=show(precision, unit)), more)
+            "inconclusive: {difference} so far, its interval reaching beyond ±{precision} "
+            "(about {more} more game would tell whether the change is within it)",
+            "inconclusive: {difference} so far, its interval reaching beyond ±{precision} "
+            "(about {more} more games would tell whether the change is within it)", more).format(
+                difference=show(diff.estimate, unit, True), more=whole(more),
+                precision=show(precision, unit)), more)
     z = z_value(corrected.level) if corrected is not None else Z95
     more = games_needed(diff, abs(diff.estimate) / 2, games, z) - games
     return Verdict(INCONCLUSIVE, ngettext(
