@@ -38,8 +38,10 @@ from PySide6.QtWidgets import (
 from editor.shell.simfolder import chosen_folder, remember_folder, run_folder
 from smqt.ai.protocol import BOT_LEVELS, level_words
 from smqt.desktop.threads import end_thread, worker_thread
-from smqt.language.translate import _
+from smqt.language.translate import _, ngettext
 from smqt.sim.command import SimOptions, parse_bots, parse_players, run_sim
+from smqt.sim.report.build import stop_sentence
+from smqt.sim.report.reportfile import read_report
 from smqt.sim.run.runner import default_jobs
 
 CANCELLED = "cancelled"  # not translated: the worker's word to the dialog, never shown
@@ -60,11 +62,12 @@ def bot_spec(text: str) -> str:
 
 class SimWorker(QObject):
     """Runs ``smqt sim`` with ``options`` in its thread; says the games done of the round,
-    then the report folder and the summary, or why it failed (``CANCELLED`` when asked)."""
+    then the report folder, the summary and how an until-clear run stopped (clear, or at the
+    most games), or why it failed (``CANCELLED`` when asked)."""
 
     progress = Signal(int, int)
-    done = Signal(str, str)
-    "(report folder, summary table)"
+    done = Signal(str, str, str)
+    "(report folder, summary table, how an until-clear run stopped)"
     failed = Signal(str)
 
     def __init__(self, options: SimOptions) -> None:
@@ -84,7 +87,8 @@ class SimWorker(QObject):
                          if line and not line.startswith("[")]
                 self.failed.emit("\n".join(lines[-6:]) or _("exit code {code}").format(code=code))
             else:
-                self.done.emit(self.options.out_dir, out.getvalue())
+                report = read_report(Path(self.options.out_dir))
+                self.done.emit(self.options.out_dir, out.getvalue(), stop_sentence(report))
         except Exception as exc:  # shown to the author; the editor stays usable
             self.failed.emit(f"{type(exc).__name__}: {exc}")
 
@@ -147,7 +151,9 @@ class SimulateDialog(QDialog):
         self.games.setValue(100)
         self.games.setToolTip(_("Games per player count and pack (seats rotate between "
                                 "games); until clear, the first round."))
-        form.addRow(_("games"), self.games)
+        self.games_label = QLabel(_("games"))
+        self.games_label.setBuddy(self.games)
+        form.addRow(self.games_label, self.games)
         self._build_length(form)
         self.players = QComboBox()
         self.players.addItems(["2", "3", "4", "2,3,4"])
@@ -245,6 +251,7 @@ class SimulateDialog(QDialog):
     def _length_chosen(self, until_clear: bool) -> None:
         for widget in (self.precision, self.max_games):
             widget.setEnabled(until_clear and self.thread is None)
+        self.games_label.setText(_("games in the first round") if until_clear else _("games"))
 
     def _build_folder(self, form: QFormLayout, root: Path) -> None:
         self.folder = QLineEdit(str(root))
@@ -313,7 +320,7 @@ class SimulateDialog(QDialog):
             widget.setEnabled(False)
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(_("Cancel"))
         self.started_at = time.monotonic()
-        self._round, self._seen = 1, 0
+        self._round, self._seen, self._before, self._total = 1, 0, 0, 0
         self._show_on_bar(_("Starting…"))
         self.status.setText(_("Starting the games…"))
         self.thread.start()
@@ -321,8 +328,9 @@ class SimulateDialog(QDialog):
     def _progress(self, done: int, total: int) -> None:
         if done == 0 and self._seen:  # until clear: the next round begins
             self._round += 1
+            self._before += self._total
             self.started_at = time.monotonic()
-        self._seen = done
+        self._seen, self._total = done, total
         if not done:
             self._show_on_bar(_("Starting…") if self._round == 1 else
                               _("Round {round}: starting…").format(round=self._round))
@@ -336,8 +344,12 @@ class SimulateDialog(QDialog):
         self.bar.setValue(done)
         elapsed = time.monotonic() - self.started_at
         left = elapsed / done * (total - done)
-        self.status.setText(_("{done} of {total} games, about {seconds} s left").format(
-            done=done, total=total, seconds=format(left, ".0f")))
+        text = _("{done} of {total} games, about {seconds} s left").format(
+            done=done, total=total, seconds=format(left, ".0f"))
+        if self._before:
+            text += " " + _("({played} games played in all)").format(
+                played=self._before + done)
+        self.status.setText(text)
 
     def _stop_thread(self) -> None:
         end_thread(self.thread, self.worker)
@@ -350,17 +362,20 @@ class SimulateDialog(QDialog):
         self._length_chosen(self.until_clear.isChecked())
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(_("Close"))
 
-    def _done(self, folder: str, summary: str) -> None:
+    def _done(self, folder: str, summary: str, stopped: str) -> None:
         self._stop_thread()
         self.summary = summary
         self.report = Path(folder) / "report.html"  # not translated: a file name
-        self.bar.setFormat(_("Done: %v / %m games"))
+        played = self._before + self._total
+        self.bar.setFormat(ngettext("Done: {games} game", "Done: {games} games", played).format(
+            games=played) if self._before else _("Done: %v / %m games"))
         report = QUrl.fromLocalFile(str(self.report)).toString()
         where = QUrl.fromLocalFile(folder).toString()
-        self.status.setText(_("The report: <a href=\"{report}\">{page}</a> in <a "
-                              "href=\"{folder}\">{path}</a>").format(
+        link = _("The report: <a href=\"{report}\">{page}</a> in <a "
+                 "href=\"{folder}\">{path}</a>").format(
             report=html.escape(report, quote=True), page=html.escape(self.report.name),
-            folder=html.escape(where, quote=True), path=html.escape(folder)))
+            folder=html.escape(where, quote=True), path=html.escape(folder))
+        self.status.setText(f"{html.escape(stopped)}<br>{link}" if stopped else link)
         self._ready_again()
         self.finished_report.emit(folder)
 

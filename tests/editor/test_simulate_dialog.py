@@ -121,6 +121,12 @@ def test_until_clear_plays_rounds_and_the_bar_says_which(qtbot, monkeypatch, var
     with qtbot.waitSignal(dialog.finished_report, timeout=120000):
         qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
     assert "Round 1: 4 / 4 games" in shown and "Round 2: 4 / 4 games" in shown
+    # the end tells the whole run, not its last round, and how it stopped (found in a
+    # designer's walk: "Done: 360 / 360 games" after 560, and not a word of clear or not)
+    assert dialog.bar.text() == "Done: 8 games"
+    assert "The cap was reached before every headline interval (*) reached its precision" \
+        in dialog.status.text() and ">report.html</a>" in dialog.status.text()
+    assert dialog.games_label.text() == "games in the first round"
     meta = json.loads((dialog.report.parent / "report.json").read_text(encoding="utf-8"))["meta"]
     assert meta["until_clear"] is True and meta["rounds"] == 2 and meta["games"] == 4
     assert meta["precision"]["pp"] == pytest.approx(0.001)
