@@ -162,3 +162,46 @@ def test_base_against_base_on_other_seeds_differs_no_more_often_than_promised():
         report_of(medium_like(1, 20, random.Random(seed)), 1).sides["base"].players["2"].turns.sd
         == 0 for seed in range(20))
     assert never_varied >= 5, "the made-up runs hold the issue's case"
+
+
+def test_compare_quotes_paths_and_leaves_out_lines_equal_by_construction(tmp_path, capsys):
+    """Found in a designer's walk: the command was printed unquoted (a path with a space broke
+    on paste), and two runs of one bot at every seat listed "random win rate 50% → 50%", a line
+    that cannot differ."""
+    import shlex
+
+    first, second = tmp_path / "my runs" / "a", tmp_path / "my runs" / "b"
+    run(first, BASE, 1, games=20)
+    run(second, BASE, 500, games=20)
+    capsys.readouterr()
+    assert main(["sim", "compare", str(first), str(second)]) == 0
+    text = capsys.readouterr().out
+    assert f"--out {shlex.quote(str(first))}" in text and "'" in shlex.quote(str(first))
+    assert "win rate" in text and "random win rate" not in text
+
+
+def test_a_report_a_program_asked_for_gives_a_command_that_plays_it_again(tmp_path,
+                                                                          monkeypatch):
+    """Found in a designer's walk: a report made from the editor said "(run from the editor)"
+    where its command stands: it now gives a ``smqt sim`` command that does the same, naming
+    the report's own copies of the packs (no folder of this computer), run in its folder."""
+    import io
+    import shlex
+
+    from smqt.sim.command import SimOptions, run_sim
+
+    folder = tmp_path / "from a program"
+    assert run_sim(SimOptions(pack=BASE, out_dir=str(folder), games=4, bots="random", jobs=1,
+                              seed=3), io.StringIO(), io.StringIO()) == 0
+    made = json.loads((folder / "report.json").read_text())["meta"]["provenance"]
+    command = made["command"]
+    assert command[:4] == ["smqt", "sim", "--pack", made["packs"]["pack"]["folder"]]
+    assert made["in_report"] and not any(str(tmp_path) in part or str(ROOT) in part
+                                         for part in command)
+    page = (folder / "report.html").read_text()
+    assert html.escape(shlex.join(command)) + " (in the report&#x27;s folder" in page
+    assert "run from the editor" not in page
+    monkeypatch.chdir(folder)
+    again = tmp_path / "typed"
+    assert main([*command[1:], "--out", str(again)]) == 0
+    assert (again / "games.csv").read_text() == (folder / "games.csv").read_text()

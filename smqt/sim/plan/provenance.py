@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import platform
+import shlex
 import time
 from datetime import datetime
 from pathlib import Path, PurePosixPath
@@ -95,7 +96,8 @@ class Provenance:
     smqt: str
     """The version of smqt that made it."""
     command: tuple[str, ...]
-    """The command line as typed (empty for a run from the editor)."""
+    """The command line as typed, or one that does the same for a run a program asked for
+    (``in_report``; empty in older reports made from the editor)."""
     options: RerunOptions
     """The options that a rerun takes over."""
     packs: dict[str, PackCopy]
@@ -112,6 +114,9 @@ class Provenance:
     """The processor time of this process and its workers (None on a cluster)."""
     cluster: ClusterUse | None
     """The cluster it played on, or None for a run on this computer."""
+    in_report: bool = False
+    """``command`` was made for a run a program asked for: it names the report's own copies
+    of the packs (``packs/...``), so it is run in the report's folder."""
 
 
 class ProvenanceError(ValueError):
@@ -162,19 +167,62 @@ class Clock:
         return time.monotonic() - self._wall, self._processors() - self._cpu
 
 
+FLAGS = (("pack", "--pack"), ("variant", "--variant"), ("sweep", "--sweep"),  # not translated
+         ("players", "--players"), ("bots", "--bots"), ("games", "--games"),
+         ("jobs", "--jobs"), ("seed", "--seed"), ("precision", "--precision"),
+         ("max_games", "--max-games"), ("within", "--within"))
+"""The options of a run as ``smqt sim`` takes them, in the order a command line gives them."""
+SWITCHES = (("per_change", "--per-change"), ("until_clear", "--until-clear"),  # not translated
+            ("noise", "--noise"), ("ladder", "--ladder"), ("png", "--png"))
+"""The options that are on or off."""
+
+
+def command_line(options: Any, copies: dict[str, str]) -> tuple[str, ...]:
+    """A ``smqt sim`` command that does what ``options`` (a ``SimOptions`` a program made, such
+    as the editor's) asked, naming the report's copies of the packs (``copies``: "pack" and
+    "variant" to their folders in the report) and no folder of this computer: it is run in the
+    report's folder."""
+    line = ["smqt", "sim"]  # not translated: the program
+    for name, flag in FLAGS:
+        value = copies.get(name, getattr(options, name, None))
+        if value is None or (name == "max_games" and not options.until_clear
+                             and not options.tune):
+            continue
+        line += [flag, value if isinstance(value, str) else f"{value:g}"]
+    for target in options.tune:
+        line += ["--tune", target]
+    for goal in options.goal:
+        line += ["--goal", goal]
+    line += [flag for name, flag in SWITCHES if getattr(options, name, False)]
+    return tuple(line)
+
+
+def shown_command(made: Provenance) -> str:
+    """The command a report was made with, as a shell takes it (paths with spaces quoted)."""
+    if not made.command:
+        return _("(run from the editor)")
+    if made.in_report:
+        return _("{command} (in the report's folder: it names the report's copies of the "
+                 "packs)").format(command=shlex.join(made.command))
+    return shlex.join(made.command)
+
+
 def provenance(options: Any, packs: dict[str, PackSource], clock: Clock,
                cluster: ClusterUse | None = None) -> Provenance:
     """The report's provenance (``options``: the run's ``SimOptions``; ``packs``: "pack" and
     "variant" as loaded; ``cluster``: the scheduler's address and the most workers and
     threads that played, for a run on a cluster, whose processor time is not measured)."""
     wall, cpu = clock.spent()
+    copies = {role: PackCopy(source.name, source.version, source.content_hash,
+                             PurePosixPath("packs", pack_leaf(source), source.leaf).as_posix())
+              for role, source in packs.items()}
     return Provenance(
         smqt=__version__,
-        command=tuple(options.command),
+        command=tuple(options.command) or command_line(
+            options, {role: copy.folder for role, copy in copies.items()}),
+        in_report=not options.command,
         options=RerunOptions(**{name: getattr(options, name) for name in RERUN_FIELDS}),
-        packs={role: PackCopy(source.name, source.version, source.content_hash,
-                              PurePosixPath("packs", pack_leaf(source), source.leaf).as_posix())
-               for role, source in packs.items()},
+        packs=copies,
         python=platform.python_version(),
         system=platform.platform(),
         started=clock.started.isoformat(timespec="seconds"),

@@ -130,7 +130,8 @@ def _measures(part: PlayersSummary) -> list[tuple[str, str, str, Proportion | Su
                       seat.win))
         found.append((f"seat.{k}.score", _("seat {seat} mean score").format(seat=k), "points",
                       seat.score))
-    for bot, values in part.bots.items():
+    for bot, values in part.bots.items() if len(part.bots) > 1 else ():
+        # one bot at every seat wins every game: its win rate is one seat's share, always
         found.append((f"bot.{bot}.win", _("{bot} win rate").format(bot=level_words(bot)), "pp",
                       values.win))
     return found

@@ -11,6 +11,7 @@ import json
 from smqt.ai.protocol import level_words
 from smqt.language.translate import _, ngettext
 from smqt.pack.convert import converter
+from smqt.sim.plan.provenance import shown_command
 from smqt.sim.report.compare import Compared, CompareRow
 from smqt.sim.report.model import Report
 from smqt.sim.report.sharedgames import (
@@ -33,7 +34,7 @@ def _command(report: Report) -> str:
     made = report.meta.provenance
     if made is None:
         return _("(how it was made is not recorded)")
-    return " ".join(made.command) or _("(run from the editor)")
+    return shown_command(made)
 
 
 def _smqt(report: Report) -> str:

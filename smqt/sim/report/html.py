@@ -13,7 +13,7 @@ import attrs
 from smqt.ai.protocol import level_words
 from smqt.language.formats import fixed
 from smqt.language.translate import _, current, ngettext
-from smqt.sim.plan.provenance import Provenance
+from smqt.sim.plan.provenance import Provenance, shown_command
 from smqt.sim.report.balanceview import balance_html
 from smqt.sim.report.build import stop_sentence
 from smqt.sim.report.charts import (
@@ -209,7 +209,7 @@ def _made(found: Provenance | None) -> list[str]:
     bots = ", ".join(level_words(bot.strip()) for bot in found.options.bots.split(","))
     wall = fixed(found.wall_seconds, ".1f")
     rows = [
-        (_("command"), " ".join(found.command) or _("(run from the editor)")),
+        (_("command"), shown_command(found)),
         (_("packs"), packs),
         (_("bots and seeds"), _("{bots}; first seed {seed}").format(
             bots=bots, seed=found.options.seed)),
