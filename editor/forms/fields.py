@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 import attrs
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -46,6 +47,8 @@ class FormParts(Protocol):
     def rename_key(self, path: Path_, new_key: str) -> None: ...
 
     def delete_key(self, path: Path_) -> None: ...
+
+    def ask_balance(self, path: Path_, value: int, low: int, high: int) -> None: ...
 
 
 def plain(doc: str) -> str:
@@ -194,6 +197,12 @@ class IntEditor(Editor):
         self.problem: str | None = None
         self.spin.valueChanged.connect(self._changed)
         self.spin.refused.connect(self._refused)
+        balance = QAction(_("Find a balanced value…"), self.spin)
+        balance.setToolTip(_("Let the simulator search the value of this number that meets a "
+                             "goal, such as a card as strong as the others"))
+        balance.triggered.connect(lambda: form.ask_balance(path, self.spin.value(), self.low,
+                                                           self.high))
+        self.spin.extra_actions.append(balance)
         form.register(path, self.spin, self.doc)
 
     def set_value(self, raw: Any) -> None:

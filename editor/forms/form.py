@@ -60,6 +60,8 @@ class Form(QWidget):
     "(path of a key the table's class does not have, the key it is to be renamed to)"
     key_deleted = Signal(tuple)
     "(path of a key the table's class does not have): delete it"
+    balance_asked = Signal(tuple, int, int, int)
+    "(path of a whole number, its value, its least and its most): find a balanced value"
 
     def __init__(self, cls: type, *, choices: Choices | None = None, optional_lists: bool = True,
                  parent: QWidget | None = None) -> None:
@@ -132,6 +134,9 @@ class Form(QWidget):
     def delete_key(self, path: Path_) -> None:
         if not self._quiet:
             self.key_deleted.emit(tuple(path))
+
+    def ask_balance(self, path: Path_, value: int, low: int, high: int) -> None:
+        self.balance_asked.emit(tuple(path), value, low, high)
 
     def flush(self) -> None:
         """Commit what is typed in the focused field but not committed yet (text is committed

@@ -9,7 +9,16 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QKeySequence, QMouseEvent, QValidator, QWheelEvent
+from PySide6.QtGui import (
+    QAction,
+    QContextMenuEvent,
+    QFocusEvent,
+    QKeyEvent,
+    QKeySequence,
+    QMouseEvent,
+    QValidator,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QComboBox, QSpinBox, QWidget
 
 from smqt.language.translate import _
@@ -113,6 +122,8 @@ class NumberBox(_WheelAfterClick, QSpinBox):
         self.bounds: tuple[int, int] = self.allowed
         "the field's real range, for the reason given"
         self.problem = ""
+        self.extra_actions: list[QAction] = []
+        "Actions of the field shown in its context menu."
 
     # ------------------------------------------------------------ typing
 
@@ -182,6 +193,19 @@ class NumberBox(_WheelAfterClick, QSpinBox):
             QWidget.focusOutEvent(self, event)
             return
         super().focusOutEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """The line's own menu, and the field's own actions below it (``extra_actions``, such
+        as "Find a balanced value…")."""
+        if not self.extra_actions:
+            super().contextMenuEvent(event)
+            return
+        menu = self.lineEdit().createStandardContextMenu()
+        menu.addSeparator()
+        for action in self.extra_actions:
+            menu.addAction(action)
+        menu.exec(event.globalPos())
+        menu.deleteLater()
 
     def stepBy(self, steps: int) -> None:
         if self.typed_problem():  # the arrows start again from the value the field holds

@@ -66,6 +66,8 @@ class Showing(QObject):
     "(kind, list key), the path of a key its table does not have, the key it is renamed to."
     key_deleted = Signal(object, object)
     "(kind, list key), the path of a key its table does not have: delete it."
+    balance_asked = Signal(object, object, int, int, int)
+    "(kind, list key), the path of a whole number, its value, least and most: find its value."
 
     def __init__(self, session: PackSession, entries: EntryList, page: FormPage,
                  preview: PreviewPanel, problems: ValidationPanel, stats: StatsView,
@@ -237,6 +239,9 @@ class Showing(QObject):
                 lambda path, key: self.key_renamed.emit(self._form_target, path, key))
             self.form.key_deleted.connect(
                 lambda path: self.key_deleted.emit(self._form_target, path))
+            self.form.balance_asked.connect(
+                lambda path, value, low, high: self.balance_asked.emit(
+                    self._form_target, path, value, low, high))
             self._page.place(self.form)
         self.form.setEnabled(editable)
         self.form.show_table(table)

@@ -13,8 +13,10 @@ from PySide6.QtWidgets import QMessageBox
 
 from editor.export.dialog import ExportDialog, open_export_dialog
 from editor.model.document import REMOVED
+from editor.model.words import place_words
 from editor.shell import entryrows
-from editor.shell.entrylist import EntryRow
+from editor.shell.balancefind import BalanceDialog, NumberAsked, tune_target
+from editor.shell.entrylist import SETTINGS, EntryRow, split_key
 from editor.shell.notices import Notices
 from editor.shell.session import PackSession
 from editor.shell.simulate import SimulateDialog
@@ -30,6 +32,9 @@ PLAY_TEXTS = {
     "simulate": (N_("Simulate against base"),
                  N_("Simulate against base uses the pack as saved. Save your changes first?"),
                  N_("Simulate against base: the pack has problems")),
+    "balance": (N_("Find a balanced value"),
+                N_("The search plays the pack as saved. Save your changes first?"),
+                N_("Find a balanced value: the pack has problems")),
 }
 "What the author is asked or told before a playtest or a simulation: title, save, problems."
 
@@ -48,6 +53,7 @@ class TryOut:
 
     def __init__(self, session: PackSession, notices: Notices, *, flush: Callable[[], None],
                  save: Callable[[], bool], current_row: Callable[[], EntryRow | None],
+                 use_value: Callable[[tuple[str, str], tuple, int], None] | None = None,
                  launch: Callable[[list[str]], bool] = _launch,
                  open_url: Callable[[QUrl], bool] = QDesktopServices.openUrl) -> None:
         self._session = session
@@ -57,7 +63,10 @@ class TryOut:
         self._current_row = current_row
         self.launch = launch
         self.open_url = open_url
+        self.use_value = use_value
+        "Sets a field of an entry (kind, list key) at a path, as one undoable edit."
         self.sim_dialog: SimulateDialog | None = None
+        self.balance_dialog: BalanceDialog | None = None
         self.export_dialog: ExportDialog | None = None
         self._export_folder: Path | None = None
         "Where the last export went: the next one starts there."
@@ -66,6 +75,8 @@ class TryOut:
         """The window closes: stop the games and the export running."""
         if self.sim_dialog is not None:
             self.sim_dialog.stop()
+        if self.balance_dialog is not None and shiboken6.isValid(self.balance_dialog):
+            self.balance_dialog.stop()
         if self.export_dialog is not None and shiboken6.isValid(self.export_dialog):
             self.export_dialog.stop()
 
@@ -149,6 +160,40 @@ class TryOut:
                                          open_url=lambda url: self.open_url(url))
         self.sim_dialog.finished_report.connect(self._open_report)
         self.sim_dialog.show()
+
+    def find_balanced_value(self, shown: tuple[str, str], path: tuple, value: int, low: int,
+                            high: int) -> None:
+        """"Find a balanced value…" on the number at ``path`` of the entry ``shown`` (kind,
+        list key): the search on the pack as saved; the value chosen is set as one edit."""
+        kind, key = shown
+        ident = split_key(key)[0]
+        if kind == SETTINGS and ident != "rules":  # not translated: the rules' list key
+            self._notices.tell(_("Find a balanced value"), _(
+                "The simulator searches the numbers of entries and of the rules, not of the "
+                "pack's own settings."))
+            return
+        if not self._ready_for_play("balance"):
+            return
+        doc = self._session.doc
+        assert doc is not None
+        target = tune_target("rules" if kind == SETTINGS else kind, ident, path)
+        asked = NumberAsked(target, place_words(path), value, low, high,
+                            "rules" if kind == SETTINGS else kind, ident)
+        if self.balance_dialog is not None and shiboken6.isValid(self.balance_dialog):
+            if self.balance_dialog.running:
+                self.balance_dialog.show()
+                self.balance_dialog.raise_()
+                return
+            self.balance_dialog.deleteLater()
+        dialog = BalanceDialog(doc.folder.resolve(), asked, self._notices.window,
+                               open_url=lambda url: self.open_url(url))
+        dialog.value_chosen.connect(lambda chosen: self._use_value(shown, path, chosen))
+        self.balance_dialog = dialog
+        dialog.show()
+
+    def _use_value(self, shown: tuple[str, str], path: tuple, value: int) -> None:
+        if self.use_value is not None:
+            self.use_value(shown, path, value)
 
     def _open_report(self, folder: str) -> None:
         page = QUrl.fromLocalFile(str(Path(folder) / "report.html"))  # not translated: a file name

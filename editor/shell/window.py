@@ -72,7 +72,9 @@ class EditorWindow(QMainWindow):
         self.files = PackFiles(self.session, self.disk_bar, self.notices,
                                flush=self.showing.flush)
         self.tryout = TryOut(self.session, self.notices, flush=self.showing.flush,
-                             save=self.files.save, current_row=self.showing.current_row)
+                             save=self.files.save, current_row=self.showing.current_row,
+                             use_value=self.editing.form_edited)
+        self.showing.balance_asked.connect(self.tryout.find_balanced_value)
         self.menus = EditorMenus(self, self.stack, self.docks, Commands(
             open_dialog=self.files.open_dialog, new_variant=self.files.new_variant,
             save=self.files.save, reload_from_disk=self.files.reload_from_disk,
