@@ -6,5 +6,5 @@ pack, the entry shown, the undo stack, and signals for what happened), ``showing
 value…", ``balancefind``) and ``menus`` (with the Help menu); and ``smqt-editor`` (``app``).
 
 May import ``editor.model``, ``editor.forms``, ``editor.export``, ``smqt.desktop``, ``smqt.sim``,
-``smqt.sim.run``, ``smqt.sim.plan``, ``smqt.sim.report``, ``smqt.sim.statistics``, ``smqt.ai``, ``smqt.render``, ``smqt.pack``, ``smqt.engine`` and ``smqt.files``; never the
-table."""
+``smqt.sim.run``, ``smqt.sim.plan``, ``smqt.sim.report``, ``smqt.sim.statistics``, ``smqt.ai``,
+``smqt.render``, ``smqt.pack``, ``smqt.engine`` and ``smqt.files``; never the table."""

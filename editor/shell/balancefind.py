@@ -329,15 +329,21 @@ class BalanceDialog(QDialog):
         self._stop_thread()
         self.outcome = outcome
         games = outcome.balance.games if outcome.balance is not None else 0
-        self._show_on_bar(ngettext("Done: {games} game", "Done: {games} games", games).format(
+        cancelled = outcome.balance is not None and outcome.balance.stop == "cancelled"
+        self._show_on_bar((ngettext("Cancelled: {games} game", "Cancelled: {games} games", games)
+                           if cancelled else
+                           ngettext("Done: {games} game", "Done: {games} games", games)).format(
             games=games))
         self.bar.setValue(1)
         lines = [html.escape(outcome.sentence)]
-        if outcome.value is not None and outcome.balance is not None:
+        if outcome.value is not None and outcome.balance is not None and \
+                outcome.estimate == outcome.estimate:
             unit = outcome.balance.units[0]
+            measure = next((t.figures[0].measure for t in outcome.balance.tried if t.games),
+                           outcome.balance.goals[0].partition("=")[0])
             lines.append("<b>" + html.escape(_("Proposed: {value}, {measure} {estimate} [{low}, "
                                                "{high}] (95% interval)").format(
-                value=f"{outcome.value:g}", measure=outcome.balance.goals[0].partition("=")[0],
+                value=f"{outcome.value:g}", measure=measure,
                 estimate=shown(outcome.estimate, unit), low=shown(outcome.low, unit),
                 high=shown(outcome.high, unit))) + "</b>")
             if not outcome.clear:

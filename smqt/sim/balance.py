@@ -143,11 +143,12 @@ def play_balance(options: object, source: PackSource, counts: list[int], lineup:
                 break
             target = {i: played[i] + share for i in target}
         ref_target = max([ref_played, *target.values()]) if reference is not None else 0
-        batches = [batch for i in target for batch in make_batches(
-            packs[i], labels[i], specs(counts, lineup, played[i], target[i], seed), workers)]
+        batches = []  # the base game's first: a value is measured against it
         if reference is not None and ref_target > ref_played:
             batches += make_batches(reference, REFERENCE, specs(
                 counts, lineup, ref_played, ref_target, seed), workers)
+        batches += [batch for i in target for batch in make_batches(
+            packs[i], labels[i], specs(counts, lineup, played[i], target[i], seed), workers)]
         total = sum(len(b.games) for b in batches)
         bar = ProgressBar(total, err, status=lambda s=status: s)
 
@@ -366,7 +367,8 @@ def _status_words(judged: list[TriedValue], names: list[str],
 def _outcome(request: BalanceRequest, judged: list[TriedValue], stop: str, names: list[str],
              goals: list[tuple[float, float, float, str]], reference: str, ref_played: int
              ) -> Balance:
-    kept = [t for t in judged if t.status == KEPT and t.games] or [t for t in judged if t.games]
+    measured = [t for t in judged if t.games and _distance(t, goals) < float("inf")]
+    kept = [t for t in measured if t.status == KEPT] or measured
     best = min(kept, key=lambda t: _distance(t, goals)) if kept else None
     also = tuple(t.values for t in kept if best is not None and t is not best
                  and t.status == KEPT and t.best[0] <= 1.0)
@@ -394,6 +396,8 @@ def _outcome(request: BalanceRequest, judged: list[TriedValue], stop: str, names
                                value=shown(f.estimate, goal.unit), low=shown(f.low, goal.unit),
                                high=shown(f.high, goal.unit), wanted=shown(goal.value, goal.unit),
                                within=tolerance_words(goal.within, goal.unit))
+    elif stop == CANCELLED and best is None:
+        sentence = _("Cancelled before any value was measured.")
     elif stop == CANCELLED:
         sentence = _("Cancelled: the values tried so far are kept; {point} is the best so far, "
                      "not yet clear.").format(point=point)

@@ -100,3 +100,16 @@ def test_a_value_told_through_the_anchor_is_never_narrower_than_the_anchor():
     assert games_wanted("turns", same, anchor, 800) < 800 // 3
     apart = [attrs.evolve(g, label="c", turns=rng.randint(20, 34)) for g in anchor[:40]]
     assert games_wanted("turns", apart, anchor, 800) > 800 // 2
+
+
+def test_a_search_cancelled_before_any_value_was_measured_proposes_none(tmp_path):
+    """Found using the editor's dialog: cancelled after the base game's first games, a search
+    against the base proposed a value whose measure was n/a, and the dialog offered it."""
+    from smqt.sim.balanceapi import find_balanced_value
+
+    told: list[int] = []
+    found = find_balanced_value(BASE, "rules.cards_to_end", 10, 18, "turns=base",
+                                str(tmp_path / "c"), bots="random", jobs=1,
+                                progress=lambda done, total: told.append(done),
+                                cancelled=lambda: len(told) >= 2)
+    assert found.code == 130 and found.value is None and found.report is None, found
