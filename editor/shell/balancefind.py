@@ -361,6 +361,7 @@ class BalanceDialog(QDialog):
                 path=html.escape(str(outcome.report))))
         self.status.setText("<br>".join(lines))
         self._ready_again()
+        self.adjustSize()  # the outcome's lines: the options keep their height
 
     def _failed(self, reason: str) -> None:
         self._stop_thread()
@@ -372,6 +373,7 @@ class BalanceDialog(QDialog):
             self.status.setText(html.escape(_("The search failed: {reason}").format(
                 reason=reason)))
         self._ready_again()
+        self.adjustSize()
 
     def _use(self) -> None:
         if self.outcome is None or self.outcome.value is None:

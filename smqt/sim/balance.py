@@ -39,7 +39,7 @@ from smqt.sim.run.runner import (
     run_batches,
 )
 from smqt.sim.run.task import make_batches
-from smqt.sim.statistics.anchored import anchored, games_wanted
+from smqt.sim.statistics.anchored import anchored, games_wanted, moved
 from smqt.sim.statistics.goals import (
     BETWEEN,
     BUDGET,
@@ -330,7 +330,8 @@ def _check_depends(request: BalanceRequest, games: list[list[GameResult]],
             raise BalanceError(_("--goal {measure}: no seat ever owned the card {card} in the "
                                  "games played; play more games (--games) or choose another "
                                  "measure").format(measure=goal.measure, card=entry))
-        if len({(f.estimate, f.low, f.high) for f in figures}) == 1 and len(figures) > 1:
+        if len({(f.estimate, f.low, f.high) for f in figures}) == 1 and len(figures) > 1 \
+                and not moved(goal.measure, [played for played in games if played]):
             raise BalanceError(_("--goal {measure} does not depend on {targets} in the games "
                                  "played: every value gave {value}; choose a measure the number "
                                  "moves").format(measure=goal.measure,

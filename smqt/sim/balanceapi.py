@@ -61,15 +61,24 @@ def find_balanced_value(pack: str, target: str, low: float, high: float, goal: s
     code = run_sim(options, out, err, cancelled=cancelled, progress=progress)
     if _written(folder) in (None, before) or code not in (0, 2, 130):
         return BalanceOutcome(code, None, float("nan"), float("nan"), float("nan"), False,
-                              err.getvalue().strip(), None, None)
+                              _problem(err.getvalue()), None, None)
     balance = read_report(folder).balance
     if balance is None or balance.proposed is None:
         return BalanceOutcome(code, None, float("nan"), float("nan"), float("nan"), False,
-                              err.getvalue().strip(), None, None)
+                              _problem(err.getvalue()), None, None)
     best = next(t for t in balance.tried if t.values == balance.proposed)
     figure = best.figures[0]
     return BalanceOutcome(code, balance.proposed[0], figure.estimate, figure.low, figure.high,
                           balance.stop == "clear", balance.sentence, folder, balance)
+
+
+def _problem(told: str) -> str:
+    """What the run said of its problem, without its progress bars and rounds: the last line
+    it wrote, without the program's name."""
+    lines = [line.strip() for line in told.replace("\r", "\n").splitlines()
+             if line.strip() and not line.startswith("[")
+             and ": after round " not in line]
+    return lines[-1].removeprefix("smqt sim: ") if lines else ""  # not translated: the name
 
 
 def _written(folder: Path) -> int | None:

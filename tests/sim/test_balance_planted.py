@@ -113,3 +113,20 @@ def test_a_search_cancelled_before_any_value_was_measured_proposes_none(tmp_path
                                 progress=lambda done, total: told.append(done),
                                 cancelled=lambda: len(told) >= 2)
     assert found.code == 130 and found.value is None and found.report is None, found
+
+
+def test_a_win_rate_the_first_games_did_not_move_is_searched_on(tmp_path):
+    """Found using the editor's dialog: random bots, 10 games a value, the card's owners won
+    the same games at every value of its points, and the search stopped with "does not depend
+    on ...points". The scores moved, so the wins can: the search goes on."""
+    variant = tmp_path / "longer"
+    variant.mkdir()
+    (variant / "pack.toml").write_text(
+        'name = "longer"\nversion = "0.1.0"\nschema = 1\nextends = "base"\n')
+    (variant / "rules.toml").write_text("[rules]\ncards_to_end = 12\n")
+    code, _out, err, folder = tune(tmp_path, "w", pack=str(variant),
+                                   tune=("card.tide_pools.scoring[0].points=0..5",),
+                                   goal=("card.tide_pools.win=0",), games=10, max_games=200,
+                                   seed=1)
+    assert code == 0 and "does not depend" not in err, err
+    assert json.loads((folder / "report.json").read_text())["balance"]["games"] > 60

@@ -125,3 +125,18 @@ def games_wanted(key: str, own: Sequence[GameResult], anchor: Sequence[GameResul
     var_d = max(statistics.variance(d), floor)
     var_u = max(statistics.variance(u_anchor), floor)
     return min(anchor_games, math.ceil(anchor_games * var_d / var_u))
+
+
+def moved(key: str, games: Sequence[Sequence[GameResult]]) -> bool:
+    """Whether the values' games (each value's, on the same seeds) differ in what the measure
+    ``key`` is made of: for a win rate (a seat's, a card's owners'), any game's scores (a win
+    can follow from them, if not in these games then in others); for the others, the
+    measure's own sums. A measure that came out the same at every value may still depend on
+    the number when this is true."""
+    def made_of(result: GameResult) -> object:
+        if key.endswith(".win"):  # not translated: a measure key's end
+            return tuple(s.score for s in result.seats)
+        return terms(key, result)
+
+    seen = [{(r.spec.players, r.spec.index): made_of(r) for r in played} for played in games]
+    return any(mine != seen[0] for mine in seen[1:])
