@@ -2,13 +2,14 @@
 the field was clicked into, Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y reach the window's Undo and
 Redo (the window commits the field first) instead of the field's own text undo, and a number
 typed out of range (``-3`` where points are 0 or more) is kept as typed and refused with a
-reason, never silently turned into another number."""
+reason, never silently turned into another number; a number's menu (with its own actions, such
+as "Find a balanced value…") opens with the right button, the Menu key or Shift+F10."""
 
 from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QContextMenuEvent,
@@ -171,6 +172,14 @@ class NumberBox(_WheelAfterClick, QSpinBox):
         self._refuse("")
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_F10 and event.modifiers() == Qt.KeyboardModifier.ShiftModifier:
+            # the field's menu from the keyboard where there is no Menu key (most laptops), as
+            # Shift+F10 opens it elsewhere; Qt itself opens it only for the Menu key
+            corner = QPoint(5, 5)
+            self.contextMenuEvent(QContextMenuEvent(QContextMenuEvent.Reason.Keyboard, corner,
+                                                    self.mapToGlobal(corner)))
+            event.accept()
+            return
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             problem = self.typed_problem()
             if problem:

@@ -33,12 +33,16 @@ def describe_edit(edit: Edit, entry: str) -> str:
 
 
 class EditCommand(QUndoCommand):
-    """``apply(edit)`` carries an edit out on the document (and refreshes the window)."""
+    """``apply(edit)`` carries an edit out on the document (and refreshes the window);
+    ``alone``: a step of its own, never merged with the change before it or after it (a
+    value the balance search found)."""
 
-    def __init__(self, edit: Edit, apply: Callable[[Edit], None], text: str) -> None:
+    def __init__(self, edit: Edit, apply: Callable[[Edit], None], text: str, *,
+                 alone: bool = False) -> None:
         super().__init__(text)
         self.edit = edit
         self.apply = apply
+        self.alone = alone
         self.failure = ""
         "Why the edit could not be carried out (the command is then dropped from the stack)."
 
@@ -56,7 +60,7 @@ class EditCommand(QUndoCommand):
             self.setObsolete(True)
 
     def id(self) -> int:
-        mergeable = isinstance(self.edit, SetValue | SetTable) and \
+        mergeable = not self.alone and isinstance(self.edit, SetValue | SetTable) and \
             not isinstance(self.edit.new, list | bool) and self.edit.new is not None
         return _MERGEABLE if mergeable else -1
 

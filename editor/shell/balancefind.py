@@ -1,9 +1,11 @@
 """Find a balanced value: on a whole number of a card, a tile, an action or the rules, the
 simulator's balance search (``smqt sim --tune``, through ``smqt.sim.balanceapi``) is asked for
 the value that meets a goal ("as strong as the other cards", "as long as the base game",
-"bought in about a third of games", or one the author writes), off the GUI thread with
-progress and Cancel; the value it proposes is offered, and taken as one undoable edit
-(``value_chosen``), with links to the report and its folder."""
+"bought in about a third of games", or one the author writes, the measures explained), off
+the GUI thread with progress (the games played, and after each round the best value so far
+with its interval) and Cancel; the value it proposes is offered, and taken as one undoable
+edit (``value_chosen``), with links to the report and its folder. The bots and the budget of
+the last search are offered again, as the reports' folder is (``simfolder``)."""
 
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ from PySide6.QtWidgets import (
 from editor.shell.simfolder import chosen_folder, remember_folder, run_folder
 from editor.shell.simulate import bot_spec
 from smqt.ai.protocol import BOT_LEVELS, level_words
+from smqt.desktop.datafolder import settings
 from smqt.desktop.threads import end_thread, worker_thread
 from smqt.language.translate import N_, _, ngettext
 from smqt.sim.balanceapi import BalanceOutcome, find_balanced_value
@@ -41,6 +44,9 @@ from smqt.sim.statistics.goals import shown
 
 CANCELLED = "cancelled"  # not translated: the worker's word to the dialog, never shown
 OTHER = N_("Another goal (write it below)")
+BOTS_KEY = "editor/balance_bots"  # not translated: a settings key
+GAMES_KEY = "editor/balance_max_games"  # not translated: a settings key
+"The bots and the budget of the last search, offered again (as the reports' folder is)."
 
 
 @attrs.frozen
@@ -85,6 +91,34 @@ def presets(asked: NumberAsked) -> list[tuple[str, str]]:
     return found
 
 
+def goal_help(asked: NumberAsked) -> str:
+    """What a goal written by hand may say, with an example for this number."""
+    if asked.kind == "card":  # not translated: a kind
+        example = f"card.{asked.ident}.pick=40"  # not translated: a goal
+    elif asked.kind == "sand_dollar_action":  # not translated: a kind
+        example = f"action.{asked.ident}.use=50"  # not translated: a goal
+    else:
+        example = "turns=25"  # not translated: a goal
+    return _("Write MEASURE=VALUE, such as {example}. The measures: {forms}. turns=base and "
+             "score=base ask for the base game's length or score, measured on the same "
+             "games.").format(example=example, forms=_(MEASURE_FORMS))
+
+
+def last_choices() -> tuple[str, int]:
+    """The bots (as ``smqt sim`` takes them) and the budget of the last search."""
+    store = settings()
+    bots, games = store.value(BOTS_KEY, ""), str(store.value(GAMES_KEY, ""))
+    return (bots if isinstance(bots, str) and bots.strip() else "medium",  # not translated: a level
+            int(games) if games.isdigit() else 2000)
+
+
+def remember_choices(bots: str, games: int) -> None:
+    store = settings()
+    store.setValue(BOTS_KEY, bots)
+    store.setValue(GAMES_KEY, games)
+    store.sync()
+
+
 def first_range(asked: NumberAsked) -> tuple[int, int]:
     """A range around the value, within what the field takes: three either side."""
     low, high = max(asked.low, asked.value - 3), min(asked.high, asked.value + 3)
@@ -99,6 +133,8 @@ class BalanceWorker(QObject):
     or why it failed (``CANCELLED`` for a search cancelled before any game finished)."""
 
     progress = Signal(int, int)
+    round_ended = Signal(int, str)
+    "(the round, the best value so far with its interval and the values left, in words)"
     done = Signal(object)
     "(BalanceOutcome)"
     failed = Signal(str)
@@ -110,7 +146,8 @@ class BalanceWorker(QObject):
 
     def run(self) -> None:
         try:
-            outcome = self.search(progress=self.progress.emit, cancelled=lambda: self.cancelled)
+            outcome = self.search(progress=self.progress.emit, cancelled=lambda: self.cancelled,
+                                  rounds_told=self.round_ended.emit)
         except Exception as exc:  # shown to the author; the editor stays usable
             self.failed.emit(f"{type(exc).__name__}: {exc}")
             return
@@ -140,7 +177,12 @@ class BalanceDialog(QDialog):
         self.thread: QThread | None = None
         self.worker: BalanceWorker | None = None
         self.outcome: BalanceOutcome | None = None
+        self._outcome_lines: list[str] = []
         self._round, self._seen, self._before, self._total = 0, 0, 0, 0
+        self._narrowing = ""
+        "The best value so far with its interval, after the last round (escaped)."
+        self._used = ""
+        "The value set in the form by Use, in words (escaped)."
         column = QVBoxLayout(self)
         what = QLabel(_("Searches the value of <b>{words}</b> (<code>{target}</code>, now "
                         "{value}) that meets a goal: every value of the range plays the same "
@@ -153,16 +195,17 @@ class BalanceDialog(QDialog):
         column.addLayout(form)
         self._build_range(form)
         self._build_goal(form)
+        bots, games = last_choices()
         self.bots = QComboBox()
         self.bots.setEditable(True)
         self.bots.addItems([level_words(level) for level in BOT_LEVELS])
-        self.bots.setCurrentText(level_words("medium"))  # not translated: a bot level
+        self.bots.setCurrentText(level_words(bots) if bots in BOT_LEVELS else bots)
         self.bots.setToolTip(_("The bots that play the games; random bots are quick but "
                                "choose without judgement"))
         form.addRow(_("bots"), self.bots)
         self.max_games = QSpinBox()
         self.max_games.setRange(20, 1_000_000)
-        self.max_games.setValue(2000)
+        self.max_games.setValue(games)
         self.max_games.setToolTip(_("The most games the search plays, over every value"))
         form.addRow(_("at most games"), self.max_games)
         self._build_folder(form)
@@ -211,12 +254,17 @@ class BalanceDialog(QDialog):
             self.preset.addItem(words, goal)
         self.preset.addItem(_(OTHER), "")
         self.goal = QLineEdit(self.preset.itemData(0))
-        self.goal.setToolTip(_("MEASURE=VALUE; the measures: {forms}").format(
-            forms=_(MEASURE_FORMS)))
+        self.goal.setToolTip(goal_help(self.asked))
+        self.goal_help = QLabel(goal_help(self.asked))
+        self.goal_help.setWordWrap(True)
+        self.goal_help.setStyleSheet("color: #555;")  # not translated: a style sheet
+        self.goal_help.setBuddy(self.goal)
+        self.goal_help.hide()
         self.preset.currentIndexChanged.connect(self._preset_chosen)
         self.goal.textEdited.connect(self._goal_typed)
         form.addRow(_("goal"), self.preset)
         form.addRow(_("as the simulator takes it"), self.goal)
+        form.addRow("", self.goal_help)
 
     def _preset_chosen(self, index: int) -> None:
         goal = self.preset.itemData(index)
@@ -224,12 +272,20 @@ class BalanceDialog(QDialog):
             self.goal.setText(goal)
         else:
             self.goal.setFocus()
+        self._explain_goal(not goal)
+
+    def _explain_goal(self, shown: bool) -> None:
+        """The measures a written goal may name, under it while one is written."""
+        if shown == self.goal_help.isHidden():
+            self.goal_help.setVisible(shown)
+            self._fit_height()
 
     def _goal_typed(self, text: str) -> None:
         index = self.preset.findData(text.strip())
         blocked = self.preset.blockSignals(True)
         self.preset.setCurrentIndex(index if index >= 0 else self.preset.count() - 1)
         self.preset.blockSignals(blocked)
+        self._explain_goal(index < 0)
 
     def _build_folder(self, form: QFormLayout) -> None:
         self.folder = QLineEdit(str(chosen_folder()))
@@ -280,6 +336,7 @@ class BalanceDialog(QDialog):
         remember_folder(root)
         out = run_folder(root, f"{self.pack.name}-balance")  # not translated: a folder name
         bots, budget = bot_spec(self.bots.currentText()), self.max_games.value()
+        remember_choices(bots, budget)
 
         def search(**told: object) -> BalanceOutcome:
             return find_balanced_value(str(self.pack), self.asked.target, low, high, goal,
@@ -289,6 +346,7 @@ class BalanceDialog(QDialog):
         self.worker = BalanceWorker(search)
         self.thread = worker_thread(self, self.worker)
         self.worker.progress.connect(self._progress)
+        self.worker.round_ended.connect(self._round_ended)
         self.worker.done.connect(self._done)
         self.worker.failed.connect(self._failed)
         for widget in self._options():
@@ -297,6 +355,7 @@ class BalanceDialog(QDialog):
         self.outcome = None
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(_("Cancel"))
         self._round, self._seen, self._before, self._total = 1, 0, 0, 0
+        self._narrowing = self._used = ""
         self._show_on_bar(_("Starting…"))
         self.status.setText(_("Starting the games…"))
         self.thread.start()
@@ -313,8 +372,21 @@ class BalanceDialog(QDialog):
         self.bar.setFormat(_("Round {round}: %v / %m games").format(round=self._round))
         self.bar.setMaximum(total)
         self.bar.setValue(done)
-        self.status.setText(_("{played} games played of at most {most}").format(
-            played=self._before + done, most=self.max_games.value()))
+        self._say_progress()
+
+    def _round_ended(self, number: int, status: str) -> None:
+        """After a round: the best value so far, its interval and the values left."""
+        self._narrowing = html.escape(_("After round {round}: {status}").format(
+            round=number, status=status))
+        self._say_progress()
+
+    def _say_progress(self) -> None:
+        if self.worker is not None and self.worker.cancelled:
+            return  # "Stopping…" stays until the games being played have ended
+        played = html.escape(_("{played} games played of at most {most}").format(
+            played=self._before + self._seen, most=self.max_games.value()))
+        self.status.setText("<br>".join(line for line in (played, self._narrowing) if line))
+        self._fit_height(shrink=False)
 
     def _stop_thread(self) -> None:
         end_thread(self.thread, self.worker)
@@ -359,9 +431,25 @@ class BalanceDialog(QDialog):
                 folder=html.escape(QUrl.fromLocalFile(str(outcome.report)).toString(),
                                    quote=True),
                 path=html.escape(str(outcome.report))))
-        self.status.setText("<br>".join(lines))
+        self._outcome_lines = lines
+        self._say_outcome()
         self._ready_again()
-        self.adjustSize()  # the outcome's lines: the options keep their height
+        self._fit_height()  # the outcome's lines: the options keep their height
+
+    def _fit_height(self, *, shrink: bool = True) -> None:
+        """As tall as the lines shown need at the dialog's width (wrapped lines need more
+        height than a size hint says), and no taller unless ``shrink`` is false (while the
+        games are played the dialog keeps still)."""
+        layout = self.layout()
+        layout.activate()
+        need = max(layout.totalHeightForWidth(self.width()), layout.totalMinimumSize().height())
+        if need > self.height() or (shrink and need < self.height()):
+            self.resize(self.width(), need)
+
+    def _say_outcome(self) -> None:
+        self.status.setText("<br>".join(line for line in (*self._outcome_lines, self._used)
+                                        if line))
+        self._fit_height(shrink=False)
 
     def _failed(self, reason: str) -> None:
         self._stop_thread()
@@ -373,17 +461,18 @@ class BalanceDialog(QDialog):
             self.status.setText(html.escape(_("The search failed: {reason}").format(
                 reason=reason)))
         self._ready_again()
-        self.adjustSize()
+        self._fit_height()
 
     def _use(self) -> None:
+        """Set the field to the value proposed (one step of the undo history). The button
+        stays: after Edit ▸ Undo the value can be used again."""
         if self.outcome is None or self.outcome.value is None:
             return
         value = int(self.outcome.value)
         self.value_chosen.emit(value)
-        self.use_button.setEnabled(False)
-        self.status.setText(self.status.text() + "<br>" + html.escape(
-            _("{words} is now {value}; Edit ▸ Undo takes it back.").format(
-                words=self.asked.words, value=value)))
+        self._used = html.escape(_("{words} was set to {value}; Edit ▸ Undo takes it back.").format(
+            words=self.asked.words, value=value))
+        self._say_outcome()
 
     @property
     def running(self) -> bool:

@@ -73,9 +73,10 @@ class Editing:
         self._flush()
         self._stack.redo()
 
-    def push(self, edit: Edit, text: str | None = None) -> None:
-        """Carry out ``edit`` as an undoable command."""
-        command = EditCommand(edit, self._apply, text or describe_edit(edit, self._name()))
+    def push(self, edit: Edit, text: str | None = None, *, alone: bool = False) -> None:
+        """Carry out ``edit`` as an undoable command (``alone``: never merged with another)."""
+        command = EditCommand(edit, self._apply, text or describe_edit(edit, self._name()),
+                              alone=alone)
         self._stack.push(command)
         if command.failure:
             self._notices.tell(_("This change does not fit"), command.failure)
@@ -147,8 +148,16 @@ class Editing:
         place = entryrows.place(doc, kind, key)
         return None if place is None else get(doc.files[place[0]][kind][place[1]], path)
 
-    def form_edited(self, target: tuple[str, str], path: tuple, value: Any) -> None:
-        """A field of the form showing ``target`` (kind, id) changed."""
+    def use_value(self, target: tuple[str, str], path: tuple, value: Any) -> None:
+        """A value found for a field (the balance search's), set as one step of the history
+        of its own: Undo puts back what the field held just before, whatever was typed in it
+        while the search ran."""
+        self.form_edited(target, path, value, alone=True)
+
+    def form_edited(self, target: tuple[str, str], path: tuple, value: Any, *,
+                    alone: bool = False) -> None:
+        """A field of the form showing ``target`` (kind, id) changed (``alone``: a step that
+        never merges with the field's steps before and after)."""
         doc = self._session.doc
         if doc is None or self._applying or not self._notices.alive():
             return  # (a field losing its focus while the window is destroyed ends up here)
@@ -172,7 +181,7 @@ class Editing:
             return
         follow = self._id_for_name(kind, key, edit, value) if path == ("name",) else None
         if follow is None:
-            self.push(edit, describe_edit(edit, entry_words(kind, ident)))
+            self.push(edit, describe_edit(edit, entry_words(kind, ident)), alone=alone)
             return
         self._stack.beginMacro(_("{kind} {id}: name = {name}, id = {new_id}").format(
             kind=kind_word(kind), id=ident, name=value, new_id=follow))

@@ -73,7 +73,7 @@ class EditorWindow(QMainWindow):
                                flush=self.showing.flush)
         self.tryout = TryOut(self.session, self.notices, flush=self.showing.flush,
                              save=self.files.save, current_row=self.showing.current_row,
-                             use_value=self.editing.form_edited)
+                             use_value=self.editing.use_value)
         self.showing.balance_asked.connect(self.tryout.find_balanced_value)
         self.menus = EditorMenus(self, self.stack, self.docks, Commands(
             open_dialog=self.files.open_dialog, new_variant=self.files.new_variant,

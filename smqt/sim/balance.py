@@ -93,10 +93,13 @@ def read_request(tune: Sequence[str], goal: Sequence[str], within: float | None,
 
 def play_balance(options: object, source: PackSource, counts: list[int], lineup: list[str],
                  executor: Executor, err: TextIO, cancelled: Callable[[], bool] | None,
-                 progress: Callable[[int, int], None] | None = None
+                 progress: Callable[[int, int], None] | None = None,
+                 rounds_told: Callable[[int, str], None] | None = None
                  ) -> tuple[Report, list[Side], dict[str, list[GameResult]]]:
     """Search, and the report of the search (``options``: the run's ``SimOptions``); raises
-    BalanceError for a goal the games cannot measure."""
+    BalanceError for a goal the games cannot measure. ``rounds_told(round, status)`` hears
+    after each round the best value so far with its interval and the values left (the line
+    ``err`` gets)."""
     request = read_request(options.tune, options.goal, options.within, source)  # type: ignore[attr-defined]
     catalog = load_source(source)
     names = [r.target for r in request.ranges]
@@ -174,6 +177,8 @@ def play_balance(options: object, source: PackSource, counts: list[int], lineup:
                                goals)
         err.write(_("smqt sim: after round {round}: {status}").format(round=rounds,
                                                                       status=status) + "\n")
+        if rounds_told is not None:
+            rounds_told(rounds, status)
     judged = _judge(request, games, played, goals, names, ref_games)
     if not any(played):
         raise SimCancelled

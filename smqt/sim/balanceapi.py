@@ -46,11 +46,14 @@ def find_balanced_value(pack: str, target: str, low: float, high: float, goal: s
                         max_games: int = 5000, players: str = "2", bots: str = "medium",
                         seed: int = 1, jobs: int | None = None,
                         progress: Callable[[int, int], None] | None = None,
-                        cancelled: Callable[[], bool] | None = None) -> BalanceOutcome:
+                        cancelled: Callable[[], bool] | None = None,
+                        rounds_told: Callable[[int, str], None] | None = None
+                        ) -> BalanceOutcome:
     """Search ``target`` (``card.ID.scoring[0].points``) over ``low..high`` for ``goal``
     (``card.ID.win=0``) on the pack in ``pack``; the report goes to ``out_dir`` (replaced).
-    ``progress(done, total)`` follows each round's games; ``cancelled()`` turning true stops
-    the search, which keeps what it learnt."""
+    ``progress(done, total)`` follows each round's games; ``rounds_told(round, status)`` hears
+    after each round the best value so far with its interval and the values left;
+    ``cancelled()`` turning true stops the search, which keeps what it learnt."""
     shown = f"{low:g}..{high:g}"
     options = SimOptions(pack=pack, out_dir=out_dir, tune=(f"{target}={shown}",), goal=(goal,),
                          within=within, games=games, max_games=max_games, players=players,
@@ -58,7 +61,8 @@ def find_balanced_value(pack: str, target: str, low: float, high: float, goal: s
     folder = Path(out_dir)
     before = _written(folder)
     out, err = io.StringIO(), io.StringIO()
-    code = run_sim(options, out, err, cancelled=cancelled, progress=progress)
+    code = run_sim(options, out, err, cancelled=cancelled, progress=progress,
+                   rounds_told=rounds_told)
     if _written(folder) in (None, before) or code not in (0, 2, 130):
         return BalanceOutcome(code, None, float("nan"), float("nan"), float("nan"), False,
                               _problem(err.getvalue()), None, None)

@@ -257,10 +257,12 @@ def _title(sides: list[Side], changes: list[Change], options: SimOptions) -> str
 
 def run_sim(options: SimOptions, out: TextIO, err: TextIO,
             cancelled: Callable[[], bool] | None = None,
-            progress: Callable[[int, int], None] | None = None) -> int:
+            progress: Callable[[int, int], None] | None = None,
+            rounds_told: Callable[[int, str], None] | None = None) -> int:
     """Plan, play and write the report; 0 when written, 1 for a pack or disk problem, 2 for bad
     options, 130 when ``cancelled`` turned true. ``progress`` (done, total games of the
-    round) is told besides the progress bar on ``err``."""
+    round) is told besides the progress bar on ``err``; ``rounds_told`` (the round, the best
+    value so far in words) after each round of a balance search."""
     if holds_a_report(Path(options.out_dir)) and not options.force:
         err.write(_("smqt sim: {folder} holds a report already; name another --out folder, or "
                     "give --force to replace it").format(folder=options.out_dir) + "\n")
@@ -296,7 +298,8 @@ def run_sim(options: SimOptions, out: TextIO, err: TextIO,
         with executor as running:
             if options.tune:
                 report, sides, results = play_balance(options, sides[0].source, counts, lineup,
-                                                      running, err, cancelled, progress)
+                                                      running, err, cancelled, progress,
+                                                      rounds_told)
             else:
                 report, results = _play(options, sides, changes, counts, lineup, skipped,
                                         precision, running, err, cancelled, progress)

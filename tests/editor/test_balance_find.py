@@ -5,14 +5,18 @@ it as one undoable edit."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from PySide6.QtCore import Qt, QUrl
-from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
+from PySide6.QtCore import Qt, QTimer, QUrl
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMenu, QMessageBox
 
 from editor.forms.inputs import NumberBox
 from editor.shell.balancefind import NumberAsked, first_range, presets, tune_target
 from editor.shell.entrylist import SETTINGS
+from smqt.language.translate import _
 from tests.editor.opened import open_editor
+from tests.ui.fitcheck import problems
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore("This plugin does not support")]
 
@@ -44,7 +48,7 @@ def number_box(win, path: tuple) -> NumberBox:
 
 
 def balance_action(box: NumberBox):
-    found = [a for a in box.extra_actions if a.text() == "Find a balanced value…"]
+    found = [a for a in box.extra_actions if a.text() == _("Find a balanced value…")]
     assert len(found) == 1
     return found[0]
 
@@ -141,6 +145,8 @@ def test_the_value_found_is_offered_taken_as_one_edit_and_undone(qtbot, monkeypa
     again = win.tryout.balance_dialog
     assert again is not dialog and again.isVisible() and again.folder.text() == \
         str(tmp_path / "reports")
+    # and the bots and the budget of the last search, as the folder
+    assert (again.bots.currentText(), again.max_games.value()) == ("random", 400)
 
 
 def test_cancel_stops_the_search_and_the_window_stays_usable(qtbot, monkeypatch, variant,
@@ -171,3 +177,166 @@ def test_an_unsaved_pack_is_saved_first_or_nothing_runs(qtbot, monkeypatch, vari
     balance_action(number_box(win, ("cards_to_end",))).trigger()
     assert win.tryout.balance_dialog is None
     assert win.asked and "The search plays the pack as saved" in win.asked[-1][1]
+
+
+def run_search(qtbot, dialog, reports, *, budget: int = 400) -> None:
+    """A quick real search: random bots, a small budget."""
+    dialog.bots.setCurrentText("random")
+    dialog.folder.setText(str(reports))
+    dialog.max_games.setValue(budget)
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.running, timeout=120_000)
+
+
+def rules_value(win, key: str):
+    doc = win.session.doc
+    return doc.table_value(doc.table_file("rules"), ("rules", key))
+
+
+def test_the_value_used_is_a_step_of_its_own_and_can_be_used_again(qtbot, monkeypatch, variant,
+                                                                   tmp_path, home):
+    """The field changed while the search ran (12 -> 13): Use 14 is its own step, and Undo
+    gives 13 back, not the 12 saved (a spin box's steps merge into one command; the value
+    found must not merge with them). After Undo, Use sets it again."""
+    win, dialog, _opened = search_dialog(qtbot, monkeypatch, variant)
+    number_box(win, ("cards_to_end",)).setValue(13)  # typed in the form meanwhile
+    assert rules_value(win, "cards_to_end") == 13
+    run_search(qtbot, dialog, tmp_path / "reports")
+    assert dialog.outcome is not None and dialog.outcome.value == 14
+    before = win.stack.count()
+    qtbot.mouseClick(dialog.use_button, Qt.MouseButton.LeftButton)
+    assert rules_value(win, "cards_to_end") == 14 and win.stack.count() == before + 1
+    win.editing.undo()
+    assert rules_value(win, "cards_to_end") == 13
+    assert dialog.use_button.isEnabled()
+    qtbot.mouseClick(dialog.use_button, Qt.MouseButton.LeftButton)
+    assert rules_value(win, "cards_to_end") == 14
+    assert dialog.status.text().count("Edit ▸ Undo takes it back") == 1
+    number_box(win, ("cards_to_end",)).setValue(15)  # the next step does not merge either
+    win.editing.undo()
+    assert rules_value(win, "cards_to_end") == 14
+
+
+def test_the_progress_tells_the_best_value_and_its_interval_after_each_round(
+        qtbot, monkeypatch, variant, tmp_path, home):
+    _win, dialog, _opened = search_dialog(qtbot, monkeypatch, variant)
+    said = []
+    shown = dialog.status.setText
+    dialog.status.setText = lambda text: (said.append(text), shown(text))[-1]
+    run_search(qtbot, dialog, tmp_path / "reports")
+    rounds = [text for text in said if "After round 1: best rules.cards_to_end = " in text]
+    assert rounds, said
+    assert "games played of at most 400" in rounds[0]
+    assert re.search(r"turns − base [+-]?\d+\.\d \[[+-]?\d+\.\d, [+-]?\d+\.\d\]", rounds[0]), \
+        rounds[0]
+
+
+def test_another_goal_explains_the_measures_under_it(qtbot, monkeypatch, variant, home):
+    win = open_editor(qtbot, monkeypatch, variant)
+    assert win.showing.select("card", "tide_pools")
+    balance_action(number_box(win, ("scoring", 0, "points"))).trigger()
+    dialog = win.tryout.balance_dialog
+    assert dialog is not None
+    assert not dialog.goal_help.isVisible()
+    height = dialog.height()
+    dialog.preset.setCurrentIndex(dialog.preset.count() - 1)  # Another goal (write it below)
+    assert dialog.goal_help.isVisible() and dialog.focusWidget() is dialog.goal
+    text = dialog.goal_help.text()
+    assert "card.tide_pools.pick=40" in text and "action.ID.use" in text and "turns=base" in text
+    assert dialog.height() > height  # the dialog grew by the lines: none is cut
+    assert problems(dialog) == []
+    dialog.goal.setText("")
+    qtbot.keyClicks(dialog.goal, "turns=base")  # a preset's goal written: its words shown
+    assert dialog.preset.currentData() == "turns=base" and not dialog.goal_help.isVisible()
+    qtbot.keyClicks(dialog.goal, "@2")
+    assert dialog.goal_help.isVisible()
+
+
+def test_shift_f10_opens_a_numbers_menu_with_the_search(qtbot, monkeypatch, variant, home):
+    """Most laptops have no Menu key: Shift+F10 opens the field's menu, as elsewhere."""
+    win = open_editor(qtbot, monkeypatch, variant)
+    assert win.showing.select(SETTINGS, "rules")
+    box = number_box(win, ("cards_to_end",))
+    box.setFocus()
+    seen = []
+
+    def look() -> None:
+        menu = QApplication.activePopupWidget()
+        seen.append([a.text() for a in menu.actions()] if isinstance(menu, QMenu) else None)
+        if menu is not None:
+            menu.close()
+
+    QTimer.singleShot(200, look)
+    qtbot.keyClick(box, Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: bool(seen))
+    assert seen[0] is not None and "Find a balanced value…" in seen[0], seen
+
+
+def test_a_starting_tiles_number_offers_the_search(qtbot, monkeypatch, variant, home):
+    win = open_editor(qtbot, monkeypatch, variant)
+    asked = []
+    win.showing.balance_asked.connect(lambda *args: asked.append(args))
+    tile = next(iter(win.session.doc.catalog.starting_tiles))
+    assert win.showing.select("starting_tile", tile)
+    # an entry of the extended pack: changed in this pack first (its form is then editable)
+    win.editing.banner_clicked()
+    assert win.files.save()  # the search plays the pack as saved
+    box = number_box(win, ("footprint", "points_per_tag"))
+    balance_action(box).trigger()
+    assert asked and asked[-1][:2] == (("starting_tile", tile), ("footprint", "points_per_tag"))
+    dialog = win.tryout.balance_dialog
+    assert dialog is not None and dialog.isVisible()
+    assert dialog.asked.target == f"starting_tile.{tile}.footprint.points_per_tag"
+    assert [goal for _words, goal in presets(dialog.asked)] == ["turns=base", "score=base"]
+
+
+def test_closing_the_dialog_or_the_window_during_a_search(qtbot, monkeypatch, variant, tmp_path,
+                                                          home):
+    """The dialog's close button cancels (what was learnt is offered, the dialog stays until the
+    games being played have ended); the window closing stops the search and waits for it."""
+    win, dialog, _opened = search_dialog(qtbot, monkeypatch, variant)
+    dialog.folder.setText(str(tmp_path / "reports"))
+    dialog.max_games.setValue(100_000)
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    assert dialog.running
+    dialog.close()
+    assert dialog.isVisible() and dialog.worker is not None and dialog.worker.cancelled
+    qtbot.waitUntil(lambda: not dialog.running, timeout=120_000)
+    dialog.close()
+    assert not dialog.isVisible()
+    balance_action(number_box(win, ("cards_to_end",))).trigger()  # the dialog again
+    again = win.tryout.balance_dialog
+    assert again is not dialog and again.isVisible()
+    qtbot.mouseClick(again.run_button, Qt.MouseButton.LeftButton)
+    assert again.running
+    thread = again.thread
+    win.close()  # nothing unsaved: the window closes at once, the games stopped
+    assert not win.isVisible() and not again.running and thread.isFinished()
+
+
+def test_the_dialog_fits_in_german(qtbot, monkeypatch, variant, tmp_path, home, german):
+    """Every line shown fits, the measures explained too: before, during (after each round)
+    and after a search, and once its value is used."""
+    _win, dialog, _opened = search_dialog(qtbot, monkeypatch, variant)
+    dialog.preset.setCurrentIndex(dialog.preset.count() - 1)  # the measures explained
+    dialog.goal.setText("turns=base@2")
+    assert dialog.goal_help.isVisible() and problems(dialog) == []
+    dialog.bots.setCurrentText("zufällig")
+    dialog.folder.setText(str(tmp_path / "reports"))
+    dialog.max_games.setValue(400)
+    during = []
+    said = dialog._say_progress
+
+    def measured() -> None:  # the progress said (in the window's thread): does it fit?
+        said()
+        if dialog._narrowing:
+            during.append(problems(dialog))
+
+    dialog._say_progress = measured
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.running, timeout=120_000)
+    assert during and all(found == [] for found in during), during
+    assert dialog.outcome is not None and dialog.use_button.text() == "14 übernehmen"
+    assert problems(dialog) == []
+    qtbot.mouseClick(dialog.use_button, Qt.MouseButton.LeftButton)
+    assert "wurde auf 14 gesetzt" in dialog.status.text() and problems(dialog) == []
