@@ -325,11 +325,6 @@ def test_bench_against_marks_a_ratio_within_the_runs_spread(tmp_path, monkeypatc
 def test_a_reader_that_stops_reading_ends_the_command_quietly():
     """Found in a designer's walk: ``smqt sim compare A B | head`` ended with a BrokenPipeError
     traceback. Any command's output read by a program that stops reading ends quietly."""
-    import subprocess
-    import sys
-
-    from tests.support import ROOT
-
     child = subprocess.Popen([sys.executable, "-m", "smqt", "stats", str(ROOT / "content" /
                                                                          "base")],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
