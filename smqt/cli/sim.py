@@ -77,7 +77,7 @@ def add(sub: argparse._SubParsersAction) -> None:
                      help=_("also save every chart of the page as a PNG picture (charts/)"))
     sim.add_argument("--force", action="store_true",
                      help=_("replace the report already in the --out folder"))
-    sim.add_argument("task", nargs="*", metavar="compare A B | charts REPORT",
+    sim.add_argument("task", nargs="*", metavar="compare A B | charts REPORT",  # not translated: words typed
                      help=_("compare two reports (folders or report.json files): the same "
                             "measures side by side, and whether they differ beyond noise; or "
                             "draw a report's charts as PNG pictures without playing again "
