@@ -320,3 +320,15 @@ def test_bench_against_marks_a_ratio_within_the_runs_spread(tmp_path, monkeypatc
     assert lines["random 2-player playouts per CPU-s"].endswith(" ~")
     assert not lines["a city scored the first time, explained (us)"].endswith("~")
     assert "within what this machine's runs vary by" in out.getvalue()
+
+
+def test_a_reader_that_stops_reading_ends_the_command_quietly():
+    """Found in a designer's walk: ``smqt sim compare A B | head`` ended with a BrokenPipeError
+    traceback. Any command's output read by a program that stops reading ends quietly."""
+    child = subprocess.Popen([sys.executable, "-m", "smqt", "stats", str(ROOT / "content" /
+                                                                         "base")],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # before the first line: its first write finds no reader
+    told = child.stderr.read().decode()
+    assert child.wait() == 141 and "Traceback" not in told and "BrokenPipe" not in told, told

@@ -46,6 +46,28 @@ def test_a_text_moved_to_another_room_keeps_its_translation(monkeypatch):
     assert updated("de", room, [elsewhere]).get(moved.id, moved.context).string == moved.string
 
 
+def test_a_text_that_became_plural_keeps_its_old_words_as_a_hint(monkeypatch):
+    """Found while translating (issue 43): ``update`` stopped with "AssertionError: Expected
+    sequence" when a translated text became ngettext's singular. It keeps the old words in each
+    form, marked fuzzy (to be translated again), and the other way round."""
+    from babel.messages.catalog import Catalog
+
+    room = "smqt.sim.plan"
+    own = updated("de", room)
+    plural = next(m for m in own if isinstance(m.id, tuple) and m.string and all(m.string))
+    single = next(m for m in own if m.id and isinstance(m.id, str) and m.string)
+    old = Catalog(locale="de")
+    old.add(plural.id[0], "alte Worte", context=plural.context)
+    old.add(single.id, ("eins", "viele"), context=single.context)
+    monkeypatch.setattr(catalogs, "read", lambda path, language: old)
+    now = updated("de", room)
+    became = now.get(plural.id, plural.context)
+    assert became.string == ("alte Worte", "alte Worte") and became.fuzzy
+    back = now.get(single.id, single.context)
+    assert back.string == "eins" and back.fuzzy
+    catalogs.po_text(now)  # it writes
+
+
 def _fields(text: str) -> set[str]:
     return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name}
 

@@ -60,6 +60,16 @@ def create_variant(parent: Path, location: Path, name: str, description: str = "
     return folder
 
 
+WIDEST_FOLDER = 900
+"""The most pixels the folder's field asks for."""
+
+
+def breakable(path: str) -> str:
+    """``path`` with a line allowed to break after each folder separator (a zero-width space),
+    so that a label wraps it instead of cutting it."""
+    return path.replace("/", "/\u200b").replace("\\", "\\\u200b")
+
+
 class NewVariantDialog(QDialog):
     def __init__(self, parent_pack: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -80,8 +90,13 @@ class NewVariantDialog(QDialog):
         where = QHBoxLayout()
         where.addWidget(self.location_edit, 1)
         where.addWidget(browse)
+        # the folder whole where the screen allows (a 1366 x 768 laptop: 900 pixels of it)
+        self.location_edit.setMinimumWidth(min(
+            self.location_edit.fontMetrics().horizontalAdvance(self.location_edit.text()) + 24,
+            WIDEST_FOLDER))
         self.folder_label = QLabel()
         self.folder_label.setStyleSheet("color: #555;")
+        self.folder_label.setWordWrap(True)
         form.addRow(_("name"), self.name_edit)
         form.addRow(_("description"), self.description_edit)
         form.addRow(_("in folder"), where)
@@ -115,8 +130,9 @@ class NewVariantDialog(QDialog):
             ok.setEnabled(False)
             return
         clash = target.exists() and any(target.iterdir())
-        self.folder_label.setText(_("{folder} exists already").format(folder=target) if clash
-                                  else _("creates {folder}").format(folder=target))
+        shown = breakable(str(target))
+        self.folder_label.setText(_("{folder} exists already").format(folder=shown) if clash
+                                  else _("creates {folder}").format(folder=shown))
         ok.setEnabled(not clash)
 
     def name(self) -> str:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+import shiboken6
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QWidget
 
 from editor.forms.fields import discard, discarded, help_of
@@ -292,7 +293,16 @@ class Showing(QObject):
         if self.form is not None and problem.key:
             widget = self.form.focus_path(parse_key(problem.key))
             if widget is not None:
-                self._page.scroll.ensureWidgetVisible(widget)
+                self._scroll_to(widget)
+
+    def _scroll_to(self, widget: QWidget) -> None:
+        """Scroll the form to ``widget``: a form just built has no places yet until its
+        layout is done, so that is done first, and again once the window has drawn it."""
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        scroll = self._page.scroll
+        scroll.ensureWidgetVisible(widget)
+        QTimer.singleShot(0, lambda: shiboken6.isValid(widget) and shiboken6.isValid(scroll)
+                          and scroll.ensureWidgetVisible(widget))
 
     def show_help_of(self, widget: QWidget) -> None:
         """``widget`` of the window has the focus: the help line says what its field means."""

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from smqt.desktop.datafolder import settings
 from smqt.desktop.documents import simulations_home
+from smqt.files.names import unused
 
 FOLDER_KEY = "editor/simulation_folder"  # not translated: a settings key
 
@@ -35,10 +36,4 @@ def remember_folder(folder: Path) -> None:
 def run_folder(root: Path, variant: str) -> Path:
     """A folder of its own in ``root`` for one run: ``<variant>-<date>-<time>`` (numbered
     when two runs start within a second)."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    out = root / f"{variant}-{stamp}"
-    number = 2
-    while out.exists():
-        out = root / f"{variant}-{stamp}-{number}"
-        number += 1
-    return out
+    return unused(root, f"{variant}-{time.strftime('%Y%m%d-%H%M%S')}")

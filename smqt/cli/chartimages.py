@@ -15,8 +15,9 @@ SCALE = 2
 """Pixels per SVG unit: sharp on a slide or a high-density screen."""
 
 
-def write_pngs(folder: Path) -> list[Path]:
-    """``NAME.png`` beside every ``NAME.svg`` in ``folder``; returns the pictures made."""
+def write_pngs(folder: Path, into: Path | None = None, prefix: str = "") -> list[Path]:
+    """``NAME.png`` beside every ``NAME.svg`` in ``folder`` (or ``PREFIXNAME.png`` in
+    ``into``); returns the pictures made."""
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")
                                                  or os.environ.get("WAYLAND_DISPLAY")):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # not translated: Qt's name
@@ -32,7 +33,7 @@ def write_pngs(folder: Path) -> list[Path]:
         painter = QPainter(image)
         renderer.render(painter)
         painter.end()
-        target = svg.with_suffix(".png")
+        target = (into or folder) / f"{prefix}{svg.stem}.png"
         if image.save(str(target)):
             made.append(target)
     return made

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -71,7 +72,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     install_parser_texts()
     args = parse(given)
     args.given = given  # the command line as typed (a report keeps it)
-    return COMMANDS[args.command].run(args)
+    try:
+        return COMMANDS[args.command].run(args)
+    except BrokenPipeError:
+        return _reader_gone()
+
+
+def _reader_gone() -> int:
+    """Whoever read the output stopped reading (``smqt sim compare A B | head``): end quietly,
+    as a program ended by SIGPIPE does, with nothing more written where no one reads."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())  # the interpreter's last flush must not fail again
+    return 141
 
 
 def parse(given: list[str]) -> argparse.Namespace:

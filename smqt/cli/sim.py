@@ -77,9 +77,11 @@ def add(sub: argparse._SubParsersAction) -> None:
                      help=_("also save every chart of the page as a PNG picture (charts/)"))
     sim.add_argument("--force", action="store_true",
                      help=_("replace the report already in the --out folder"))
-    sim.add_argument("task", nargs="*", metavar="compare A B",
+    sim.add_argument("task", nargs="*", metavar="compare A B | charts REPORT",  # not translated: words typed
                      help=_("compare two reports (folders or report.json files): the same "
-                            "measures side by side, and whether they differ beyond noise"))
+                            "measures side by side, and whether they differ beyond noise; or "
+                            "draw a report's charts as PNG pictures without playing again "
+                            "(into --out, named after the report, or beside its SVGs)"))
     sim.add_argument("--rerun", default=None, metavar="REPORT",
                      help=_("play a report's games again (its report.json or folder), from its "
                             "own copies of the packs, into --out"))
@@ -97,6 +99,8 @@ def run(args: argparse.Namespace) -> int:
     from smqt.sim.plan.provenance import ProvenanceError, default_out, holds_a_report, rerun_options
     from smqt.sim.report.reportfile import ReportError, read_report, report_file
 
+    if args.task and args.task[0] == "charts":  # not translated: the task's name
+        return _charts(args)
     if args.task:
         return _compare(args)
     if args.cluster and args.jobs is not None:  # the cluster's workers say how many play
@@ -154,6 +158,51 @@ def _replace_asked(folder: str) -> bool:
     sys.stderr.flush()
     answer = sys.stdin.readline().strip().lower()
     return answer in (_("y"), _("yes"), "y", "yes")
+
+
+def _charts(args: argparse.Namespace) -> int:
+    """``smqt sim charts REPORT [--out FOLDER]``: the report's charts as PNG pictures, drawn
+    from the SVGs it holds (no game played): beside them, or in ``--out`` named after the
+    report's folder, so that the charts of several reports can share one folder."""
+    from pathlib import Path
+
+    from smqt.sim.plan.provenance import slug
+    from smqt.sim.report.reportfile import ReportError, read_report, report_file
+
+    if len(args.task) != 2:
+        sys.stderr.write(_("smqt sim: write 'charts REPORT' (one report's folder or "
+                           "report.json), got: {given}").format(given=" ".join(args.task)) + "\n")
+        return 2
+    try:
+        read_report(Path(args.task[1]))
+        folder = report_file(Path(args.task[1])).parent
+    except ReportError as exc:
+        sys.stderr.write(f"smqt sim: {exc}\n")  # not translated: the program's name
+        return 2
+    charts = folder / "charts"
+    if not any(charts.glob("*.svg")):
+        sys.stderr.write(_("smqt sim: {folder} has no charts to draw").format(folder=folder)
+                         + "\n")
+        return 2
+    try:
+        from smqt.cli.chartimages import write_pngs
+    except ImportError:
+        sys.stderr.write(_("smqt sim: PNG pictures need Qt's SVG module, which is not "
+                           "installed (the charts are in {folder} as SVG)").format(
+            folder=charts) + "\n")
+        return 2
+    into = Path(args.out) if args.out else None
+    if into is not None:
+        try:
+            into.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            sys.stderr.write(_("smqt sim: the pictures cannot go to {folder} ({reason})").format(
+                folder=into, reason=exc.strerror or exc) + "\n")
+            return 2
+    made = write_pngs(charts, into, f"{slug(folder.resolve().name)}-" if into else "")
+    sys.stdout.write(_("wrote {count} charts as PNG in {folder}").format(
+        count=len(made), folder=into or charts) + "\n")
+    return 0
 
 
 def _compare(args: argparse.Namespace) -> int:

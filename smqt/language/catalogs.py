@@ -82,10 +82,23 @@ def updated(language: str, room: str, elsewhere: Sequence[Catalog] = ()) -> Cata
             before = next((found for other in elsewhere
                            if (found := other.get(message.id, message.context)) is not None
                            and found.string and not found.fuzzy), before)
-        new.add(message.id, before.string if before is not None else None,
-                message.locations, auto_comments=message.auto_comments,
-                context=message.context, flags=before.flags if before is not None else ())
+        string, flags = (None, ()) if before is None else reshaped(before.string, message.id,
+                                                                   set(before.flags))
+        new.add(message.id, string, message.locations, auto_comments=message.auto_comments,
+                context=message.context, flags=flags)
     return new
+
+
+def reshaped(string: str | tuple[str, ...] | None, message_id: str | tuple[str, ...],
+             flags: set[str]) -> tuple[str | tuple[str, ...] | None, set[str]]:
+    """A kept translation in the shape of its text now: a text that became plural (or
+    singular) keeps its old words as a fuzzy hint in each form, to be translated again."""
+    plural = isinstance(message_id, tuple)
+    if string is None or isinstance(string, tuple) == plural:
+        return string, flags
+    if plural:
+        return (string, string), flags | {"fuzzy"}  # not translated: a catalog flag
+    return (string[0] if string else None), flags | {"fuzzy"}  # not translated: a catalog flag
 
 
 def po_text(catalog: Catalog) -> bytes:

@@ -77,11 +77,10 @@ def find_balanced_value(pack: str, target: str, low: float, high: float, goal: s
 
 
 def _problem(told: str) -> str:
-    """What the run said of its problem, without its progress bars and rounds: the last line
-    it wrote, without the program's name."""
+    """What the run said of its problem, without its progress bars: the last line it wrote
+    (the rounds' lines come before), without the program's name."""
     lines = [line.strip() for line in told.replace("\r", "\n").splitlines()
-             if line.strip() and not line.startswith("[")
-             and ": after round " not in line]
+             if line.strip() and not line.startswith("[")]
     return lines[-1].removeprefix("smqt sim: ") if lines else ""  # not translated: the name
 
 

@@ -14,6 +14,7 @@ from PySide6.QtCore import QLockFile
 
 from smqt.desktop.datafolder import data_folder, data_home
 from smqt.engine.game import RecordError
+from smqt.files.names import unused
 from smqt.files.text import TextFileError, read_text
 from smqt.language.translate import _, ngettext
 from smqt.pack.shipped import pack_title
@@ -30,13 +31,7 @@ def games_folder() -> Path:
 def new_autosave_path(seed: int) -> Path:
     """A fresh autosave file for a new game: its start time and seed, never an existing file."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    folder = games_folder()
-    path = folder / f"{stamp}-seed{seed}.toml"
-    number = 2
-    while path.exists():
-        path = folder / f"{stamp}-seed{seed}-{number}.toml"
-        number += 1
-    return path
+    return unused(games_folder(), f"{stamp}-seed{seed}", ".toml")
 
 
 @attrs.frozen
@@ -158,12 +153,7 @@ def clean_leftovers(older_than: float = 120.0) -> int:
 def set_aside(path: Path) -> Path:
     """Move a saved game that cannot be resumed out of the list (kept, never deleted); raises
     OSError when it cannot be moved."""
-    folder = data_folder("games", "set-aside")
-    target = folder / path.name
-    number = 2
-    while os.path.lexists(target):
-        target = folder / f"{path.stem}-{number}{path.suffix}"
-        number += 1
+    target = unused(data_folder("games", "set-aside"), path.stem, path.suffix)
     path.replace(target)
     return target
 
