@@ -18,15 +18,12 @@ from PySide6.QtCore import QObject, Qt, QThread, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QComboBox,
-    QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QProgressBar,
-    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -34,9 +31,10 @@ from PySide6.QtWidgets import (
 
 from editor.shell.simfolder import chosen_folder, remember_folder, run_folder
 from editor.shell.simulate import bot_spec
+from editor.shell.workerdialog import WorkerDialog
 from smqt.ai.protocol import BOT_LEVELS, level_words
 from smqt.desktop.datafolder import settings
-from smqt.desktop.threads import end_thread, worker_thread
+from smqt.desktop.threads import worker_thread
 from smqt.language.translate import N_, _, ngettext
 from smqt.sim.balanceapi import BalanceOutcome, find_balanced_value
 from smqt.sim.plan.balance import MEASURE_FORMS
@@ -163,7 +161,7 @@ def _open_url(url: QUrl) -> bool:
     return QDesktopServices.openUrl(url)
 
 
-class BalanceDialog(QDialog):
+class BalanceDialog(WorkerDialog):
     """The number, the range, the goal, the bots and the budget; then progress; then the value
     proposed with its interval, "Use this value" (``value_chosen``) and the report's links."""
 
@@ -288,34 +286,15 @@ class BalanceDialog(QDialog):
         self._explain_goal(index < 0)
 
     def _build_folder(self, form: QFormLayout) -> None:
-        self.folder = QLineEdit(str(chosen_folder()))
-        self.folder.setMinimumWidth(self.folder.fontMetrics().horizontalAdvance("x" * 40))
-        self.folder.setToolTip(_("Each search writes its report into a folder of its own "
-                                 "here."))
-        self.choose = QPushButton(_("Choose…"))
-        self.choose.clicked.connect(self._choose_folder)
-        line = QHBoxLayout()
-        line.addWidget(self.folder, 1)
-        line.addWidget(self.choose)
-        form.addRow(_("reports in"), line)
-
-    def _choose_folder(self) -> None:
-        chosen = QFileDialog.getExistingDirectory(self, _("Folder for the simulation reports"),
-                                                  self.folder.text())
-        if chosen:
-            self.folder.setText(chosen)
+        self.folder, self.choose = self.folder_row(
+            form, chosen_folder(), _("Each search writes its report into a folder of its own "
+                                     "here."))
 
     def _options(self) -> tuple[QWidget, ...]:
         return (self.low, self.high, self.preset, self.goal, self.bots, self.max_games,
                 self.folder, self.choose, self.run_button)
 
     # ------------------------------------------------------------------ the search
-
-    def _show_on_bar(self, text: str) -> None:
-        self.bar.setRange(0, 1)
-        self.bar.setValue(0)
-        self.bar.setFormat(text)
-        self.bar.setTextVisible(True)
 
     def start(self) -> None:
         low, high, goal = self.low.value(), self.high.value(), self.goal.text().strip()
@@ -387,10 +366,6 @@ class BalanceDialog(QDialog):
             played=self._before + self._seen, most=self.max_games.value()))
         self.status.setText("<br>".join(line for line in (played, self._narrowing) if line))
         self._fit_height(shrink=False)
-
-    def _stop_thread(self) -> None:
-        end_thread(self.thread, self.worker)
-        self.thread = self.worker = None
 
     def _ready_again(self) -> None:
         for widget in self._options():
@@ -473,24 +448,3 @@ class BalanceDialog(QDialog):
         self._used = html.escape(_("{words} was set to {value}; Edit ▸ Undo takes it back.").format(
             words=self.asked.words, value=value))
         self._say_outcome()
-
-    @property
-    def running(self) -> bool:
-        return self.thread is not None
-
-    def cancel(self) -> None:
-        """Cancel a search (what it learnt so far is offered), or close."""
-        if self.running and self.worker is not None:
-            self.worker.cancelled = True
-            self.status.setText(_("Stopping after the games being played…"))
-            return
-        super().reject()
-
-    def reject(self) -> None:  # Esc and the title bar's close button come here too
-        self.cancel()
-
-    def stop(self) -> None:
-        """Stop the games and wait for them (the editor is closing)."""
-        if self.worker is not None:
-            self.worker.cancelled = True
-        self._stop_thread()

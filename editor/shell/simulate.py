@@ -18,17 +18,13 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QLayout,
-    QLineEdit,
     QProgressBar,
-    QPushButton,
     QRadioButton,
     QSpinBox,
     QVBoxLayout,
@@ -36,8 +32,9 @@ from PySide6.QtWidgets import (
 )
 
 from editor.shell.simfolder import chosen_folder, remember_folder, run_folder
+from editor.shell.workerdialog import WorkerDialog
 from smqt.ai.protocol import BOT_LEVELS, level_words
-from smqt.desktop.threads import end_thread, worker_thread
+from smqt.desktop.threads import worker_thread
 from smqt.language.translate import _, ngettext
 from smqt.sim.command import SimOptions, parse_bots, parse_players, run_sim
 from smqt.sim.report.build import stop_sentence
@@ -111,7 +108,7 @@ def _open_url(url: QUrl) -> bool:
     return QDesktopServices.openUrl(url)
 
 
-class SimulateDialog(QDialog):
+class SimulateDialog(WorkerDialog):
     """Options, then progress, then links to the report; ``finished_report`` carries the
     report folder. The report folder's root is ``out_root``, else the one the author chose
     last (``simfolder``); ``open_url`` shows a report or a folder (tests give their own)."""
@@ -254,34 +251,12 @@ class SimulateDialog(QDialog):
         self.games_label.setText(_("games in the first round") if until_clear else _("games"))
 
     def _build_folder(self, form: QFormLayout, root: Path) -> None:
-        self.folder = QLineEdit(str(root))
-        self.folder.setMinimumWidth(self.folder.fontMetrics().horizontalAdvance("x" * 40))
-        self.folder.setToolTip(_("Each run writes its report into a folder of its own "
-                                 "here."))
-        self.choose = QPushButton(_("Choose…"))
-        self.choose.clicked.connect(self._choose_folder)
-        line = QHBoxLayout()
-        line.addWidget(self.folder, 1)
-        line.addWidget(self.choose)
-        form.addRow(_("reports in"), line)
-
-    def _choose_folder(self) -> None:
-        chosen = QFileDialog.getExistingDirectory(self, _("Folder for the simulation reports"),
-                                                  self.folder.text())
-        if chosen:
-            self.folder.setText(chosen)
-            remember_folder(Path(chosen))
+        self.folder, self.choose = self.folder_row(
+            form, root, _("Each run writes its report into a folder of its own here."))
 
     def _options_widgets(self) -> tuple[QWidget, ...]:
         return (self.games, self.fixed, self.until_clear, self.players, self.bots, self.jobs,
                 self.seed, self.folder, self.choose, self.run_button)
-
-    def _show_on_bar(self, text: str) -> None:
-        """The bar empty with ``text`` on it (before the first game is played)."""
-        self.bar.setRange(0, 1)
-        self.bar.setValue(0)
-        self.bar.setFormat(text)
-        self.bar.setTextVisible(True)
 
     def start(self) -> None:
         try:
@@ -351,10 +326,6 @@ class SimulateDialog(QDialog):
                 played=self._before + done)
         self.status.setText(text)
 
-    def _stop_thread(self) -> None:
-        end_thread(self.thread, self.worker)
-        self.thread = self.worker = None
-
     def _ready_again(self) -> None:
         for widget in self._options_widgets():
             widget.setEnabled(True)
@@ -388,24 +359,3 @@ class SimulateDialog(QDialog):
         self.status.setText(html.escape(_("The simulation failed: {reason}").format(
             reason=reason)))
         self._ready_again()
-
-    @property
-    def running(self) -> bool:
-        return self.thread is not None
-
-    def cancel(self) -> None:
-        """Cancel: stop the games (the dialog closes when they have stopped)."""
-        if self.running and self.worker is not None:
-            self.worker.cancelled = True
-            self.status.setText(_("Stopping after the games being played…"))
-            return
-        super().reject()
-
-    def reject(self) -> None:  # Esc and the title bar's close button come here too
-        self.cancel()
-
-    def stop(self) -> None:
-        """Stop the games and wait for them (the editor is closing)."""
-        if self.worker is not None:
-            self.worker.cancelled = True
-        self._stop_thread()
